@@ -1,0 +1,60 @@
+// Command gridsat solves grid puzzles (slant, queens, chain) by depth-first
+// search and by SAT encodings, and compares the two side by side.
+//
+// Run "gridsat help" for the commands and "gridsat CMD -h" for their flags.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// exitError carries an exit status out of a command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// Exit statuses.
+const (
+	exitFail  = 1 // an unsolvable case, a wrong answer, a disagreement, a failed solver
+	exitUsage = 2 // bad input or bad usage
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run executes the command line args and returns the exit status.
+func run(args []string) int {
+	root := newRoot()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintln(os.Stderr, "gridsat:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(os.Stderr, "gridsat:", err)
+	if instances.IsInputError(err) {
+		return exitUsage
+	}
+	// Cobra's own errors are usage errors: unknown flags, missing args.
+	return exitUsage
+}
+
+func fail(code int, err error) error { return &exitError{code: code, err: err} }
+
+// quiet is an exit status with nothing more to say (the reason was printed).
+func quiet(code int) error { return &exitError{code: code} }

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "gridsat",
+		Short: "solve grid puzzles by depth-first search and by SAT, and compare the two",
+		Long: `gridsat solves grid puzzles two ways, by hand-written depth-first search
+(solver "dfs") and by SAT encodings with lazily added constraints (solver
+"sat"), and compares the two side by side.
+
+Puzzles:
+` + puzzleList() + `
+Exit status: 0 on success; 1 when a case has no solution (solve), or an
+answer fails verification, the solvers disagree or a solver fails (compare);
+2 on bad input or bad usage.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd())
+	return root
+}
+
+func puzzleList() string {
+	var b strings.Builder
+	for _, name := range compare.PuzzleNames() {
+		p, _ := compare.Lookup(name)
+		fmt.Fprintf(&b, "  %-8s %s\n", name, p.Summary)
+	}
+	return b.String()
+}
+
+func newPuzzlesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "puzzles",
+		Short: "list the puzzles, their solvers, options and input formats",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w := cmd.OutOrStdout()
+			for _, name := range compare.PuzzleNames() {
+				p, _ := compare.Lookup(name)
+				fmt.Fprintf(w, "%s: %s\n", p.Name, p.Summary)
+				if p.Formats != "" {
+					fmt.Fprintf(w, "  input: %s\n", strings.ReplaceAll(strings.TrimSpace(p.Formats), "\n", "\n         "))
+				}
+				for _, s := range p.Solvers {
+					fmt.Fprintf(w, "  solver %s: %s\n", s.Name, s.Doc)
+					for _, o := range s.Options {
+						fmt.Fprintf(w, "    %s=%s (default %s): %s\n", o.Name, o.Values, o.Default, o.Doc)
+					}
+				}
+				fmt.Fprintln(w)
+			}
+			return nil
+		},
+	}
+}
+
+// lookupPuzzle resolves the puzzle argument, as a usage error when unknown.
+func lookupPuzzle(name string) (*compare.Puzzle, error) {
+	p, err := compare.Lookup(name)
+	if err != nil {
+		return nil, fail(exitUsage, err)
+	}
+	return p, nil
+}
+
+// optionFlags turns repeated --opt key=value flags into options.
+func optionFlags(kvs []string) (compare.Options, error) {
+	o := compare.Options{}
+	for _, kv := range kvs {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "true"
+		}
+		if k == "" {
+			return nil, fail(exitUsage, fmt.Errorf("--opt %q: want NAME=VALUE", kv))
+		}
+		o[k] = v
+	}
+	return o, nil
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
+)
+
+type solveFlags struct {
+	solver  string
+	unique  bool
+	stats   bool
+	show    bool
+	backend string
+	opts    []string
+}
+
+func newSolveCmd() *cobra.Command {
+	var f solveFlags
+	cmd := &cobra.Command{
+		Use:   "solve PUZZLE [FILE]",
+		Short: "solve every case of a judge-format input and print the judge's answers",
+		Long: `solve reads judge-format input from FILE (or standard input), solves every
+case with one solver, checks every answer with the puzzle's independent
+verifier, and prints the answers in the judge's output format on standard
+output, each as soon as it is found. Flags may stand anywhere.
+
+A case with no solution is reported on standard error and makes the exit
+status 1 after the other cases (chain prints -1 instead, as its judge does).
+Bad input stops at the bad case with a message naming file, case and line and
+exit status 2; the answers to the cases before it are printed first.
+
+The solver is "dfs" or "sat", optionally with options after colons, as in
+compare: --solver sat:backend=gini. "gridsat puzzles" lists each solver's
+options.`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSolve(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.solver, "solver", "dfs", "solver: dfs or sat, with options as sat:NAME=VALUE")
+	fl.BoolVar(&f.unique, "unique", false, "also prove the answer unique (slant): DFS counts to two, SAT re-solves with the answer blocked")
+	fl.BoolVar(&f.stats, "stats", false, "print per-case solver statistics on standard error")
+	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer (queens: the board with Q)")
+	fl.StringVar(&f.backend, "backend", "", "SAT backend for --solver sat: gophersat (default), gini, exec:NAME")
+	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
+	return cmd
+}
+
+func runSolve(stdout, stderr io.Writer, args []string, f solveFlags) error {
+	p, err := lookupPuzzle(args[0])
+	if err != nil {
+		return err
+	}
+	base, err := optionFlags(f.opts)
+	if err != nil {
+		return err
+	}
+	if f.unique {
+		base[compare.UniqueOption] = "true"
+	}
+	if f.backend != "" {
+		base["backend"] = f.backend
+	}
+	spec, err := p.ParseSpec(f.solver, base)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	for k := range base {
+		if !specKnows(spec, k) {
+			return fail(exitUsage, fmt.Errorf("solver %s of %s takes no option %q", spec.Solver.Name, p.Name, k))
+		}
+	}
+
+	var in io.Reader = os.Stdin
+	file := ""
+	if len(args) == 2 && args[1] != "-" {
+		file = args[1]
+		fh, err := os.Open(file)
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("reading input: %w", err))
+		}
+		defer fh.Close()
+		in = fh
+	}
+	cases, parseErr := p.Parse(file, in)
+
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	status := 0
+	for _, c := range cases {
+		res, err := spec.Solver.Solve(c, spec.Options)
+		if err != nil {
+			out.Flush()
+			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
+		}
+		if err := p.Verify(c, res); err != nil {
+			out.Flush()
+			return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
+		}
+		if res.Answer != "" {
+			fmt.Fprintln(out, res.Answer)
+		}
+		if f.show && res.Witness != "" {
+			fmt.Fprintln(out, res.Witness)
+		}
+		out.Flush()
+		if !res.Solved && res.Answer == "" {
+			fmt.Fprintf(stderr, "%s: no solution\n", c.Location())
+			status = exitFail
+		}
+		if res.UniqueChecked {
+			if res.Second == "" {
+				fmt.Fprintf(stderr, "%s: the solution is unique\n", c.Location())
+			} else {
+				fmt.Fprintf(stderr, "%s: NOT unique; another solution:\n%s\n", c.Location(), res.Second)
+			}
+		}
+		if f.stats {
+			fmt.Fprintf(stderr, "%s: %s %s %s %s\n", c.Location(), c.Size(), spec.Text,
+				compare.FormatDuration(res.Time), statLine(res))
+		}
+	}
+	if parseErr != nil {
+		out.Flush()
+		return fail(exitUsage, parseErr)
+	}
+	if status != 0 {
+		return quiet(status)
+	}
+	return nil
+}
+
+func specKnows(s compare.Spec, name string) bool {
+	for _, o := range s.Solver.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func statLine(r compare.Result) string {
+	line := ""
+	for i, s := range r.Stats {
+		if i > 0 {
+			line += " "
+		}
+		line += fmt.Sprintf("%s=%d", s.Name, s.Value)
+	}
+	for _, st := range r.Steps {
+		line += fmt.Sprintf(" [%s %s %s]", st.Label, st.Status, compare.FormatDuration(st.Time))
+	}
+	return line
+}
+
+var _ = instances.IsInputError

@@ -1,0 +1,240 @@
+// Package compare is gridsat's harness: the registry of puzzles and their
+// solvers, the runs of every solver on every case, the independent
+// verification and cross-checks of their answers, and the reports.
+//
+// Each puzzle adds one file here (slant.go, queens.go, chain.go) that
+// registers a Puzzle: it adapts the puzzle's model (instances), its DFS
+// solver (backtrack) and its SAT encoding (encode) to the shapes below, so
+// that the harness and the command line know nothing puzzle-specific.
+package compare
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/instances"
+)
+
+// Puzzle is one puzzle as the harness and the command line see it.
+type Puzzle struct {
+	Name    string // "slant"
+	Summary string // one line for help texts
+	// Formats documents the accepted input formats for help texts.
+	Formats string
+	// Parse reads every case of an input; file names it in errors. On bad
+	// input it returns the cases read before the error together with an
+	// error wrapping an *instances.InputError.
+	Parse func(file string, r io.Reader) ([]instances.Case, error)
+	// Solvers in display order; the first two are "dfs" and "sat".
+	Solvers []Solver
+	// Verify checks r against c without trusting the solver: a solved
+	// answer must be a valid solution (and Second another one); an
+	// unsolved one can only be checked for form.
+	Verify func(c instances.Case, r Result) error
+	// Agree reports, as an error, how two verified results for one case
+	// disagree; nil means they agree.
+	Agree func(c instances.Case, a, b Result) error
+	// CNF returns the eager CNF of c under the SAT options o, with comments
+	// naming the puzzle, case and variables; refined adds the clauses a
+	// finished refinement loop found. Nil when the puzzle has no encoding.
+	CNF func(c instances.Case, o Options, refined bool) (*encode.CNF, error)
+}
+
+// Solver is one way of solving a puzzle.
+type Solver struct {
+	Name    string // "dfs", "sat"
+	Doc     string
+	Options []OptionDoc
+	// Solve solves c with options o. An error means the solver failed (not
+	// that the case has no solution: that is a Result with Solved false).
+	Solve func(c instances.Case, o Options) (Result, error)
+}
+
+// OptionDoc documents a named solver option.
+type OptionDoc struct {
+	Name    string // "card"
+	Values  string // "seq|totalizer|pb"
+	Default string
+	Doc     string
+}
+
+// Options are named solver options: "unique" -> "true", "backend" -> "gini".
+type Options map[string]string
+
+// Bool reports whether option name is set to a true value.
+func (o Options) Bool(name string) bool {
+	switch strings.ToLower(o[name]) {
+	case "", "0", "false", "no", "off":
+		return false
+	}
+	return true
+}
+
+// Get returns option name, or def when it is unset.
+func (o Options) Get(name, def string) string {
+	if v, ok := o[name]; ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// Result is what a solver answered for one case.
+type Result struct {
+	// Solved is true when a solution was found, false when the solver
+	// proved there is none.
+	Solved bool `json:"solved"`
+	// Answer is the case's answer in the judge's output format, without a
+	// trailing newline; "" when the judge format has nothing to print for
+	// an unsolvable case (slant).
+	Answer string `json:"answer"`
+	// Witness is what people and the verifier need beyond Answer (queens:
+	// the board with the placement); "" when Answer says it all.
+	Witness string `json:"witness,omitempty"`
+	// Second, when uniqueness was asked for, is a second solution different
+	// from the first in the judge format, or "" when the solver proved the
+	// first one unique.
+	Second string `json:"second,omitempty"`
+	// UniqueChecked records that uniqueness was asked for and decided.
+	UniqueChecked bool `json:"unique_checked,omitempty"`
+	// Time is the solve time, parsing excluded.
+	Time  time.Duration `json:"time_ns"`
+	Stats []Stat        `json:"stats,omitempty"`
+	// Steps lists a SAT search's outer steps (queens' k-steps).
+	Steps []encode.Step `json:"steps,omitempty"`
+}
+
+// Stat is one named solver statistic: "nodes", "vars", "rounds".
+type Stat struct {
+	Name  string `json:"name"`
+	Value int64  `json:"value"`
+}
+
+// Stat returns the statistic called name and whether r has it.
+func (r Result) Stat(name string) (int64, bool) {
+	for _, s := range r.Stats {
+		if s.Name == name {
+			return s.Value, true
+		}
+	}
+	return 0, false
+}
+
+// SATStats turns encode's statistics into named stats, in a fixed order.
+func SATStats(s encode.Stats) []Stat {
+	return []Stat{
+		{"vars", int64(s.Vars)},
+		{"clauses", int64(s.Clauses)},
+		{"rounds", int64(s.Rounds)},
+		{"added", int64(s.Added)},
+		{"solves", int64(s.Solves)},
+		{"conflicts", s.Search.Conflicts},
+		{"decisions", s.Search.Decisions},
+	}
+}
+
+var puzzles = map[string]*Puzzle{}
+
+// Register makes p known by name; puzzle files call it from init.
+func Register(p *Puzzle) {
+	if _, dup := puzzles[p.Name]; dup {
+		panic("compare: puzzle registered twice: " + p.Name)
+	}
+	puzzles[p.Name] = p
+}
+
+// Lookup returns the puzzle called name.
+func Lookup(name string) (*Puzzle, error) {
+	if p, ok := puzzles[name]; ok {
+		return p, nil
+	}
+	return nil, fmt.Errorf("unknown puzzle %q (known: %s)", name, strings.Join(PuzzleNames(), ", "))
+}
+
+// PuzzleNames lists the registered puzzles, sorted.
+func PuzzleNames() []string {
+	var names []string
+	for n := range puzzles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Spec is a solver with its options, as written on the command line:
+// "sat:card=totalizer:backend=gini". A bare option name means "true".
+type Spec struct {
+	Text    string // as written, the column's name in reports
+	Solver  *Solver
+	Options Options
+}
+
+// ParseSpec resolves text against p's solvers; base options (from flags
+// such as --unique) apply unless the spec overrides them.
+func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
+	parts := strings.Split(text, ":")
+	var sv *Solver
+	for i := range p.Solvers {
+		if p.Solvers[i].Name == parts[0] {
+			sv = &p.Solvers[i]
+		}
+	}
+	if sv == nil {
+		var names []string
+		for _, s := range p.Solvers {
+			names = append(names, s.Name)
+		}
+		return Spec{}, fmt.Errorf("%s has no solver %q (known: %s)", p.Name, parts[0], strings.Join(names, ", "))
+	}
+	opts := Options{}
+	for k, v := range base {
+		opts[k] = v
+	}
+	for i := 1; i < len(parts); i++ {
+		kv := parts[i]
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "true"
+		}
+		// "backend=exec:cadical" spans two parts.
+		if k == "backend" && v == "exec" && i+1 < len(parts) {
+			v += ":" + parts[i+1]
+			i++
+		}
+		if !sv.knows(k) {
+			return Spec{}, fmt.Errorf("solver %s of %s has no option %q%s", sv.Name, p.Name, k, sv.optionList())
+		}
+		opts[k] = v
+	}
+	return Spec{Text: text, Solver: sv, Options: opts}, nil
+}
+
+func (s *Solver) knows(name string) bool {
+	for _, o := range s.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Solver) optionList() string {
+	if len(s.Options) == 0 {
+		return " (it takes none)"
+	}
+	var names []string
+	for _, o := range s.Options {
+		names = append(names, o.Name)
+	}
+	return " (known: " + strings.Join(names, ", ") + ")"
+}
+
+// UniqueOption is the option name every solver that can prove uniqueness
+// takes.
+const UniqueOption = "unique"
+
+// BackendOption documents the SAT backend option shared by SAT solvers.
+var BackendOption = OptionDoc{Name: "backend", Values: "gophersat|gini|exec:NAME", Default: "gophersat", Doc: "SAT backend"}

@@ -1,0 +1,145 @@
+package encode
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/crillab/gophersat/solver"
+)
+
+// gophersat v1.4.0 has defects this file designs around (see
+// ../shared/notes/sat-libraries.md; each has a regression test in
+// gophersat_test.go):
+//   - Assume wipes top-level units: never called; literals are fixed with
+//     unit clauses that are never retracted, or with a fresh solver.
+//   - AppendClause with an undeclared variable panics: every variable is
+//     declared up front (ParseSliceNb with the final count) and AddClause
+//     rejects others.
+//   - ParseCardConstrs is wrong and CuttingPlanes unsound: neither is used.
+//   - A package-level buffer is shared by all solvers: every call into
+//     gophersat holds gophersatMu, so one process runs one gophersat call
+//     at a time however many goroutines use it.
+//   - Solve cannot be interrupted: the deadline is ignored here; real time
+//     limits come from running the solve in a worker process.
+//   - After UNSAT, Model returns the previous model: Model is only read
+//     after Sat.
+
+// gophersatMu serializes every call into the gophersat package.
+var gophersatMu sync.Mutex
+
+// gophersatBusy counts calls in flight inside gophersatMu; tests read it to
+// pin that no two ever overlap.
+var gophersatBusy, gophersatMaxBusy int
+
+func lockGophersat() {
+	gophersatMu.Lock()
+	gophersatBusy++
+	if gophersatBusy > gophersatMaxBusy {
+		gophersatMaxBusy = gophersatBusy
+	}
+}
+
+func unlockGophersat() {
+	gophersatBusy--
+	gophersatMu.Unlock()
+}
+
+// Gophersat is the default backend, github.com/crillab/gophersat.
+type Gophersat struct{}
+
+func init() {
+	RegisterBackend("gophersat", func(string) (Backend, error) { return Gophersat{}, nil })
+}
+
+// Name returns "gophersat".
+func (Gophersat) Name() string { return "gophersat" }
+
+// New declares all of f's variables and loads its clauses.
+func (Gophersat) New(f *CNF) (Solver, error) {
+	lockGophersat()
+	defer unlockGophersat()
+	pb := solver.ParseSliceNb(f.Clauses, f.NumVars)
+	return &gsSolver{s: solver.New(pb), nvars: f.NumVars, unsat: pb.Status == solver.Unsat}, nil
+}
+
+// NewPB makes a gophersat solver from pseudo-Boolean constraints (clauses,
+// at-least and at-most), over nvars variables. It goes through
+// ParsePBConstrs, the PB entry point measured correct; ParseCardConstrs is
+// never used. Variables beyond the constraints' largest are declared by a
+// tautology-free trick: an AtLeast-0 constraint naming nvars.
+func NewPB(nvars int, constrs []solver.PBConstr) (Solver, error) {
+	if nvars > 0 {
+		// ParsePBConstrs sizes the problem from the literals it sees; an
+		// always-true constraint over the last variable declares it.
+		constrs = append(constrs, solver.PBConstr{Lits: []int{nvars}, AtLeast: 0})
+	}
+	lockGophersat()
+	defer unlockGophersat()
+	pb := solver.ParsePBConstrs(constrs)
+	if pb.NbVars < nvars {
+		return nil, fmt.Errorf("gophersat PB problem declares %d of %d variables", pb.NbVars, nvars)
+	}
+	return &gsSolver{s: solver.New(pb), nvars: nvars, unsat: pb.Status == solver.Unsat}, nil
+}
+
+type gsSolver struct {
+	s     *solver.Solver
+	nvars int
+	unsat bool // proved UNSAT: further clauses and solves change nothing
+	model []bool
+}
+
+func (g *gsSolver) AddClause(lits []int) error {
+	ls := make([]solver.Lit, len(lits))
+	for i, l := range lits {
+		if l == 0 || abs(l) > g.nvars {
+			return fmt.Errorf("gophersat: literal %d outside the %d declared variables", l, g.nvars)
+		}
+		ls[i] = solver.IntToLit(int32(l))
+	}
+	if g.unsat {
+		return nil
+	}
+	lockGophersat()
+	defer unlockGophersat()
+	g.s.AppendClause(solver.NewClause(ls))
+	return nil
+}
+
+func (g *gsSolver) Solve(time.Time) (Status, error) {
+	if g.unsat {
+		return Unsat, nil
+	}
+	lockGophersat()
+	st := g.s.Solve()
+	var m []bool
+	if st == solver.Sat {
+		m = g.s.Model()
+	}
+	unlockGophersat()
+	switch st {
+	case solver.Sat:
+		g.model = make([]bool, g.nvars+1)
+		copy(g.model[1:], m)
+		return Sat, nil
+	case solver.Unsat:
+		g.unsat = true
+		g.model = nil
+		return Unsat, nil
+	}
+	return Unknown, nil
+}
+
+func (g *gsSolver) Model() []bool { return g.model }
+
+func (g *gsSolver) Stats() SolverStats {
+	if g.s == nil {
+		return SolverStats{}
+	}
+	return SolverStats{
+		Conflicts: int64(g.s.Stats.NbConflicts),
+		Decisions: int64(g.s.Stats.NbDecisions),
+		Restarts:  int64(g.s.Stats.NbRestarts),
+	}
+}
