@@ -42,6 +42,22 @@ type Puzzle struct {
 	// naming the puzzle, case and variables; refined adds the clauses a
 	// finished refinement loop found. Nil when the puzzle has no encoding.
 	CNF func(c instances.Case, o Options, refined bool) (*encode.CNF, error)
+	// Generate writes new instances in the judge format; the same config
+	// (seed included) always writes the same bytes.
+	Generate func(w io.Writer, g GenConfig) error
+	// Render draws case c, solved as r says (r may be unsolved: then the
+	// bare puzzle), as an SVG picture.
+	Render func(w io.Writer, c instances.Case, r Result) error
+}
+
+// GenConfig says what to generate. Size is the puzzle's own size syntax
+// ("10x10" for slant and queens, "10" for chain); Params holds the
+// puzzle-specific knobs ("density=0.3", "k=3", "perturb=true").
+type GenConfig struct {
+	Size   string
+	Count  int
+	Seed   int64
+	Params Options
 }
 
 // Solver is one way of solving a puzzle.
