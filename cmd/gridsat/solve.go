@@ -105,7 +105,7 @@ func runSolve(stdout, stderr io.Writer, args []string, f solveFlags) error {
 			out.Flush()
 			return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
 		}
-		if res.Answer != "" {
+		if res.Answer != "" || res.Solved {
 			fmt.Fprintln(out, res.Answer)
 		}
 		if f.show && res.Witness != "" {
