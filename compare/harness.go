@@ -1,11 +1,15 @@
 package compare
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gridsat/gridsat/instances"
@@ -55,20 +59,24 @@ type Row struct {
 // disagreement: the things that make compare exit 1.
 func (r *Row) Failed() bool { return len(r.Problems) > 0 }
 
-// Executor runs one solver on one case and returns its run, verdict unset
-// unless the executor itself decided it (timeout, memout, error).
+// Executor runs one solver on one case and returns its run, the verdict
+// left empty unless the executor decided it (timeout, memout, error).
 type Executor interface {
-	Execute(p *Puzzle, src *Source, c instances.Case, spec Spec) Run
+	Execute(ctx context.Context, p *Puzzle, src *Source, c instances.Case, spec Spec) Run
 }
 
-// InProcess runs solvers in this process, one at a time, with no time
-// limit: the simplest executor, used by tests and by --inproc.
+// InProcess runs solvers in this process with no time limit: the simplest
+// executor, for tests and small runs. Solver calls are not interruptible;
+// an interrupt takes effect between runs.
 type InProcess struct{}
 
 // Execute solves c with spec, timing the whole call as wall time.
-func (InProcess) Execute(p *Puzzle, src *Source, c instances.Case, spec Spec) Run {
+func (InProcess) Execute(ctx context.Context, p *Puzzle, src *Source, c instances.Case, spec Spec) Run {
+	if ctx.Err() != nil {
+		return Run{Solver: spec.Text, Verdict: verdictCancelled}
+	}
 	start := time.Now()
-	res, err := safeSolve(spec, c)
+	res, err := SolveCase(spec, c)
 	run := Run{Solver: spec.Text, Result: res, Wall: time.Since(start)}
 	if err != nil {
 		run.Verdict, run.Detail = VerdictError, err.Error()
@@ -76,20 +84,10 @@ func (InProcess) Execute(p *Puzzle, src *Source, c instances.Case, spec Spec) Ru
 	return run
 }
 
-// safeSolve turns a solver panic into an error, so one bad case cannot take
-// the finished rows down with it.
-func safeSolve(spec Spec, c instances.Case) (res Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("solver %s panicked: %v", spec.Text, r)
-		}
-	}()
-	return spec.Solver.Solve(c, spec.Options)
-}
-
-// Judge fills in a run's verdict from its result and checks a finished
-// row's runs against each other.
+// Judge fills in each run's verdict from the puzzle's verifier and checks
+// the finished runs of a row against each other.
 func Judge(p *Puzzle, c instances.Case, row *Row) {
+	row.Problems = nil
 	var done []int
 	for i := range row.Runs {
 		run := &row.Runs[i]
@@ -118,9 +116,13 @@ func Judge(p *Puzzle, c instances.Case, row *Row) {
 	for _, i := range done[1:] {
 		other := row.Runs[i]
 		var err error
-		if first.Result.Solved != other.Result.Solved {
+		switch {
+		case first.Result.Solved != other.Result.Solved:
 			err = fmt.Errorf("%s says %s, %s says %s", first.Solver, first.Verdict, other.Solver, other.Verdict)
-		} else {
+		case first.Result.UniqueChecked && other.Result.UniqueChecked &&
+			(first.Result.Second == "") != (other.Result.Second == ""):
+			err = fmt.Errorf("%s says unique=%v, %s says unique=%v", first.Solver, first.Result.Second == "", other.Solver, other.Result.Second == "")
+		default:
 			err = p.Agree(c, first.Result, other.Result)
 		}
 		if err != nil {
@@ -135,52 +137,152 @@ type Config struct {
 	Puzzle  *Puzzle
 	Specs   []Spec
 	Sources []*Source
-	Exec    Executor
-	// OnRow, if set, is called with each row as soon as it is finished,
-	// so that nothing finished is lost if the run is stopped.
+	// Exec runs each (case, solver); nil means InProcess.
+	Exec Executor
+	// Jobs is how many runs go at once (1 when Exec is InProcess).
+	Jobs int
+	// OnRun, if set, is called with each run as soon as it ends (not for
+	// runs Skip supplies), so that nothing finished is lost if the
+	// comparison is stopped.
+	OnRun func(src *Source, c instances.Case, run Run)
+	// OnRow, if set, is called with each row once all its runs ended.
 	OnRow func(Row)
-	// Skip, if set, reports runs to leave out (already done: --resume).
+	// Skip, if set, supplies runs done before (--resume).
 	Skip func(src *Source, c instances.Case, spec Spec) (Run, bool)
 }
 
-// Compare runs every spec on every case of every source, in order, judges
-// each row, and returns the rows.
-func Compare(cfg Config) []Row {
+// Compare runs every spec on every case of every source, judges each row,
+// and returns the finished rows in input order. When ctx is cancelled it
+// stops starting runs, and rows with an unfinished run are left out.
+func Compare(ctx context.Context, cfg Config) []Row {
 	exec := cfg.Exec
 	if exec == nil {
 		exec = InProcess{}
 	}
-	var rows []Row
+	jobs := cfg.Jobs
+	if _, inproc := exec.(InProcess); inproc || jobs < 1 {
+		jobs = 1
+	}
+	type item struct {
+		src *Source
+		c   instances.Case
+		row Row
+		// left counts runs not yet ended; a cancelled run leaves it above 0.
+		left int
+	}
+	var items []*item
+	type task struct {
+		it   *item
+		spec int
+	}
+	var tasks []task
 	for _, src := range cfg.Sources {
 		for _, c := range src.Cases {
 			loc := c.Location()
-			row := Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells()}
-			for _, spec := range cfg.Specs {
+			it := &item{src: src, c: c, row: Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line,
+				Size: c.Size(), Cells: c.Cells(), Runs: make([]Run, len(cfg.Specs))}, left: len(cfg.Specs)}
+			items = append(items, it)
+			for si, spec := range cfg.Specs {
 				if cfg.Skip != nil {
 					if run, ok := cfg.Skip(src, c, spec); ok {
-						row.Runs = append(row.Runs, run)
+						it.row.Runs[si] = run
+						it.left--
 						continue
 					}
 				}
-				row.Runs = append(row.Runs, exec.Execute(cfg.Puzzle, src, c, spec))
+				tasks = append(tasks, task{it, si})
 			}
-			Judge(cfg.Puzzle, c, &row)
-			if cfg.OnRow != nil {
-				cfg.OnRow(row)
+		}
+	}
+	var mu sync.Mutex
+	finish := func(it *item) { // with mu held
+		Judge(cfg.Puzzle, it.c, &it.row)
+		if cfg.OnRow != nil {
+			cfg.OnRow(it.row)
+		}
+	}
+	mu.Lock()
+	for _, it := range items {
+		if it.left == 0 {
+			finish(it)
+		}
+	}
+	mu.Unlock()
+
+	queue := make(chan task)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range queue {
+				run := exec.Execute(ctx, cfg.Puzzle, t.it.src, t.it.c, cfg.Specs[t.spec])
+				if run.Verdict == verdictCancelled {
+					continue
+				}
+				mu.Lock()
+				if cfg.OnRun != nil {
+					cfg.OnRun(t.it.src, t.it.c, run)
+				}
+				t.it.row.Runs[t.spec] = run
+				t.it.left--
+				if t.it.left == 0 {
+					finish(t.it)
+				}
+				mu.Unlock()
 			}
-			rows = append(rows, row)
+		}()
+	}
+feed:
+	for _, t := range tasks {
+		select {
+		case queue <- t:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(queue)
+	wg.Wait()
+	var rows []Row
+	for _, it := range items {
+		if it.left == 0 {
+			rows = append(rows, it.row)
 		}
 	}
 	return rows
 }
 
-// LoadPath reads the cases of path: a file, or a directory whose .txt files
-// are read in name order. Cases read before an input error are returned
-// with it.
+// LoadPath reads the cases of path: a file, a directory whose .txt files
+// are read in name order, or the name of one of the puzzle's bundled sets
+// ("ladder", "slant/ladder"; "bundled" means all of them). Cases read
+// before an input error are returned with it.
 func LoadPath(p *Puzzle, path string) ([]*Source, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+	info, statErr := os.Stat(path)
+	if statErr != nil {
+		if path == "bundled" {
+			var srcs []*Source
+			for _, set := range instances.Sets(p.Name) {
+				src, err := openSource(p, set.String(), set.Path)
+				if src != nil {
+					srcs = append(srcs, src)
+				}
+				if err != nil {
+					return srcs, err
+				}
+			}
+			if len(srcs) == 0 {
+				return nil, fmt.Errorf("%s has no bundled sets", p.Name)
+			}
+			return srcs, nil
+		}
+		if set, ok := instances.FindSet(p.Name, path); ok {
+			src, err := openSource(p, set.String(), set.Path)
+			if src == nil {
+				return nil, err
+			}
+			return []*Source{src}, err
+		}
+		return nil, fmt.Errorf("reading %s: %w (and it is no bundled %s set: see gridsat sets)", path, statErr, p.Name)
 	}
 	files := []string{path}
 	if info.IsDir() {
@@ -201,7 +303,7 @@ func LoadPath(p *Puzzle, path string) ([]*Source, error) {
 	}
 	var srcs []*Source
 	for _, f := range files {
-		src, err := LoadFile(p, f)
+		src, err := openSource(p, "", f)
 		if src != nil {
 			srcs = append(srcs, src)
 		}
@@ -212,13 +314,24 @@ func LoadPath(p *Puzzle, path string) ([]*Source, error) {
 	return srcs, nil
 }
 
-// LoadFile parses one file.
-func LoadFile(p *Puzzle, file string) (*Source, error) {
-	fh, err := os.Open(file)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", file, err)
+// openSource parses a file on disk, or a bundled set's embedded file when
+// set is not "". It returns nil only when nothing could be read.
+func openSource(p *Puzzle, set, file string) (*Source, error) {
+	var r io.Reader
+	if set != "" {
+		b, err := instances.ReadSet(file)
+		if err != nil {
+			return nil, err
+		}
+		r = bytes.NewReader(b)
+	} else {
+		fh, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", file, err)
+		}
+		defer fh.Close()
+		r = fh
 	}
-	defer fh.Close()
-	cases, err := p.Parse(file, fh)
-	return &Source{File: file, Cases: cases}, err
+	cases, err := p.Parse(file, r)
+	return &Source{Set: set, File: file, Cases: cases}, err
 }

@@ -47,7 +47,7 @@ func Write(w io.Writer, format string, specs []string, rows []Row) error {
 func (r *Row) Where() string {
 	name := filepath.Base(r.File)
 	if r.Set != "" {
-		name = r.Set + "/" + name
+		name = r.Set
 	}
 	return fmt.Sprintf("%s#%d", name, r.Case)
 }

@@ -1,40 +1,70 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
 )
 
 type compareFlags struct {
-	solvers string
-	format  string
-	unique  bool
-	opts    []string
+	solvers  string
+	format   string
+	unique   bool
+	opts     []string
+	timeout  time.Duration
+	mem      string
+	jobs     int
+	out      string
+	resume   bool
+	plot     string
+	inproc   bool
+	progress string
 }
 
 func newCompareCmd() *cobra.Command {
 	var f compareFlags
 	cmd := &cobra.Command{
-		Use:   "compare PUZZLE PATH...",
+		Use:   "compare PUZZLE [PATH...] | compare all",
 		Short: "run the solvers on instance sets, verify and cross-check every answer, and report",
-		Long: `compare runs every solver on every case of every PATH (a judge-format file,
-or a directory whose .txt files are read), checks every answer with the
-puzzle's independent verifier, checks that the solvers agree, and prints one
-row per case: case, size, then per solver its verdict (ok, unsat, timeout,
-memout, error, WRONG), time and statistics, then agreement. A summary follows.
+		Long: `compare runs every solver on every case of every PATH, checks every answer
+with the puzzle's independent verifier, checks that the solvers agree, and
+prints one row per case: case, size, then per solver its verdict (ok, unsat,
+timeout, memout, error, WRONG), time and statistics, then agreement. The
+problems found and a summary per solver follow.
 
-The exit status is 0 only when every answer verifies and the solvers agree.
+A PATH is a judge-format file, a directory (its .txt files), or a bundled set
+("ladder" or "slant/ladder"; "gridsat sets" lists them). Without a PATH the
+puzzle's bundled sets are run; "compare all" runs every puzzle's.
+
+Each (case, solver) run goes to a worker process (a copy of this binary) with
+a wall-clock limit (--timeout) and a resident-memory limit (--mem); a run past
+either is recorded as timeout or memout and the comparison goes on. Times are
+measured inside the worker (solve time, parsing excluded); wall times are in
+the CSV and JSON reports. Ctrl-C stops cleanly: finished rows are reported.
+
+Cross-checks: slant answers must both verify (and with --unique agree on
+uniqueness); queens optima must be equal; chain strings must be identical.
+The exit status is 0 only when every answer verifies and the solvers agree; a
+timeout is not a disagreement.
 
 Solvers are given as --solvers dfs,sat; options follow a solver's name after
 colons, so variants can be compared as columns:
   --solvers dfs,sat,sat:backend=gini`,
-		Args: cobra.MinimumNArgs(2),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCompare(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
@@ -44,20 +74,106 @@ colons, so variants can be compared as columns:
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
 	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness (slant); the solvers must then agree on it")
 	fl.StringArrayVar(&f.opts, "opt", nil, "option NAME=VALUE for every solver that takes it (repeatable)")
+	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock limit per run (0: none)")
+	fl.StringVar(&f.mem, "mem", "2GiB", "resident-memory limit per run, e.g. 512MiB, 2GiB (0: none)")
+	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "runs at once")
+	fl.StringVar(&f.out, "out", "", "append each run to this JSON-lines file as it ends")
+	fl.BoolVar(&f.resume, "resume", false, "with --out: skip runs already in that file")
+	fl.StringVar(&f.plot, "plot", "", "draw time against size per solver to this .svg, .png or .pdf file")
+	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
+	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
 	return cmd
 }
 
 func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
-	p, err := lookupPuzzle(args[0])
-	if err != nil {
-		return err
-	}
 	if !validFormat(f.format) {
 		return fail(exitUsage, fmt.Errorf("unknown --format %q (known: %s)", f.format, strings.Join(compare.Formats, ", ")))
 	}
+	if f.resume && f.out == "" {
+		return fail(exitUsage, fmt.Errorf("--resume needs --out FILE"))
+	}
+	mem, err := parseBytes(f.mem)
+	if err != nil {
+		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
+	}
+	puzzles := []string{args[0]}
+	paths := args[1:]
+	if args[0] == "all" {
+		if len(paths) > 0 {
+			return fail(exitUsage, fmt.Errorf("compare all runs the bundled sets and takes no PATH"))
+		}
+		if f.format == "csv" || f.format == "json" {
+			return fail(exitUsage, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", f.format))
+		}
+		puzzles = compare.PuzzleNames()
+	}
+	if len(paths) == 0 {
+		paths = []string{"bundled"}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var exec compare.Executor = compare.InProcess{}
+	if !f.inproc {
+		self, err := os.Executable()
+		if err != nil {
+			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
+		}
+		pool := &compare.Pool{Command: []string{self, "worker"}, Timeout: f.timeout, Mem: mem}
+		defer pool.Close()
+		exec = pool
+	}
+	var results *compare.ResultsFile
+	done := compare.Done{}
+	if f.out != "" {
+		if f.resume {
+			if done, err = compare.ReadResults(f.out); err != nil {
+				return fail(exitUsage, err)
+			}
+		}
+		if results, err = compare.OpenResults(f.out); err != nil {
+			return fail(exitFail, err)
+		}
+		defer results.Close()
+	}
+
+	status := 0
+	for i, name := range puzzles {
+		if ctx.Err() != nil {
+			break
+		}
+		if len(puzzles) > 1 {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintf(stdout, "== %s ==\n", name)
+		}
+		st, err := comparePuzzle(ctx, stdout, stderr, name, paths, f, exec, results, done)
+		if err != nil {
+			return err
+		}
+		status = max(status, st)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "gridsat: interrupted; the rows above are the finished ones")
+		return quiet(130)
+	}
+	if status != 0 {
+		return quiet(status)
+	}
+	return nil
+}
+
+func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, name string, paths []string, f compareFlags,
+	exec compare.Executor, results *compare.ResultsFile, done compare.Done) (int, error) {
+	p, err := lookupPuzzle(name)
+	if err != nil {
+		return 0, err
+	}
 	base, err := optionFlags(f.opts)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if f.unique {
 		base[compare.UniqueOption] = "true"
@@ -67,7 +183,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 	for _, text := range strings.Split(f.solvers, ",") {
 		spec, err := p.ParseSpec(strings.TrimSpace(text), nil)
 		if err != nil {
-			return fail(exitUsage, err)
+			return 0, fail(exitUsage, err)
 		}
 		for k, v := range base {
 			if _, set := spec.Options[k]; !set && specKnows(spec, k) {
@@ -79,7 +195,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 	}
 	var sources []*compare.Source
 	var loadErr error
-	for _, path := range args[1:] {
+	for _, path := range paths {
 		srcs, err := compare.LoadPath(p, path)
 		sources = append(sources, srcs...)
 		if err != nil {
@@ -88,21 +204,87 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 		}
 	}
 	if loadErr != nil && len(sources) == 0 {
-		return fail(exitUsage, loadErr)
+		return 0, fail(exitUsage, loadErr)
 	}
-	rows := compare.Compare(compare.Config{Puzzle: p, Specs: specs, Sources: sources})
+	total := 0
+	for _, s := range sources {
+		total += len(s.Cases)
+	}
+
+	cfg := compare.Config{Puzzle: p, Specs: specs, Sources: sources, Exec: exec, Jobs: f.jobs}
+	var runErr error
+	if results != nil {
+		cfg.OnRun = func(src *compare.Source, c instances.Case, run compare.Run) {
+			if err := results.Add(p, src, c, run); err != nil && runErr == nil {
+				runErr = err
+			}
+		}
+		cfg.Skip = func(src *compare.Source, c instances.Case, spec compare.Spec) (compare.Run, bool) {
+			return done.Lookup(p, src, c, spec)
+		}
+	}
+	if bar := newProgress(stderr, f.progress, total, name); bar != nil {
+		failures := 0
+		cfg.OnRow = func(r compare.Row) {
+			if r.Failed() {
+				failures++
+			}
+			bar.Describe(fmt.Sprintf("%s: %d failed", name, failures))
+			bar.Add(1)
+		}
+		defer func() { bar.Finish(); fmt.Fprintln(stderr) }()
+	}
+	rows := compare.Compare(ctx, cfg)
 	if err := compare.Write(stdout, f.format, names, rows); err != nil {
-		return fail(exitFail, err)
+		return 0, fail(exitFail, err)
+	}
+	if f.plot != "" {
+		file := f.plot
+		if name != "" && len(paths) == 1 && paths[0] == "bundled" && strings.Contains(file, "%s") {
+			file = fmt.Sprintf(file, name)
+		}
+		if err := compare.Plot(file, name+": time against size", names, rows); err != nil {
+			fmt.Fprintln(stderr, "gridsat:", err)
+		}
+	}
+	if runErr != nil {
+		return 0, fail(exitFail, runErr)
 	}
 	if loadErr != nil {
-		return fail(exitUsage, fmt.Errorf("stopped reading input (the rows above were run): %w", loadErr))
+		return 0, fail(exitUsage, fmt.Errorf("stopped reading input (the rows above were run): %w", loadErr))
 	}
 	for _, r := range rows {
 		if r.Failed() {
-			return quiet(exitFail)
+			return exitFail, nil
 		}
 	}
-	return nil
+	return 0, nil
+}
+
+// newProgress returns a progress bar on stderr, or nil when mode and the
+// terminal say there should be none.
+func newProgress(stderr io.Writer, mode string, total int, name string) *progressbar.ProgressBar {
+	show := false
+	switch mode {
+	case "always":
+		show = true
+	case "auto":
+		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			show = true
+		}
+	}
+	if !show || total == 0 {
+		return nil
+	}
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription(name),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)
 }
 
 func validFormat(f string) bool {
@@ -114,4 +296,24 @@ func validFormat(f string) bool {
 	return false
 }
 
-var _ = os.Stderr
+// parseBytes reads "2GiB", "512MiB", "100M", "0".
+func parseBytes(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	units := []struct {
+		suffix string
+		mult   int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3},
+		{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}}
+	mult := int64(1)
+	for _, u := range units {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSuffix(s, u.suffix), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("%q is not a size like 512MiB or 2GiB", s)
+	}
+	return int64(v * float64(mult)), nil
+}

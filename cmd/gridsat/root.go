@@ -25,7 +25,7 @@ answer fails verification, the solvers disagree or a solver fails (compare);
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd())
+	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
 	return root
 }
 

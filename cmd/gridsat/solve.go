@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +21,7 @@ type solveFlags struct {
 	show    bool
 	backend string
 	opts    []string
+	svg     string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -51,6 +54,7 @@ options.`,
 	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer (queens: the board with Q)")
 	fl.StringVar(&f.backend, "backend", "", "SAT backend for --solver sat: gophersat (default), gini, exec:NAME")
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
+	fl.StringVar(&f.svg, "svg", "", "draw each solved board to this SVG file (FILE-N.svg for case N when there are several)")
 	return cmd
 }
 
@@ -96,7 +100,7 @@ func runSolve(stdout, stderr io.Writer, args []string, f solveFlags) error {
 	defer out.Flush()
 	status := 0
 	for _, c := range cases {
-		res, err := spec.Solver.Solve(c, spec.Options)
+		res, err := compare.SolveCase(spec, c)
 		if err != nil {
 			out.Flush()
 			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
@@ -121,6 +125,11 @@ func runSolve(stdout, stderr io.Writer, args []string, f solveFlags) error {
 				fmt.Fprintf(stderr, "%s: the solution is unique\n", c.Location())
 			} else {
 				fmt.Fprintf(stderr, "%s: NOT unique; another solution:\n%s\n", c.Location(), res.Second)
+			}
+		}
+		if f.svg != "" {
+			if err := renderSVG(p, f.svg, len(cases), c, res); err != nil {
+				return fail(exitFail, err)
 			}
 		}
 		if f.stats {
@@ -161,4 +170,26 @@ func statLine(r compare.Result) string {
 	return line
 }
 
-var _ = instances.IsInputError
+// renderSVG draws case c solved as res to file, numbering the file by case
+// when the input holds several.
+func renderSVG(p *compare.Puzzle, file string, ncases int, c instances.Case, res compare.Result) error {
+	if p.Render == nil {
+		return fmt.Errorf("%s cannot draw boards", p.Name)
+	}
+	if ncases > 1 {
+		ext := filepath.Ext(file)
+		file = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), c.Location().Case, ext)
+	}
+	fh, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("drawing board: %w", err)
+	}
+	if err := p.Render(fh, c, res); err != nil {
+		fh.Close()
+		return fmt.Errorf("drawing %s: %w", c.Location(), err)
+	}
+	if err := fh.Close(); err != nil {
+		return fmt.Errorf("drawing board: %w", err)
+	}
+	return nil
+}

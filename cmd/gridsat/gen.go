@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+func newGenCmd() *cobra.Command {
+	var (
+		g      compare.GenConfig
+		params []string
+		out    string
+	)
+	cmd := &cobra.Command{
+		Use:   "gen PUZZLE [--size S] [--count N] [--seed N] [--param NAME=VALUE]",
+		Short: "generate new instances in the judge format",
+		Long: `gen writes new instances in the puzzle's judge format, on standard output or
+to --out. The same flags and seed always give the same file.
+
+  slant:  --size WxH or N; unique puzzles (clues removed while the solution
+          stays unique); --param clues=all keeps every clue.
+  queens: --size NxM or N; --param density=0.3 (share of X squares),
+          --param full=true for all-X boards.
+  chain:  --size N; --param k=K labels; a planted non-crossing path;
+          --param perturb=true changes a few labels (often unsolvable).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := lookupPuzzle(args[0])
+			if err != nil {
+				return err
+			}
+			if p.Generate == nil {
+				return fail(exitUsage, fmt.Errorf("%s has no generator", p.Name))
+			}
+			if g.Count < 1 {
+				return fail(exitUsage, fmt.Errorf("--count must be at least 1"))
+			}
+			if g.Params, err = optionFlags(params); err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			if out != "" {
+				fh, err := os.Create(out)
+				if err != nil {
+					return fail(exitFail, fmt.Errorf("gen: %w", err))
+				}
+				defer fh.Close()
+				w = fh
+			}
+			bw := bufio.NewWriter(w)
+			if err := p.Generate(bw, g); err != nil {
+				return fail(exitUsage, fmt.Errorf("gen %s: %w", p.Name, err))
+			}
+			if err := bw.Flush(); err != nil {
+				return fail(exitFail, fmt.Errorf("gen: %w", err))
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&g.Size, "size", "", "instance size (puzzle's syntax: 10x10, 10)")
+	fl.IntVar(&g.Count, "count", 1, "how many instances")
+	fl.Int64Var(&g.Seed, "seed", 1, "random seed")
+	fl.StringArrayVar(&params, "param", nil, "puzzle-specific NAME=VALUE (repeatable)")
+	fl.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
+	return cmd
+}
