@@ -7,9 +7,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
-
-	"github.com/gridsat/gridsat/instances"
 )
 
 // exitError carries an exit status out of a command.
@@ -28,13 +27,16 @@ const (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run executes the command line args and returns the exit status.
-func run(args []string) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.Execute()
 	if err == nil {
 		return 0
@@ -42,15 +44,13 @@ func run(args []string) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(os.Stderr, "gridsat:", ee.err)
+			fmt.Fprintln(stderr, "gridsat:", ee.err)
 		}
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "gridsat:", err)
-	if instances.IsInputError(err) {
-		return exitUsage
-	}
-	// Cobra's own errors are usage errors: unknown flags, missing args.
+	// What is left are cobra's own errors: unknown flags, missing
+	// arguments; usage errors like bad input.
+	fmt.Fprintln(stderr, "gridsat:", err)
 	return exitUsage
 }
 

@@ -44,7 +44,7 @@ compare: --solver sat:backend=gini. "gridsat puzzles" lists each solver's
 options.`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSolve(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+			return runSolve(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -58,7 +58,7 @@ options.`,
 	return cmd
 }
 
-func runSolve(stdout, stderr io.Writer, args []string, f solveFlags) error {
+func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveFlags) error {
 	p, err := lookupPuzzle(args[0])
 	if err != nil {
 		return err
@@ -83,7 +83,7 @@ func runSolve(stdout, stderr io.Writer, args []string, f solveFlags) error {
 		}
 	}
 
-	var in io.Reader = os.Stdin
+	in := stdin
 	file := ""
 	if len(args) == 2 && args[1] != "-" {
 		file = args[1]

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
@@ -15,7 +13,7 @@ func newWorkerCmd() *cobra.Command {
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := compare.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			if err := compare.ServeWorker(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
 				return fail(exitFail, err)
 			}
 			return nil
