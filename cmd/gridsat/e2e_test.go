@@ -1,0 +1,133 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
+)
+
+// genArgs are small generator settings for each puzzle.
+var genArgs = map[string][]string{
+	"slant":  {"--size", "6x6", "--count", "3"},
+	"queens": {"--size", "6x7", "--count", "3", "--param", "density=0.4"},
+	"chain":  {"--size", "4", "--count", "3", "--param", "k=3"},
+}
+
+func puzzlesWithGen(t *testing.T) []string {
+	var names []string
+	for _, n := range compare.PuzzleNames() {
+		if _, ok := genArgs[n]; ok {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		t.Skip("no puzzle registered")
+	}
+	return names
+}
+
+// TestGenSolveCompare drives each puzzle through the command line the way
+// people do: generate a file, solve it with each solver (flags after the
+// file), and compare the two in worker processes.
+func TestGenSolveCompare(t *testing.T) {
+	for _, name := range puzzlesWithGen(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, name+".txt")
+			_, stderr, code := gridsat(t, "", append([]string{"gen", name, "--seed", "5", "-o", file}, genArgs[name]...)...)
+			if code != 0 {
+				t.Fatalf("gen: exit %d: %s", code, stderr)
+			}
+			dfsOut, stderr, code := gridsat(t, "", "solve", name, file, "--solver", "dfs", "--stats")
+			if code != 0 {
+				t.Fatalf("solve dfs: exit %d: %s", code, stderr)
+			}
+			if !strings.Contains(stderr, "case 3") {
+				t.Errorf("--stats printed no line for case 3:\n%s", stderr)
+			}
+			// Flags before the puzzle name, input on stdin.
+			data, _ := os.ReadFile(file)
+			satOut, stderr, code := gridsat(t, string(data), "solve", "--solver=sat", name)
+			if code != 0 {
+				t.Fatalf("solve sat: exit %d: %s", code, stderr)
+			}
+			if name != "slant" && dfsOut != satOut {
+				// Slant puzzles may have several solutions; the others
+				// have one right answer.
+				t.Errorf("dfs and sat print different answers:\n%s\n---\n%s", dfsOut, satOut)
+			}
+			out, stderr, code := gridsat(t, "", "compare", name, file, "--format", "csv", "--timeout", "60s", "-j", "2")
+			if code != 0 {
+				t.Fatalf("compare: exit %d: %s\n%s", code, stderr, out)
+			}
+			recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+			if err != nil || len(recs) != 4 {
+				t.Fatalf("compare CSV: %v, %d records", err, len(recs))
+			}
+			for _, rec := range recs[1:] {
+				if agree := rec[len(rec)-2]; agree != "yes" {
+					t.Errorf("case %s: agree = %s", rec[2], agree)
+				}
+			}
+		})
+	}
+}
+
+// TestBadInputNamesFileAndLine cuts a generated file short: solve prints
+// the answers to the whole cases before the cut, then exits 2 naming the
+// file and a line.
+func TestBadInputNamesFileAndLine(t *testing.T) {
+	for _, name := range puzzlesWithGen(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "full.txt")
+			if _, stderr, code := gridsat(t, "", append([]string{"gen", name, "-o", file}, genArgs[name]...)...); code != 0 {
+				t.Fatalf("gen: %s", stderr)
+			}
+			data, _ := os.ReadFile(file)
+			lines := strings.SplitAfter(string(data), "\n")
+			cut := filepath.Join(dir, "cut.txt")
+			os.WriteFile(cut, []byte(strings.Join(lines[:len(lines)-3], "")), 0o644)
+			out, stderr, code := gridsat(t, "", "solve", name, cut)
+			if code != exitUsage {
+				t.Fatalf("exit %d, want 2; stderr %s", code, stderr)
+			}
+			if !strings.Contains(stderr, "cut.txt") || !strings.Contains(stderr, "case 3") {
+				t.Errorf("error does not name the file and case: %s", stderr)
+			}
+			if strings.TrimSpace(out) == "" && name != "chain" {
+				t.Errorf("answers to the cases before the bad one were not printed")
+			}
+			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine") {
+				t.Errorf("panic: %s", stderr)
+			}
+		})
+	}
+}
+
+// TestCompareBundled runs the README's main command on every bundled set.
+func TestCompareBundled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	if len(instances.Sets("")) == 0 || len(compare.PuzzleNames()) == 0 {
+		t.Skip("no bundled sets")
+	}
+	out, stderr, code := gridsat(t, "", "compare", "all", "--timeout", "60s")
+	if code != 0 {
+		t.Fatalf("compare all: exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, name := range compare.PuzzleNames() {
+		if len(instances.Sets(name)) > 0 && !strings.Contains(out, "== "+name+" ==") {
+			t.Errorf("no table for %s", name)
+		}
+	}
+	if strings.Contains(out, "PROBLEMS") || strings.Contains(out, "WRONG") {
+		t.Errorf("problems reported:\n%s", out)
+	}
+}

@@ -1,0 +1,171 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"io"
+	"testing"
+)
+
+// These tests hold every registered puzzle to the registry's contract:
+// generators are deterministic and write parseable instances, both solvers
+// answer them with verified, agreeing answers, boards render as SVG, and
+// the CNF hook writes DIMACS.
+
+// genSmall is a small generator config each puzzle understands.
+var genSmall = map[string]GenConfig{
+	"slant":  {Size: "5x5", Count: 3, Seed: 11},
+	"queens": {Size: "6x6", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
+	"chain":  {Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
+}
+
+func registered(t *testing.T) []*Puzzle {
+	var ps []*Puzzle
+	for _, name := range PuzzleNames() {
+		p, _ := Lookup(name)
+		ps = append(ps, p)
+	}
+	if len(ps) == 0 {
+		t.Skip("no puzzle registered")
+	}
+	return ps
+}
+
+func generate(t *testing.T, p *Puzzle, g GenConfig) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, g); err != nil {
+		t.Fatalf("%s: Generate(%+v): %v", p.Name, g, err)
+	}
+	return buf.Bytes()
+}
+
+func TestGeneratorsDeterministicAndSolvable(t *testing.T) {
+	for _, p := range registered(t) {
+		t.Run(p.Name, func(t *testing.T) {
+			g, ok := genSmall[p.Name]
+			if !ok || p.Generate == nil {
+				t.Skip("no generator config")
+			}
+			a, b := generate(t, p, g), generate(t, p, g)
+			if !bytes.Equal(a, b) {
+				t.Fatal("the same seed gave different files")
+			}
+			g2 := g
+			g2.Seed++
+			if bytes.Equal(a, generate(t, p, g2)) {
+				t.Error("different seeds gave the same file")
+			}
+			cases, err := p.Parse("gen.txt", bytes.NewReader(a))
+			if err != nil {
+				t.Fatalf("generated file does not parse: %v\n%s", err, a)
+			}
+			if len(cases) != g.Count {
+				t.Fatalf("%d cases generated, want %d", len(cases), g.Count)
+			}
+			var specs []Spec
+			for _, s := range p.Solvers {
+				sp, err := p.ParseSpec(s.Name, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				specs = append(specs, sp)
+			}
+			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{{File: "gen.txt", Cases: cases}}})
+			for _, r := range rows {
+				if r.Failed() {
+					t.Errorf("case %d: %v", r.Case, r.Problems)
+				}
+				for _, run := range r.Runs {
+					if run.Verdict != VerdictOK && run.Verdict != VerdictUnsat {
+						t.Errorf("case %d %s: %s", r.Case, run.Solver, run.Verdict)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestRenderWritesSVG(t *testing.T) {
+	for _, p := range registered(t) {
+		t.Run(p.Name, func(t *testing.T) {
+			g, ok := genSmall[p.Name]
+			if !ok || p.Generate == nil || p.Render == nil {
+				t.Skip("no generator or renderer")
+			}
+			g.Count = 1
+			cases, err := p.Parse("gen.txt", bytes.NewReader(generate(t, p, g)))
+			if err != nil || len(cases) != 1 {
+				t.Fatal(err)
+			}
+			spec, _ := p.ParseSpec("dfs", nil)
+			res, err := SolveCase(spec, cases[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range []Result{res, {}} { // solved, and the bare puzzle
+				var buf bytes.Buffer
+				if err := p.Render(&buf, cases[0], r); err != nil {
+					t.Fatal(err)
+				}
+				if err := wellFormedSVG(buf.Bytes()); err != nil {
+					t.Errorf("not well-formed SVG: %v\n%s", err, buf.Bytes())
+				}
+			}
+		})
+	}
+}
+
+func wellFormedSVG(b []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+		}
+	}
+	if root != "svg" {
+		return &xml.SyntaxError{Msg: "root element is " + root + ", not svg"}
+	}
+	return nil
+}
+
+func TestCNFHookWritesDIMACS(t *testing.T) {
+	for _, p := range registered(t) {
+		t.Run(p.Name, func(t *testing.T) {
+			g, ok := genSmall[p.Name]
+			if !ok || p.Generate == nil || p.CNF == nil {
+				t.Skip("no generator or CNF hook")
+			}
+			g.Count = 1
+			cases, err := p.Parse("gen.txt", bytes.NewReader(generate(t, p, g)))
+			if err != nil || len(cases) != 1 {
+				t.Fatal(err)
+			}
+			for _, refined := range []bool{false, true} {
+				f, err := p.CNF(cases[0], Options{}, refined)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var buf bytes.Buffer
+				if err := f.WriteDIMACS(&buf); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(buf.Bytes(), []byte("p cnf ")) || !bytes.HasPrefix(buf.Bytes(), []byte("c ")) {
+					t.Errorf("refined=%v: no comment header or no p line:\n%.300s", refined, buf.Bytes())
+				}
+				if f.NumVars == 0 || len(f.Clauses) == 0 {
+					t.Errorf("refined=%v: empty formula", refined)
+				}
+			}
+		})
+	}
+}
