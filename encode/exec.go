@@ -1,0 +1,394 @@
+package encode
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ExecInstallHint says how to get the external solvers the exec backend
+// knows best.
+const ExecInstallHint = "Debian/Ubuntu: apt-get install cadical minisat"
+
+// Exec is the backend "exec:NAME": an external SAT solver program, found
+// as NAME on $PATH (or NAME a path), run from scratch on every Solve with
+// the whole formula (the initial clauses and every AddClause so far) in a
+// temporary DIMACS file.
+//
+// Two output conventions are understood. The SAT competition's (cadical,
+// kissat, glucose, cryptominisat, picosat...): "solver FILE" prints
+// "s SATISFIABLE" and "v" lines with the model ending in 0, or
+// "s UNSATISFIABLE", and exits 10 or 20. MiniSat's (a program named
+// minisat*): "minisat FILE OUT" writes "SAT" and the model ending in 0, or
+// "UNSAT", to OUT and exits 10 or 20. Every model is checked against the
+// formula before it is believed.
+//
+// A deadline kills the process and answers Unknown. Conflicts, decisions
+// and restarts are read from the solver's statistics lines where it prints
+// them ("c conflicts: N" for cadical and kissat, "conflicts : N" for
+// minisat), else they stay zero.
+type Exec struct {
+	// Program is the name given after "exec:".
+	Program string
+	// Path is the program's resolved path.
+	Path string
+	// MiniSat is set for programs that follow MiniSat's convention.
+	MiniSat bool
+}
+
+func init() {
+	RegisterBackend("exec:", NewExec)
+}
+
+// NewExec returns the exec backend for program, a name looked up on $PATH
+// or a path. A program that cannot be found is an error that says what to
+// install.
+func NewExec(program string) (Backend, error) {
+	if program == "" {
+		return nil, errors.New(`exec backend: no solver named: write "exec:NAME", e.g. exec:cadical`)
+	}
+	path, err := exec.LookPath(program)
+	if err != nil {
+		return nil, fmt.Errorf("exec backend: SAT solver %q not found (install it, %s, or give its path as exec:/path/to/solver): %w",
+			program, ExecInstallHint, err)
+	}
+	return &Exec{Program: program, Path: path, MiniSat: strings.HasPrefix(filepath.Base(program), "minisat")}, nil
+}
+
+// Name returns "exec:" and the program name.
+func (e *Exec) Name() string { return "exec:" + e.Program }
+
+// New records f's variables and clauses; nothing runs until Solve.
+func (e *Exec) New(f *CNF) (Solver, error) {
+	s := &execSolver{e: e, nvars: f.NumVars, clauses: make([][]int, 0, len(f.Clauses))}
+	for i, c := range f.Clauses {
+		if err := s.AddClause(c); err != nil {
+			return nil, fmt.Errorf("clause %d: %w", i+1, err)
+		}
+	}
+	return s, nil
+}
+
+type execSolver struct {
+	e       *Exec
+	nvars   int
+	clauses [][]int
+	unsat   bool // proved UNSAT: adding clauses keeps it so
+	model   []bool
+	stats   SolverStats
+}
+
+func (s *execSolver) AddClause(lits []int) error {
+	for _, l := range lits {
+		if l == 0 || abs(l) > s.nvars {
+			return fmt.Errorf("%s: literal %d outside the %d declared variables", s.e.Name(), l, s.nvars)
+		}
+	}
+	s.clauses = append(s.clauses, append([]int(nil), lits...))
+	return nil
+}
+
+func (s *execSolver) Model() []bool { return s.model }
+
+func (s *execSolver) Stats() SolverStats { return s.stats }
+
+func (s *execSolver) Solve(deadline time.Time) (Status, error) {
+	s.model = nil
+	if s.unsat {
+		return Unsat, nil
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return Unknown, nil
+	}
+	dir, err := os.MkdirTemp("", "gridsat-exec-")
+	if err != nil {
+		return Unknown, fmt.Errorf("%s: %w", s.e.Name(), err)
+	}
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "formula.cnf")
+	if err := s.writeFormula(in); err != nil {
+		return Unknown, fmt.Errorf("%s: %w", s.e.Name(), err)
+	}
+
+	ctx := context.Background()
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	args := []string{in}
+	out := ""
+	if s.e.MiniSat {
+		out = filepath.Join(dir, "model.txt")
+		args = append(args, out)
+	}
+	cmd := exec.CommandContext(ctx, s.e.Path, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// A solver that leaves a child holding the pipes must not keep Solve
+	// waiting past its kill.
+	cmd.WaitDelay = time.Second
+	runErr := cmd.Run()
+
+	code := -1
+	var exitErr *exec.ExitError
+	switch {
+	case runErr == nil:
+		code = 0
+	case errors.As(runErr, &exitErr) && exitErr.Exited():
+		code = exitErr.ExitCode()
+	}
+	if code != 10 && code != 20 && ctx.Err() != nil {
+		return Unknown, nil // killed at the deadline
+	}
+	if runErr != nil && code < 0 {
+		return Unknown, fmt.Errorf("%s: running %s: %w%s", s.e.Name(), s.e.Path, runErr, tail(&stderr))
+	}
+	s.stats.add(parseSolverStats(stdout.Bytes()))
+
+	var ans answer
+	if s.e.MiniSat {
+		text, err := os.ReadFile(out)
+		if err != nil {
+			return Unknown, fmt.Errorf("%s exited %d without its result file: %w%s", s.e.Name(), code, err, tail(&stderr))
+		}
+		ans, err = parseMiniSatResult(bytes.NewReader(text), s.nvars)
+		if err != nil {
+			return Unknown, fmt.Errorf("%s result file: %w", s.e.Name(), err)
+		}
+	} else {
+		ans, err = parseCompetitionOutput(bytes.NewReader(stdout.Bytes()), s.nvars)
+		if err != nil {
+			return Unknown, fmt.Errorf("%s output: %w%s", s.e.Name(), err, tail(&stderr))
+		}
+	}
+	if want := map[Status]int{Sat: 10, Unsat: 20}[ans.status]; want != 0 && code != want {
+		return Unknown, fmt.Errorf("%s says %v but exited %d (want %d)%s", s.e.Name(), ans.status, code, want, tail(&stderr))
+	}
+	switch ans.status {
+	case Sat:
+		if i := violated(s.clauses, ans.model); i >= 0 {
+			return Unknown, fmt.Errorf("%s gave a model that violates clause %d %v", s.e.Name(), i+1, s.clauses[i])
+		}
+		s.model = ans.model
+	case Unsat:
+		s.unsat = true
+	}
+	return ans.status, nil
+}
+
+// writeFormula writes the current formula to path in DIMACS CNF.
+func (s *execSolver) writeFormula(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	fmt.Fprintf(w, "p cnf %d %d\n", s.nvars, len(s.clauses))
+	buf := make([]byte, 0, 64)
+	for _, c := range s.clauses {
+		buf = buf[:0]
+		for _, l := range c {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, '0', '\n')
+		w.Write(buf)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// answer is a solver's parsed verdict and model.
+type answer struct {
+	status Status
+	model  []bool // indexed by variable, index 0 unused; nil unless Sat
+}
+
+// parseCompetitionOutput reads SAT competition output: comment lines "c",
+// one status line "s SATISFIABLE", "s UNSATISFIABLE" or "s UNKNOWN", and
+// for a satisfiable formula "v" lines whose literals, over as many lines
+// as the solver likes, end with 0. Variables the model leaves out are
+// false. A model is required for SATISFIABLE.
+func parseCompetitionOutput(r io.Reader, nvars int) (answer, error) {
+	var ans answer
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<30)
+	seenStatus, ended := false, false
+	var model []bool
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(text, "s ") || text == "s":
+			st := strings.TrimSpace(strings.TrimPrefix(text, "s"))
+			var got Status
+			switch st {
+			case "SATISFIABLE":
+				got = Sat
+			case "UNSATISFIABLE":
+				got = Unsat
+			case "UNKNOWN", "INDETERMINATE":
+				got = Unknown
+			default:
+				return answer{}, fmt.Errorf("line %d: unknown status line %q", line, text)
+			}
+			if seenStatus && got != ans.status {
+				return answer{}, fmt.Errorf("line %d: second status line %q contradicts the first", line, text)
+			}
+			seenStatus, ans.status = true, got
+		case strings.HasPrefix(text, "v ") || text == "v":
+			if ended {
+				return answer{}, fmt.Errorf("line %d: model continues after its terminating 0", line)
+			}
+			if model == nil {
+				model = make([]bool, nvars+1)
+			}
+			for _, tok := range strings.Fields(text[1:]) {
+				l, err := strconv.Atoi(tok)
+				if err != nil {
+					return answer{}, fmt.Errorf("line %d: bad literal %q in the model", line, tok)
+				}
+				if ended {
+					return answer{}, fmt.Errorf("line %d: literal %d after the model's terminating 0", line, l)
+				}
+				if l == 0 {
+					ended = true
+					continue
+				}
+				if abs(l) > nvars {
+					return answer{}, fmt.Errorf("line %d: literal %d outside the %d variables", line, l, nvars)
+				}
+				model[abs(l)] = l > 0
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return answer{}, fmt.Errorf("reading: %w", err)
+	}
+	if !seenStatus {
+		return answer{}, errors.New(`no status line ("s SATISFIABLE" or "s UNSATISFIABLE")`)
+	}
+	if ans.status == Sat {
+		if model == nil {
+			return answer{}, errors.New(`"s SATISFIABLE" without a model ("v" lines)`)
+		}
+		if !ended {
+			return answer{}, errors.New("model not terminated by 0 (output cut short?)")
+		}
+		ans.model = model
+	}
+	return ans, nil
+}
+
+// parseMiniSatResult reads MiniSat's result file: "SAT" and a line of
+// literals ending in 0, "UNSAT", or "INDET" (stopped).
+func parseMiniSatResult(r io.Reader, nvars int) (answer, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return answer{}, err
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) == 0 {
+		return answer{}, errors.New("empty")
+	}
+	switch fields[0] {
+	case "UNSAT":
+		return answer{status: Unsat}, nil
+	case "INDET":
+		return answer{status: Unknown}, nil
+	case "SAT":
+	default:
+		return answer{}, fmt.Errorf("first word %q, want SAT, UNSAT or INDET", fields[0])
+	}
+	model := make([]bool, nvars+1)
+	ended := false
+	for _, tok := range fields[1:] {
+		l, err := strconv.Atoi(tok)
+		if err != nil {
+			return answer{}, fmt.Errorf("bad literal %q in the model", tok)
+		}
+		if ended {
+			return answer{}, fmt.Errorf("literal %d after the model's terminating 0", l)
+		}
+		if l == 0 {
+			ended = true
+			continue
+		}
+		if abs(l) > nvars {
+			return answer{}, fmt.Errorf("literal %d outside the %d variables", l, nvars)
+		}
+		model[abs(l)] = l > 0
+	}
+	if !ended {
+		return answer{}, errors.New("model not terminated by 0")
+	}
+	return answer{status: Sat, model: model}, nil
+}
+
+// statLine matches a statistics line of cadical or kissat ("c conflicts:
+// 1234 ...") or of minisat ("conflicts             : 1234 ...").
+var statLine = regexp.MustCompile(`(?m)^(?:c\s+)?(conflicts|decisions|restarts)\s*:\s*(\d+)`)
+
+// parseSolverStats reads the search counters a solver printed; the last
+// value of each counter wins.
+func parseSolverStats(out []byte) SolverStats {
+	var st SolverStats
+	for _, m := range statLine.FindAllSubmatch(out, -1) {
+		n, err := strconv.ParseInt(string(m[2]), 10, 64)
+		if err != nil {
+			continue
+		}
+		switch string(m[1]) {
+		case "conflicts":
+			st.Conflicts = n
+		case "decisions":
+			st.Decisions = n
+		case "restarts":
+			st.Restarts = n
+		}
+	}
+	return st
+}
+
+func (st *SolverStats) add(o SolverStats) {
+	st.Conflicts += o.Conflicts
+	st.Decisions += o.Decisions
+	st.Restarts += o.Restarts
+}
+
+// violated returns the index of the first clause model makes false, or -1.
+func violated(clauses [][]int, model []bool) int {
+	for i, c := range clauses {
+		if !satisfied(c, model) {
+			return i
+		}
+	}
+	return -1
+}
+
+// tail returns the end of a solver's standard error, to quote in errors.
+func tail(stderr *bytes.Buffer) string {
+	text := strings.TrimSpace(stderr.String())
+	if text == "" {
+		return ""
+	}
+	if len(text) > 400 {
+		text = "..." + text[len(text)-400:]
+	}
+	return " (stderr: " + text + ")"
+}

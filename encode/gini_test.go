@@ -1,0 +1,275 @@
+package encode
+
+import (
+	"math/rand"
+	"os"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+)
+
+// The tests in this file pin the two gini traps the backend designs around
+// (../shared/notes/sat-libraries.md), its assumptions, its statistics, and
+// that it needs no lock.
+
+// giniTrapEnv makes the test binary, run again as a child process, walk
+// into trap 1 itself.
+const giniTrapEnv = "GRIDSAT_GINI_TRAP_CHILD"
+
+// Trap 1: Solve on an instance proved UNSAT (without assumptions) exits
+// the process. The backend answers UNSAT again without asking gini, also
+// after more clauses.
+func TestGiniSolveAgainAfterUnsat(t *testing.T) {
+	s, err := Gini{}.New(&CNF{NumVars: 3, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+			t.Fatalf("solve %d: %v, %v; want UNSAT", i+1, st, err)
+		}
+		if err := s.AddClause([]int{3}); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := s.(Assumer).SolveAssuming(time.Time{}, []int{3}); err != nil || st != Unsat {
+			t.Fatalf("solve %d under an assumption: %v, %v; want UNSAT", i+1, st, err)
+		}
+	}
+
+	// The same trap reached under assumptions: the first solve of an
+	// unsatisfiable formula is under an assumption, and raw gini dies on
+	// the next one.
+	s, _ = Gini{}.New(&CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {3, 4}}})
+	a := s.(Assumer)
+	for i, assume := range [][]int{{3}, {4}, nil, {-3}} {
+		if st, err := a.SolveAssuming(time.Time{}, assume); err != nil || st != Unsat {
+			t.Fatalf("solve %d assuming %v: %v, %v; want UNSAT", i+1, assume, st, err)
+		}
+	}
+}
+
+// The trap itself, in a child process so that it cannot take this test
+// binary down: the child calls gini's Solve twice on an unsatisfiable
+// formula. If it ever survives, gini was fixed and the backend's guard is
+// merely harmless.
+func TestGiniTrapUnsatTwiceExits(t *testing.T) {
+	if os.Getenv(giniTrapEnv) == "1" {
+		g := gini.New()
+		for _, c := range [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}} {
+			for _, l := range c {
+				g.Add(z.Dimacs2Lit(l))
+			}
+			g.Add(z.LitNull)
+		}
+		g.Solve()
+		g.Solve()
+		os.Exit(0) // survived: the trap is gone
+	}
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGiniTrapUnsatTwiceExits$")
+	cmd.Env = append(os.Environ(), giniTrapEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Logf("gini survived Solve after UNSAT: trap 1 may be fixed upstream (output %q)", out)
+		return
+	}
+	t.Logf("as expected, the child died: %v", err)
+}
+
+// Trap 2: Try(d) leaves its deadline armed, so a later Solve without a
+// limit gives up at once. The backend's deadlines do not leak: after a
+// solve with a short deadline, a solve without one proves a formula that
+// takes a while.
+func TestGiniDeadlineDoesNotLeak(t *testing.T) {
+	hard := backendPHP(8, 7)
+	// The backend: a short deadline on an easy start, then no deadline.
+	s, err := Gini{}.New(&CNF{NumVars: hard.NumVars, Clauses: hard.Clauses[:1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := s.Solve(time.Now().Add(20 * time.Millisecond)); err != nil || st != Sat {
+		t.Fatalf("easy start: %v, %v", st, err)
+	}
+	time.Sleep(30 * time.Millisecond)
+	for _, c := range hard.Clauses[1:] {
+		s.AddClause(c)
+	}
+	if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+		t.Fatalf("PHP(8,7) without a deadline after one with: %v, %v; want UNSAT", st, err)
+	}
+	if s.Stats().Conflicts < 1000 {
+		t.Fatalf("%d conflicts: PHP(8,7) was too easy to show the leak", s.Stats().Conflicts)
+	}
+
+	// The trap itself, on gini directly (PHP(9,8): enough propagations for
+	// gini to look at its clock).
+	hard = backendPHP(9, 8)
+	g := gini.New()
+	g.Add(z.Dimacs2Lit(1))
+	g.Add(z.LitNull)
+	g.Try(20 * time.Millisecond)
+	time.Sleep(30 * time.Millisecond)
+	for _, c := range hard.Clauses {
+		for _, l := range c {
+			g.Add(z.Dimacs2Lit(l))
+		}
+		g.Add(z.LitNull)
+	}
+	if res := g.Solve(); res != 0 {
+		t.Logf("gini's Solve after Try answered %d: trap 2 may be fixed upstream", res)
+	}
+}
+
+// Assumptions hold for one solve only, and never lose clauses: the
+// gophersat defect 1 example comes out right, contradictory assumptions
+// are UNSAT, and the formula stays satisfiable afterwards.
+func TestGiniAssumptions(t *testing.T) {
+	s, err := Gini{}.New(&CNF{NumVars: 4, Clauses: [][]int{{-1}, {1, 2}, {3, 4}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := s.(Assumer)
+	steps := []struct {
+		assume []int
+		want   Status
+	}{
+		{[]int{-2}, Unsat},
+		{nil, Sat},
+		{[]int{3, -3}, Unsat},
+		{[]int{-3}, Sat},
+		{[]int{-3, -4}, Unsat},
+		{[]int{4, 3}, Sat},
+		{[]int{1}, Unsat},
+		{nil, Sat},
+	}
+	for i, step := range steps {
+		st, err := a.SolveAssuming(time.Time{}, step.assume)
+		if err != nil || st != step.want {
+			t.Fatalf("step %d assuming %v: %v, %v; want %v", i+1, step.assume, st, err, step.want)
+		}
+		if st == Sat {
+			m := s.Model()
+			for _, l := range step.assume {
+				if m[abs(l)] != (l > 0) {
+					t.Fatalf("step %d: model %v breaks assumption %d", i+1, m, l)
+				}
+			}
+			if m[1] || !m[2] {
+				t.Fatalf("step %d: model %v breaks the units", i+1, m)
+			}
+		}
+	}
+	if _, err := a.SolveAssuming(time.Time{}, []int{5}); err == nil {
+		t.Fatal("assuming an undeclared variable: no error")
+	}
+}
+
+// Differential test of assumptions: random formulas, random assumptions,
+// interleaved with added clauses, against brute force.
+func TestGiniAssumptionsMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	rebuilt := 0
+	for trial := 0; trial < 80; trial++ {
+		nvars := 10 + rng.Intn(4)
+		full := backendRandomCNF(rng, nvars, 6*nvars)
+		f := &CNF{NumVars: nvars, Clauses: full.Clauses[:2*nvars]}
+		s, _ := Gini{}.New(f)
+		a := s.(Assumer)
+		for i := 2 * nvars; i <= len(full.Clauses); i += 2 {
+			cur := &CNF{NumVars: nvars, Clauses: full.Clauses[:i]}
+			assume := make([]int, rng.Intn(4))
+			for j := range assume {
+				assume[j] = Lit(1+rng.Intn(nvars), rng.Intn(2) == 0)
+			}
+			withUnits := &CNF{NumVars: nvars, Clauses: append([][]int(nil), cur.Clauses...)}
+			for _, l := range assume {
+				withUnits.Clauses = append(withUnits.Clauses, []int{l})
+			}
+			st, err := a.SolveAssuming(time.Time{}, assume)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := bruteSat(withUnits); (st == Sat) != want || st == Unknown {
+				t.Fatalf("trial %d, %d clauses, assuming %v: %v, brute force says sat=%v", trial, i, assume, st, want)
+			}
+			if st == Sat && !modelSatisfies(withUnits, s.Model()) {
+				t.Fatalf("trial %d: model violates formula or assumptions", trial)
+			}
+			st, _ = s.Solve(time.Time{})
+			if want := bruteSat(cur); (st == Sat) != want {
+				t.Fatalf("trial %d, %d clauses, no assumptions: %v, brute force says sat=%v", trial, i, st, want)
+			}
+			for j := i; j < i+2 && j < len(full.Clauses); j++ {
+				s.AddClause(full.Clauses[j])
+			}
+		}
+		rebuilt += s.(*giniSolver).rebuilt
+	}
+	// Rebuilds follow every UNSAT under assumptions that Why blames on
+	// them; among them are the formulas that were unsatisfiable anyway,
+	// on which raw gini dies at the next solve (seen with this generator
+	// in a throw-away program). They must have happened, and the answers
+	// above stayed right.
+	if rebuilt == 0 {
+		t.Fatal("no solver was rebuilt after an UNSAT under assumptions: the test lost its teeth")
+	}
+	t.Logf("%d rebuilds", rebuilt)
+}
+
+// gini's search counters reach Stats (through TryStats) and add up.
+func TestGiniStats(t *testing.T) {
+	s, _ := Gini{}.New(backendPHP(6, 5))
+	if st, _ := s.Solve(time.Time{}); st != Unsat {
+		t.Fatalf("PHP(6,5): %v", st)
+	}
+	first := s.Stats()
+	if first.Conflicts <= 0 || first.Decisions <= 0 {
+		t.Fatalf("stats after refuting PHP(6,5): %+v", first)
+	}
+	s2, _ := Gini{}.New(backendPHP(6, 5))
+	a := s2.(Assumer)
+	a.SolveAssuming(time.Time{}, []int{1})
+	a.SolveAssuming(time.Time{}, []int{2})
+	if c := s2.Stats().Conflicts; c <= 0 {
+		t.Fatalf("conflicts after two solves: %d", c)
+	}
+}
+
+// gini keeps no state shared between solvers: many goroutines solving at
+// once need no lock (run with -race: go test -race -run Gini ./encode/).
+func TestGiniSolversInParallel(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(seed int64) {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(seed))
+			for i := 0; i < 25; i++ {
+				f := backendRandomCNF(rng, 12, 55)
+				s, err := Gini{}.New(f)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				deadline := time.Time{}
+				if i%2 == 1 {
+					deadline = time.Now().Add(time.Minute)
+				}
+				st, err := s.Solve(deadline)
+				if err != nil || (st == Sat) != bruteSat(f) {
+					t.Errorf("seed %d formula %d: %v, %v disagrees with brute force", seed, i, st, err)
+				}
+				if st == Sat && !modelSatisfies(f, s.Model()) {
+					t.Errorf("seed %d formula %d: bad model", seed, i)
+				}
+			}
+		}(int64(g))
+	}
+	wg.Wait()
+}
