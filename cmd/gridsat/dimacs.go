@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
+)
+
+type dimacsFlags struct {
+	refined bool
+	opts    []string
+	out     string
+}
+
+func newDimacsCmd() *cobra.Command {
+	var f dimacsFlags
+	cmd := &cobra.Command{
+		Use:   "dimacs PUZZLE [FILE] [--refined] [--opt NAME=VALUE] [-o OUT]",
+		Short: "write each case's SAT encoding in DIMACS CNF, for external solvers",
+		Long: `dimacs reads judge-format input from FILE (or standard input) and writes the
+CNF the sat solver would give its backend for every case, in DIMACS CNF:
+"c" comment lines naming the puzzle, the case (file, number, line), the
+options and what each range of variables means, then "p cnf VARS CLAUSES"
+and one clause a line. Flags may stand anywhere.
+
+The CNF is the eager encoding; constraints the sat solver adds lazily (loops,
+sub-tours, crossings) are not in it, so a model of it may not be a solution.
+--refined runs the refinement loop first and writes the clauses it added as
+well: the formula then has the solution the loop found as a model.
+
+--opt sets the sat solver's options (see "gridsat puzzles"), as for solve.
+Cases are written one after another on standard output, or to -o FILE; with
+-o DIR (an existing directory, or a path ending in /) each case goes to its
+own file, DIR/case-001.cnf, DIR/case-002.cnf, ...
+
+Bad input stops at the bad case with exit status 2, after writing the
+cases before it.
+
+Example: gridsat dimacs slant puzzles.txt -o cnf/ && cadical cnf/case-001.cnf`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDimacs(cmd.InOrStdin(), cmd.OutOrStdout(), args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.refined, "refined", false, "add the clauses a finished refinement loop found")
+	fl.StringArrayVar(&f.opts, "opt", nil, "sat solver option NAME=VALUE (repeatable)")
+	fl.StringVarP(&f.out, "out", "o", "", "write to this file, or one file per case into this directory")
+	return cmd
+}
+
+func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) error {
+	p, err := lookupPuzzle(args[0])
+	if err != nil {
+		return err
+	}
+	if p.CNF == nil {
+		return fail(exitUsage, fmt.Errorf("%s has no SAT encoding to write as DIMACS", p.Name))
+	}
+	base, err := optionFlags(f.opts)
+	if err != nil {
+		return err
+	}
+	spec, err := p.ParseSpec("sat", base)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	for k := range base {
+		if !specKnows(spec, k) {
+			return fail(exitUsage, fmt.Errorf("solver sat of %s takes no option %q", p.Name, k))
+		}
+	}
+
+	in := stdin
+	file := ""
+	if len(args) == 2 && args[1] != "-" {
+		file = args[1]
+		fh, err := os.Open(file)
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("reading input: %w", err))
+		}
+		defer fh.Close()
+		in = fh
+	}
+	cases, parseErr := p.Parse(file, in)
+
+	dir := ""
+	w := stdout
+	if f.out != "" {
+		if st, err := os.Stat(f.out); (err == nil && st.IsDir()) || strings.HasSuffix(f.out, "/") || strings.HasSuffix(f.out, string(filepath.Separator)) {
+			dir = f.out
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fail(exitFail, fmt.Errorf("dimacs: %w", err))
+			}
+		} else {
+			fh, err := os.Create(f.out)
+			if err != nil {
+				return fail(exitFail, fmt.Errorf("dimacs: %w", err))
+			}
+			defer fh.Close()
+			w = fh
+		}
+	}
+
+	for _, c := range cases {
+		cnf, err := p.CNF(c, spec.Options, f.refined)
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("%s: encoding: %w", c.Location(), err))
+		}
+		cnf.Comments = append(dimacsHeader(p, c, spec.Options, f.refined), cnf.Comments...)
+		if dir == "" {
+			if err := cnf.WriteDIMACS(w); err != nil {
+				return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
+			}
+			continue
+		}
+		path := filepath.Join(dir, fmt.Sprintf("case-%03d.cnf", c.Location().Case))
+		if err := writeDIMACSFile(path, cnf.WriteDIMACS); err != nil {
+			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
+		}
+	}
+	if parseErr != nil {
+		return fail(exitUsage, parseErr)
+	}
+	return nil
+}
+
+// dimacsHeader names the puzzle, the case and the options, as comment
+// lines above the encoding's own.
+func dimacsHeader(p *compare.Puzzle, c instances.Case, o compare.Options, refined bool) []string {
+	loc := c.Location()
+	file := loc.File
+	if file == "" {
+		file = "<stdin>"
+	}
+	kind := "eager encoding (lazily added constraints not included)"
+	if refined {
+		kind = "eager encoding plus the clauses a finished refinement loop added"
+	}
+	var opts []string
+	for k, v := range o {
+		opts = append(opts, k+"="+v)
+	}
+	sort.Strings(opts)
+	optText := "defaults"
+	if len(opts) > 0 {
+		optText = strings.Join(opts, " ")
+	}
+	return []string{
+		fmt.Sprintf("gridsat dimacs: puzzle %s, %s", p.Name, kind),
+		fmt.Sprintf("case %d of %s (line %d), size %s", loc.Case, file, loc.Line, c.Size()),
+		"sat options: " + optText,
+	}
+}
+
+// writeDIMACSFile writes a file with write, reporting close errors too.
+func writeDIMACSFile(path string, write func(io.Writer) error) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(fh)
+	err = write(bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return errors.Join(err, fh.Close())
+}
