@@ -1,0 +1,362 @@
+package backtrack
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// QueensOptions tune the queens search; the zero value is the default.
+type QueensOptions struct {
+	// Search is "up" (iterative deepening: prove k queens too few for k
+	// from a lower bound up, until a cover is found; the default) or
+	// "down" (branch and bound: find covers with ever fewer queens, from
+	// the greedy cover, until none is smaller).
+	Search string
+	// NoSymmetry turns off symmetry breaking at the root (used where the
+	// board's symmetries map the target set onto itself).
+	NoSymmetry bool
+}
+
+// QueensResult is the queens search's answer: the smallest placement and
+// the work done to prove it smallest.
+type QueensResult struct {
+	Placement []instances.Square
+	Nodes     int64 // search nodes visited, over every k tried
+	Bound     int   // the root lower bound
+	Greedy    int   // the greedy cover's size, the root upper bound
+	Steps     []QueensStep
+}
+
+// QueensStep is one budget the search tried: whether k queens can cover
+// the targets, and the nodes it took to decide.
+type QueensStep struct {
+	K     int
+	Found bool
+	Nodes int64
+}
+
+// SolveQueens finds the fewest queens that cover every target of q, and
+// proves no fewer do, by exact depth-first search over bitboards:
+//
+//   - every square has a bitboard of the targets a queen there covers;
+//   - a node picks the uncovered target with the fewest squares left that
+//     could cover it, and tries each such square in turn, best coverage
+//     first; squares tried are excluded from later siblings (a cover
+//     holding one was already searched), and squares that cover nothing
+//     still uncovered are dropped;
+//   - a node is cut when the k' queens left, even if each covered as many
+//     uncovered targets as the k' best squares do alone, could not cover
+//     them all;
+//   - at the root, squares that a symmetry of the target set fixing the
+//     branching target maps onto each other are tried once.
+func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
+	d := newQueensDFS(q, !opt.NoSymmetry)
+	greedy := instances.QueensGreedy(q)
+	res := QueensResult{Greedy: len(greedy), Placement: greedy}
+	res.Bound = d.rootBound()
+	switch opt.Search {
+	case "", "up":
+		for k := res.Bound; k < len(greedy); k++ {
+			start := d.nodes
+			found := d.run(k)
+			res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
+			if found {
+				res.Placement = d.solution()
+				break
+			}
+		}
+	case "down":
+		for k := len(greedy) - 1; k >= res.Bound; {
+			start := d.nodes
+			found := d.run(k)
+			res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
+			if !found {
+				break
+			}
+			res.Placement = d.solution()
+			k = len(res.Placement) - 1
+		}
+	default:
+		return QueensResult{}, fmt.Errorf("queens dfs: unknown search %q (want up or down)", opt.Search)
+	}
+	res.Nodes = d.nodes
+	return res, nil
+}
+
+// queensDFS holds the bitboards of one board and the search's stacks.
+// Bitboards are slices of words, W words a board, square r*cols+c at bit
+// (r*cols+c)%64 of word (r*cols+c)/64.
+type queensDFS struct {
+	q       *instances.Queens
+	squares int
+	w       int
+	// cover[s*w:] holds the targets a queen on s covers; attackers[t*w:]
+	// the squares whose queen covers t (the squares on t's lines).
+	cover, attackers []uint64
+	targets          []uint64
+	maxReach         int
+	// Per-depth stacks: the uncovered targets and the squares still
+	// allowed, the reach of each square, the candidate squares.
+	uncov, allow []uint64
+	reach        []int32
+	cands        [][]int32
+	hist         []int32
+	placed       []int
+	// syms are the board symmetries keeping the target set; used at the
+	// root only.
+	syms  [][]int32
+	nodes int64
+}
+
+func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
+	n, m := q.Rows, q.Cols
+	S := n * m
+	W := (S + 63) / 64
+	d := &queensDFS{q: q, squares: S, w: W}
+	d.cover = make([]uint64, S*W)
+	d.attackers = make([]uint64, S*W)
+	d.targets = make([]uint64, W)
+	for t := 0; t < S; t++ {
+		if q.Target[t] {
+			d.targets[t/64] |= 1 << (t % 64)
+		}
+	}
+	for s := 0; s < S; s++ {
+		sr, sc := s/m, s%m
+		reach := 0
+		for t := 0; t < S; t++ {
+			if !instances.QueensAttack(instances.Square{Row: sr, Col: sc}, instances.Square{Row: t / m, Col: t % m}) {
+				continue
+			}
+			// Attack is symmetric: s covers t iff t's lines hold s.
+			d.attackers[s*W+t/64] |= 1 << (t % 64)
+			if q.Target[t] {
+				d.cover[s*W+t/64] |= 1 << (t % 64)
+				reach++
+			}
+		}
+		d.maxReach = max(d.maxReach, reach)
+	}
+	d.hist = make([]int32, d.maxReach+1)
+	if useSymmetry {
+		for _, g := range q.Symmetries() {
+			perm := make([]int32, S)
+			for s := 0; s < S; s++ {
+				img := g.Map(instances.Square{Row: s / m, Col: s % m})
+				perm[s] = int32(img.Row*m + img.Col)
+			}
+			d.syms = append(d.syms, perm)
+		}
+	}
+	return d
+}
+
+func (d *queensDFS) has(set []uint64, s int) bool { return set[s/64]>>(s%64)&1 == 1 }
+
+// rootBound is the search's own bound at the root: the fewest queens whose
+// best reaches add up to the number of targets.
+func (d *queensDFS) rootBound() int {
+	nT := popcount(d.targets)
+	if nT == 0 {
+		return 0
+	}
+	reach := make([]int, d.squares)
+	for s := range reach {
+		reach[s] = andCount(d.cover[s*d.w:(s+1)*d.w], d.targets)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(reach)))
+	sum := 0
+	for k, r := range reach {
+		sum += r
+		if sum >= nT {
+			return k + 1
+		}
+	}
+	return d.squares
+}
+
+// run reports whether k queens can cover every target, leaving a cover in
+// d.placed when they can.
+func (d *queensDFS) run(k int) bool {
+	W := d.w
+	if need := (k + 1) * W; len(d.uncov) < need {
+		d.uncov = make([]uint64, need)
+		d.allow = make([]uint64, need)
+		d.reach = make([]int32, (k+1)*d.squares)
+		d.cands = make([][]int32, k+1)
+	}
+	copy(d.uncov[:W], d.targets)
+	for s := 0; s < d.squares; s++ {
+		d.allow[s/64] |= 1 << (s % 64)
+	}
+	d.placed = d.placed[:0]
+	return d.search(0, k)
+}
+
+// solution returns the placement the last successful run found.
+func (d *queensDFS) solution() []instances.Square {
+	out := make([]instances.Square, len(d.placed))
+	for i, s := range d.placed {
+		out[i] = instances.Square{Row: s / d.q.Cols, Col: s % d.q.Cols}
+	}
+	return out
+}
+
+// search reports whether left more queens, on allowed squares, can cover
+// the uncovered targets of this depth.
+func (d *queensDFS) search(depth, left int) bool {
+	d.nodes++
+	W := d.w
+	U := d.uncov[depth*W : (depth+1)*W]
+	A := d.allow[depth*W : (depth+1)*W]
+	nU := popcount(U)
+	if nU == 0 {
+		return true
+	}
+	if left == 0 {
+		return false
+	}
+	// The reach of every allowed square; squares reaching nothing are
+	// dropped for good (the uncovered set only shrinks below).
+	reach := d.reach[depth*d.squares : (depth+1)*d.squares]
+	hist := d.hist
+	for wi := 0; wi < W; wi++ {
+		for word := A[wi]; word != 0; word &= word - 1 {
+			s := wi*64 + bits.TrailingZeros64(word)
+			r := int32(andCount(d.cover[s*W:(s+1)*W], U))
+			reach[s] = r
+			if r == 0 {
+				A[wi] &^= 1 << (s % 64)
+				continue
+			}
+			hist[r]++
+		}
+	}
+	// Cut when the left best reaches cannot add up to the uncovered count.
+	need, rem := nU, left
+	for r := len(hist) - 1; r > 0; r-- {
+		if c := int(hist[r]); c > 0 && rem > 0 {
+			take := min(c, rem)
+			need -= take * r
+			rem -= take
+		}
+		hist[r] = 0
+	}
+	if need > 0 {
+		return false
+	}
+	// Branch on the uncovered target with the fewest allowed attackers.
+	root := depth == 0 && len(d.syms) > 0
+	bestT, bestN := -1, 1<<30
+	for wi := 0; wi < W; wi++ {
+		for word := U[wi]; word != 0; word &= word - 1 {
+			t := wi*64 + bits.TrailingZeros64(word)
+			var c int
+			if root {
+				c = d.orbitCount(t, A)
+			} else {
+				c = andCount(d.attackers[t*W:(t+1)*W], A)
+			}
+			if c < bestN {
+				bestT, bestN = t, c
+				if c <= 1 {
+					break
+				}
+			}
+		}
+		if bestN <= 1 {
+			break
+		}
+	}
+	if bestN == 0 {
+		return false
+	}
+	cands := d.cands[depth][:0]
+	att := d.attackers[bestT*W : (bestT+1)*W]
+	for wi := 0; wi < W; wi++ {
+		for word := att[wi] & A[wi]; word != 0; word &= word - 1 {
+			cands = append(cands, int32(wi*64+bits.TrailingZeros64(word)))
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if reach[cands[i]] != reach[cands[j]] {
+			return reach[cands[i]] > reach[cands[j]]
+		}
+		return cands[i] < cands[j]
+	})
+	d.cands[depth] = cands
+	childU := d.uncov[(depth+1)*W : (depth+2)*W]
+	childA := d.allow[(depth+1)*W : (depth+2)*W]
+	for _, s32 := range cands {
+		s := int(s32)
+		if !d.has(A, s) {
+			continue // excluded with its orbit at the root
+		}
+		cov := d.cover[s*W : (s+1)*W]
+		for wi := 0; wi < W; wi++ {
+			childU[wi] = U[wi] &^ cov[wi]
+		}
+		copy(childA, A)
+		d.placed = append(d.placed, s)
+		if d.search(depth+1, left-1) {
+			return true
+		}
+		d.placed = d.placed[:len(d.placed)-1]
+		// Covers holding s are searched; at the root, so are covers
+		// holding any square a symmetry fixing the target maps s to.
+		A[s/64] &^= 1 << (s % 64)
+		if root {
+			for _, g := range d.syms {
+				if int(g[bestT]) == bestT {
+					img := int(g[s])
+					A[img/64] &^= 1 << (img % 64)
+				}
+			}
+		}
+	}
+	return false
+}
+
+// orbitCount counts the allowed attackers of t up to the symmetries that
+// fix t: the branches the root would make on t.
+func (d *queensDFS) orbitCount(t int, A []uint64) int {
+	W := d.w
+	att := d.attackers[t*W : (t+1)*W]
+	seen := map[int]bool{}
+	n := 0
+	for wi := 0; wi < W; wi++ {
+		for word := att[wi] & A[wi]; word != 0; word &= word - 1 {
+			s := wi*64 + bits.TrailingZeros64(word)
+			if seen[s] {
+				continue
+			}
+			n++
+			seen[s] = true
+			for _, g := range d.syms {
+				if int(g[t]) == t {
+					seen[int(g[s])] = true
+				}
+			}
+		}
+	}
+	return n
+}
+
+func popcount(set []uint64) int {
+	n := 0
+	for _, w := range set {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func andCount(a, b []uint64) int {
+	n := 0
+	for i := range a {
+		n += bits.OnesCount64(a[i] & b[i])
+	}
+	return n
+}
