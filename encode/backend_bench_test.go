@@ -1,0 +1,221 @@
+package encode_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/instances"
+)
+
+// The benchmarks in this file put the backends side by side: on classic
+// formulas (random 3-SAT at the threshold, pigeonhole), and on the puzzles'
+// hard instances through their registered sat solvers. Run, e.g.:
+//
+//	go test -run XXX -bench Backend -benchtime 1x ./encode/
+//
+// External solvers are skipped when not installed, puzzles when not
+// registered.
+
+var benchBackends = []string{"gophersat", "gini", "exec:cadical", "exec:minisat"}
+
+func benchBackend(b *testing.B, name string) encode.Backend {
+	b.Helper()
+	be, err := encode.LookupBackend(name)
+	if err != nil {
+		b.Skip(err)
+	}
+	return be
+}
+
+// bench3SAT is a uniform random 3-SAT formula: nclauses clauses of three
+// distinct variables, signs at random.
+func bench3SAT(rng *rand.Rand, nvars, nclauses int) *encode.CNF {
+	f := &encode.CNF{}
+	f.NewVars(nvars, "random 3-SAT variable")
+	for i := 0; i < nclauses; i++ {
+		vs := rng.Perm(nvars)[:3]
+		c := make([]int, 3)
+		for j, v := range vs {
+			c[j] = encode.Lit(v+1, rng.Intn(2) == 0)
+		}
+		f.Add(c...)
+	}
+	return f
+}
+
+// benchPHP is pigeonhole PHP(pigeons, holes), unsatisfiable when there
+// are more pigeons than holes.
+func benchPHP(pigeons, holes int) *encode.CNF {
+	f := &encode.CNF{}
+	sits := f.NewVars(pigeons*holes, "pigeon p sits in hole h")
+	for p := 0; p < pigeons; p++ {
+		f.Add(sits[p*holes : (p+1)*holes]...)
+	}
+	for h := 0; h < holes; h++ {
+		for p := 0; p < pigeons; p++ {
+			for q := p + 1; q < pigeons; q++ {
+				f.Add(-sits[p*holes+h], -sits[q*holes+h])
+			}
+		}
+	}
+	return f
+}
+
+func benchSolve(b *testing.B, be encode.Backend, f *encode.CNF, deadline time.Duration) encode.Status {
+	s, err := be.New(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var dl time.Time
+	if deadline > 0 {
+		dl = time.Now().Add(deadline)
+	}
+	st, err := s.Solve(dl)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return st
+}
+
+// BenchmarkBackendRandom3SAT: ten random 3-SAT formulas with 150
+// variables and 639 clauses (ratio 4.26, the hardest region), one
+// operation solving all ten. sat/op counts the satisfiable ones, which
+// must be the same on every backend.
+func BenchmarkBackendRandom3SAT(b *testing.B) {
+	var formulas []*encode.CNF
+	for seed := int64(1); seed <= 10; seed++ {
+		formulas = append(formulas, bench3SAT(rand.New(rand.NewSource(seed)), 150, 639))
+	}
+	for _, name := range benchBackends {
+		b.Run(name, func(b *testing.B) {
+			be := benchBackend(b, name)
+			sat := 0
+			for i := 0; i < b.N; i++ {
+				sat = 0
+				for _, f := range formulas {
+					switch benchSolve(b, be, f, 0) {
+					case encode.Sat:
+						sat++
+					case encode.Unknown:
+						b.Fatal("no verdict without a deadline")
+					}
+				}
+			}
+			b.ReportMetric(float64(sat), "sat/op")
+		})
+	}
+}
+
+// BenchmarkBackendPigeonhole: PHP(8,7) and PHP(9,8), unsatisfiable and
+// exponentially hard for resolution, so for CDCL.
+func BenchmarkBackendPigeonhole(b *testing.B) {
+	for _, n := range []int{8, 9} {
+		f := benchPHP(n, n-1)
+		for _, name := range benchBackends {
+			b.Run(fmt.Sprintf("PHP%d-%d/%s", n, n-1, name), func(b *testing.B) {
+				be := benchBackend(b, name)
+				for i := 0; i < b.N; i++ {
+					if st := benchSolve(b, be, f, 0); st != encode.Unsat {
+						b.Fatalf("PHP(%d,%d): %v", n, n-1, st)
+					}
+				}
+			})
+		}
+	}
+}
+
+// benchPuzzleCase is one hard instance of a puzzle: from a file under
+// ../../shared/bench, or from the puzzle's generator.
+type benchPuzzleCase struct {
+	puzzle string
+	label  string
+	file   string            // relative to ../../shared/bench; "" to generate
+	gen    compare.GenConfig // when file is ""
+	// backends this instance is worth running on (nil: all); gophersat
+	// cannot be stopped, so instances beyond it leave it out.
+	backends []string
+}
+
+var benchPuzzleCases = []benchPuzzleCase{
+	{puzzle: "slant", label: "27x27-zigzag", file: filepath.Join("zigzag", "puzzles_27x27.txt")},
+	{puzzle: "slant", label: "50x50-gen", gen: compare.GenConfig{Size: "50x50", Count: 1, Seed: 1}},
+	{puzzle: "queens", label: "gamma-Q8", gen: compare.GenConfig{Size: "8x8", Count: 1, Seed: 1, Params: compare.Options{"full": "true"}}},
+	{puzzle: "queens", label: "gamma-Q12", gen: compare.GenConfig{Size: "12x12", Count: 1, Seed: 1, Params: compare.Options{"full": "true"}},
+		backends: []string{"gini", "exec:cadical", "exec:minisat"}},
+	{puzzle: "chain", label: "N10", gen: compare.GenConfig{Size: "10", Count: 1, Seed: 1, Params: compare.Options{"k": "4"}}},
+}
+
+func (pc benchPuzzleCase) load(b *testing.B, p *compare.Puzzle) instances.Case {
+	var data []byte
+	name := pc.label
+	if pc.file != "" {
+		path := filepath.Join("..", "..", "shared", "bench", pc.file)
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			b.Skipf("%s: %v", path, err)
+		}
+		name = path
+	} else {
+		if p.Generate == nil {
+			b.Skip("no generator")
+		}
+		var buf bytes.Buffer
+		if err := p.Generate(&buf, pc.gen); err != nil {
+			b.Skipf("Generate(%+v): %v", pc.gen, err)
+		}
+		data = buf.Bytes()
+	}
+	cases, err := p.Parse(name, bytes.NewReader(data))
+	if len(cases) == 0 {
+		b.Skipf("%s: no case (%v)", name, err)
+	}
+	return cases[0]
+}
+
+// BenchmarkBackendPuzzle: each puzzle's sat solver, on each backend, on
+// the puzzles' hard instances. Every answer is verified.
+func BenchmarkBackendPuzzle(b *testing.B) {
+	for _, pc := range benchPuzzleCases {
+		b.Run(pc.puzzle+"-"+pc.label, func(b *testing.B) {
+			p, err := compare.Lookup(pc.puzzle)
+			if err != nil {
+				b.Skip(err)
+			}
+			c := pc.load(b, p)
+			backends := pc.backends
+			if backends == nil {
+				backends = benchBackends
+			}
+			for _, name := range backends {
+				b.Run(name, func(b *testing.B) {
+					benchBackend(b, name)
+					spec, err := p.ParseSpec("sat:backend="+name, nil)
+					if err != nil {
+						b.Skip(err)
+					}
+					var res compare.Result
+					for i := 0; i < b.N; i++ {
+						if res, err = compare.SolveCase(spec, c); err != nil {
+							b.Fatal(err)
+						}
+						if err := p.Verify(c, res); err != nil {
+							b.Fatalf("answer fails verification: %v", err)
+						}
+					}
+					for _, st := range []string{"rounds", "conflicts"} {
+						if v, ok := res.Stat(st); ok {
+							b.ReportMetric(float64(v), st+"/op")
+						}
+					}
+				})
+			}
+		})
+	}
+}
