@@ -1,0 +1,158 @@
+package instances
+
+import (
+	"fmt"
+	"math/rand"
+)
+
+// ChainGenOptions say what GenerateChain makes.
+type ChainGenOptions struct {
+	N, K int
+	// Perturb changes the labels of one to three cells after planting, so
+	// that the board often has no path (or a different smallest one).
+	Perturb bool
+	// Moves is the number of random path changes made to the starting
+	// path; 0 means 30*N*N.
+	Moves int
+}
+
+// GenerateChain makes a board with a planted path: a random non-crossing
+// Hamiltonian king path from (0,0) to (N-1,N-1), whose t-th cell is
+// labelled t mod K. The same rng state gives the same board. It returns
+// the board and the planted path (cells in order; after Perturb the path
+// may no longer fit the labels).
+func GenerateChain(rng *rand.Rand, o ChainGenOptions) (*Chain, []int, error) {
+	if o.N < 1 || o.N > ChainMaxN {
+		return nil, nil, fmt.Errorf("chain board size %d is out of range 1..%d", o.N, ChainMaxN)
+	}
+	if o.K < 1 || o.K > ChainMaxK {
+		return nil, nil, fmt.Errorf("chain label count %d is out of range 1..%d", o.K, ChainMaxK)
+	}
+	path := RandomChainPath(rng, o.N, o.Moves)
+	c := &Chain{N: o.N, K: o.K, Labels: make([]int, o.N*o.N)}
+	for t, cell := range path {
+		c.Labels[cell] = t % o.K
+	}
+	if o.Perturb && o.K > 1 {
+		for i := 1 + rng.Intn(3); i > 0; i-- {
+			cell := rng.Intn(len(c.Labels))
+			c.Labels[cell] = (c.Labels[cell] + 1 + rng.Intn(o.K-1)) % o.K
+		}
+	}
+	return c, path, nil
+}
+
+// RandomChainPath returns a random non-crossing Hamiltonian king path on
+// the n×n board from (0,0) to (n-1,n-1), as cells in order. It starts from
+// a snake and makes moves random segment reversals (2-opt moves: reverse
+// p[i+1..j] when p[i]~p[j] and p[i+1]~p[j+1] are king steps), keeping only
+// those that leave the path without crossings; moves 0 means 30*n*n.
+func RandomChainPath(rng *rand.Rand, n, moves int) []int {
+	path := snakePath(n)
+	if n < 2 {
+		return path
+	}
+	if moves <= 0 {
+		moves = 30 * n * n
+	}
+	pos := make([]int, n*n) // pos[cell] is the cell's index in path
+	for i, cell := range path {
+		pos[cell] = i
+	}
+	adjacent := func(a, b int) bool {
+		dr, dc := a/n-b/n, a%n-b%n
+		return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
+	}
+	last := len(path) - 1
+	for tries := 0; moves > 0 && tries < 50*moves; tries++ {
+		i := rng.Intn(last - 1) // p[i], p[i+1] with i+1 < last
+		a := path[i]
+		d := rng.Intn(8)
+		r, c := a/n+ChainDR[d], a%n+ChainDC[d]
+		if r < 0 || r >= n || c < 0 || c >= n {
+			continue
+		}
+		j := pos[r*n+c]
+		if j <= i+1 || j >= last || !adjacent(path[i+1], path[j+1]) {
+			continue
+		}
+		reverse(path[i+1 : j+1])
+		if !pathCrossing(n, path) {
+			for k := i + 1; k <= j; k++ {
+				pos[path[k]] = k
+			}
+			moves--
+			continue
+		}
+		reverse(path[i+1 : j+1])
+	}
+	return path
+}
+
+func reverse(s []int) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// snakePath is a non-crossing Hamiltonian path from (0,0) to (n-1,n-1):
+// rows left and right in turn; for even n the last two rows are covered
+// column by column with "/" steps between the columns.
+func snakePath(n int) []int {
+	var path []int
+	rows := n
+	if n%2 == 0 {
+		rows = n - 2
+	}
+	for r := 0; r < rows; r++ {
+		for i := 0; i < n; i++ {
+			c := i
+			if r%2 == 1 {
+				c = n - 1 - i
+			}
+			path = append(path, r*n+c)
+		}
+	}
+	if n%2 == 0 {
+		for c := 0; c < n; c++ {
+			path = append(path, (n-2)*n+c, (n-1)*n+c)
+		}
+	}
+	return path
+}
+
+// pathCrossing reports whether two diagonal steps of path cross.
+func pathCrossing(n int, path []int) bool {
+	slants := make([]int8, n*n)
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		dr, dc := b/n-a/n, b%n-a%n
+		if dr == 0 || dc == 0 {
+			continue
+		}
+		block := min(a/n, b/n)*n + min(a%n, b%n)
+		s := int8(1)
+		if dr != dc {
+			s = 2
+		}
+		if slants[block] != 0 && slants[block] != s {
+			return true
+		}
+		slants[block] = s
+	}
+	return false
+}
+
+// ChainPathAnswer turns a path given as cells into the judge's answer.
+func ChainPathAnswer(n int, path []int) string {
+	dirs := make([]int, 0, len(path))
+	for i := 1; i < len(path); i++ {
+		dr, dc := path[i]/n-path[i-1]/n, path[i]%n-path[i-1]%n
+		for d := 0; d < 8; d++ {
+			if ChainDR[d] == dr && ChainDC[d] == dc {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return ChainAnswer(dirs)
+}
