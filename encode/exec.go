@@ -138,6 +138,7 @@ func (s *execSolver) Solve(deadline time.Time) (Status, error) {
 	// A solver that leaves a child holding the pipes must not keep Solve
 	// waiting past its kill.
 	cmd.WaitDelay = time.Second
+	tieToParent(cmd)
 	runErr := cmd.Run()
 
 	code := -1

@@ -1,0 +1,67 @@
+package encode
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// execChildEnv makes the test binary, run again as a child process, solve
+// with the fake solver it names and block there.
+const execChildEnv = "GRIDSAT_EXEC_CHILD_SOLVER"
+
+// An external solver dies with the process that started it, as when
+// compare kills a worker at its time limit: no orphan keeps a core busy.
+func TestExecSolverDiesWithGridsat(t *testing.T) {
+	if script := os.Getenv(execChildEnv); script != "" {
+		b, err := LookupBackend("exec:" + script)
+		if err != nil {
+			os.Exit(3)
+		}
+		s, _ := b.New(&CNF{NumVars: 1})
+		s.Solve(time.Time{}) // blocks until killed
+		os.Exit(4)
+	}
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	script := filepath.Join(dir, "sleeper")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho $$ > "+pidFile+".tmp && mv "+pidFile+".tmp "+pidFile+"\nexec sleep 60\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	child := exec.Command(os.Args[0], "-test.run=^TestExecSolverDiesWithGridsat$")
+	child.Env = append(os.Environ(), execChildEnv+"="+script)
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer child.Process.Kill()
+	var pid int
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(10 * time.Millisecond) {
+		if data, err := os.ReadFile(pidFile); err == nil {
+			pid, _ = strconv.Atoi(strings.TrimSpace(string(data)))
+			break
+		}
+	}
+	if pid == 0 {
+		t.Fatal("the fake solver never started")
+	}
+	child.Process.Kill()
+	child.Wait()
+	for start := time.Now(); time.Since(start) < 3*time.Second; time.Sleep(10 * time.Millisecond) {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		// Gone, or a zombie waiting for a reaper: dead either way.
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			return
+		}
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	t.Fatalf("solver process %d still runs after its parent was killed", pid)
+}
