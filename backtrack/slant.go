@@ -1,6 +1,8 @@
 package backtrack
 
 import (
+	"fmt"
+
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -8,20 +10,39 @@ import (
 type SlantDeduce int
 
 const (
-	// SlantDeduceFull adds the border rule to SlantDeduceBasic: every
+	// SlantDeduceProbe, the default, adds failed-literal probing to
+	// SlantDeduceBorder: before branching, each undecided cell next to a
+	// clue or a decided diagonal is tried both ways with basic deductions,
+	// and a diagonal that fails at once is replaced by the other.
+	SlantDeduceProbe SlantDeduce = iota
+	// SlantDeduceBorder adds the border rule to SlantDeduceBasic: every
 	// corner must end up joined to the board's border (a component that
 	// cannot reach it would be enclosed by a loop), so a component off the
 	// border with a single way out (exit) must take it, and one with none
-	// is a dead end. This is the default.
-	SlantDeduceFull SlantDeduce = iota
+	// is a dead end.
+	SlantDeduceBorder
 	// SlantDeduceBasic propagates clue counts (a clue that needs all or
 	// none of its undecided cells) and loops (a diagonal whose corners
 	// are already joined is forbidden) only.
 	SlantDeduceBasic
 )
 
+// ParseSlantDeduce reads a deduction level by name: "probe", "border" or
+// "basic"; "" means probe.
+func ParseSlantDeduce(name string) (SlantDeduce, error) {
+	switch name {
+	case "", "probe":
+		return SlantDeduceProbe, nil
+	case "border":
+		return SlantDeduceBorder, nil
+	case "basic":
+		return SlantDeduceBasic, nil
+	}
+	return 0, fmt.Errorf("unknown slant deduction level %q (known: probe, border, basic)", name)
+}
+
 // SlantOptions tune SolveSlant. The zero value finds one solution with
-// full deductions.
+// probing deductions.
 type SlantOptions struct {
 	// Limit is how many solutions to look for: 1 (0 means 1), or 2 to
 	// decide uniqueness.
@@ -85,6 +106,14 @@ func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
 				res.Forced = st.forced
 				return res
 			}
+			if st.deduce == SlantDeduceProbe {
+				if ok = st.probe(); !ok {
+					continue
+				}
+				if len(st.trail) == len(st.cell) {
+					continue
+				}
+			}
 			i, d := st.pickCell()
 			stack = append(stack, frame{cell: i, first: d, trailMark: len(st.trail), ufMark: st.uf.Mark()})
 			res.Nodes++
@@ -140,6 +169,7 @@ type slantState struct {
 	pending []int32
 	check   []int32
 	forced  int64
+	probing bool // inside a probe: basic deductions only
 	// around lists, per corner, the up to four cells touching it and
 	// the diagonal by which each touches it.
 	around [][4]int32
@@ -368,7 +398,11 @@ func (st *slantState) decide(i int32, d byte) bool {
 // contradiction.
 func (st *slantState) propagate() bool {
 	before := len(st.trail)
-	defer func() { st.forced += int64(len(st.trail) - before) }()
+	defer func() {
+		if !st.probing {
+			st.forced += int64(len(st.trail) - before)
+		}
+	}()
 	for {
 		for len(st.pending) > 0 || len(st.check) > 0 {
 			if n := len(st.pending); n > 0 {
@@ -389,7 +423,7 @@ func (st *slantState) propagate() bool {
 				return false
 			}
 		}
-		if st.deduce != SlantDeduceFull || len(st.trail) == len(st.cell) {
+		if st.deduce == SlantDeduceBasic || st.probing || len(st.trail) == len(st.cell) {
 			return true
 		}
 		if !st.borderRule() {
@@ -498,4 +532,50 @@ func (st *slantState) firstChoice(i int32) byte {
 		return instances.Forward
 	}
 	return instances.Back
+}
+
+// probe tries both diagonals of every undecided cell near decided cells or
+// clues with basic propagation; a diagonal that leads to a contradiction
+// forces the other one. It repeats until nothing more is forced and
+// reports false when a cell fails both ways.
+func (st *slantState) probe() bool {
+	for {
+		changed := false
+		for i := range st.cell {
+			if st.cell[i] != 0 || !st.interesting(i) {
+				continue
+			}
+			for _, d := range [2]byte{instances.Back, instances.Forward} {
+				tm, um := len(st.trail), st.uf.Mark()
+				st.probing = true
+				ok := st.assign(i, d) && st.propagate()
+				st.probing = false
+				st.undo(tm, um)
+				if ok {
+					continue
+				}
+				if !st.assign(i, other(d)) || !st.propagate() {
+					return false
+				}
+				changed = true
+				break
+			}
+			if len(st.trail) == len(st.cell) {
+				return true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// interesting reports whether cell i touches a clue or a decided diagonal.
+func (st *slantState) interesting(i int) bool {
+	for _, p := range st.corners(i) {
+		if st.clue[p] >= 0 || st.on[p] > 0 {
+			return true
+		}
+	}
+	return false
 }
