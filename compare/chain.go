@@ -1,0 +1,240 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"math/rand"
+	"strconv"
+	"time"
+
+	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/instances"
+)
+
+func init() {
+	Register(&Puzzle{
+		Name:    "chain",
+		Summary: "数字接龙 (Lanqiao 2024): the smallest non-crossing king path through every cell reading 0..K-1 in turn",
+		Formats: `judge format: "N K" (N 1..16, K 1..100), then N rows of N labels 0..K-1;
+several boards may follow one another. Answer per board: the directions of
+the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
+2 right, ... 7 up-left), an empty line for N=1, or -1 when there is none.`,
+		Parse: parseChain,
+		Solvers: []Solver{
+			{
+				Name: "dfs",
+				Doc:  "depth-first search in direction order with label-count, degree, matching and biconnectivity pruning",
+				Options: []OptionDoc{
+					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only)"},
+					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
+				},
+				Solve: solveChainDFS,
+			},
+			{
+				Name: "sat",
+				Doc:  "successor encoding refined by sub-tour and crossing cuts; the path fixed step by step by unit clauses",
+				Options: []OptionDoc{
+					{Name: "crossing", Values: "lazy|eager", Default: "lazy", Doc: "crossing clauses found in models (lazy) or all 2x2 blocks' up front (eager)"},
+					{Name: "precheck", Values: "true|false", Default: "true", Doc: "answer -1 from the corner labels and label counts without a solve; false leaves the proof to SAT"},
+					BackendOption,
+				},
+				Solve: solveChainSAT,
+			},
+		},
+		Verify:   verifyChain,
+		Agree:    agreeChain,
+		CNF:      chainCNF,
+		Generate: generateChain,
+		Render:   renderChain,
+	})
+}
+
+func parseChain(file string, r io.Reader) ([]instances.Case, error) {
+	bs, err := instances.ParseChain(file, r)
+	cases := make([]instances.Case, len(bs))
+	for i, b := range bs {
+		cases[i] = b
+	}
+	return cases, err
+}
+
+func asChain(c instances.Case) (*instances.Chain, error) {
+	b, ok := c.(*instances.Chain)
+	if !ok {
+		return nil, fmt.Errorf("chain: case is a %T, not a chain board", c)
+	}
+	return b, nil
+}
+
+// chainBool reads a true/false option with a default.
+func chainBool(o Options, name string, def bool) (bool, error) {
+	v := o.Get(name, strconv.FormatBool(def))
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
+	}
+	return b, nil
+}
+
+func solveChainDFS(c instances.Case, o Options) (Result, error) {
+	b, err := asChain(c)
+	if err != nil {
+		return Result{}, err
+	}
+	prune, err := chainBool(o, "prune", true)
+	if err != nil {
+		return Result{}, err
+	}
+	limit, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
+	if err != nil || limit < 0 {
+		return Result{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
+	}
+	start := time.Now()
+	res, err := backtrack.SolveChain(b, backtrack.ChainOptions{Plain: !prune, MaxNodes: limit})
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{
+		Solved: res.Solved,
+		Answer: res.Answer,
+		Time:   time.Since(start),
+		Stats:  []Stat{{"nodes", res.Nodes}},
+	}, nil
+}
+
+func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
+	var opt encode.ChainOptions
+	switch cr := o.Get("crossing", "lazy"); cr {
+	case "lazy", "eager":
+		opt.Crossing = encode.ChainCrossing(cr)
+	default:
+		return opt, nil, fmt.Errorf("option crossing=%q: want lazy or eager", cr)
+	}
+	pre, err := chainBool(o, "precheck", true)
+	if err != nil {
+		return opt, nil, err
+	}
+	opt.NoPrecheck = !pre
+	be, err := encode.LookupBackend(o.Get("backend", ""))
+	if err != nil {
+		return opt, nil, err
+	}
+	return opt, be, nil
+}
+
+func solveChainSAT(c instances.Case, o Options) (Result, error) {
+	b, err := asChain(c)
+	if err != nil {
+		return Result{}, err
+	}
+	opt, be, err := chainSATOptions(o)
+	if err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	res, err := encode.SolveChain(b, be, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)})
+	return Result{
+		Solved: res.Solved,
+		Answer: res.Answer,
+		Time:   time.Since(start),
+		Stats:  stats,
+		Steps:  res.Stats.Steps,
+	}, nil
+}
+
+// verifyChain checks a result without trusting the solver: a solved answer
+// must be a valid path (VerifyChain); an unsolved one must say -1. That a
+// path is the smallest is what Agree cross-checks.
+func verifyChain(c instances.Case, r Result) error {
+	b, err := asChain(c)
+	if err != nil {
+		return err
+	}
+	if !r.Solved {
+		if r.Answer != instances.ChainNoPath {
+			return fmt.Errorf("no path reported, but the answer is %q, not %s", r.Answer, instances.ChainNoPath)
+		}
+		return nil
+	}
+	return instances.VerifyChain(b, r.Answer)
+}
+
+func agreeChain(_ instances.Case, a, b Result) error {
+	if a.Answer != b.Answer {
+		return fmt.Errorf("paths %q and %q differ", a.Answer, b.Answer)
+	}
+	return nil
+}
+
+// chainCNF is the successor encoding of the board; refined adds every cut
+// the SAT solver's refinement loops found on the way to the smallest path.
+func chainCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
+	b, err := asChain(c)
+	if err != nil {
+		return nil, err
+	}
+	opt, be, err := chainSATOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	crossing := opt.Crossing
+	f := encode.NewChainEncoding(b, crossing).CNF
+	if !refined {
+		return f, nil
+	}
+	opt.NoPrecheck = true
+	res, err := encode.SolveChain(b, be, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, cl := range res.Cuts {
+		f.Add(cl...)
+	}
+	f.Comments = append(f.Comments, fmt.Sprintf("refined: %d cuts added by the refinement loops", len(res.Cuts)))
+	return f, nil
+}
+
+// generateChain writes g.Count boards of size N = g.Size with a planted
+// path (params k, default 3, and perturb, default false).
+func generateChain(w io.Writer, g GenConfig) error {
+	n, err := strconv.Atoi(g.Size)
+	if err != nil {
+		return fmt.Errorf("chain size %q: want N, a number 1..%d", g.Size, instances.ChainMaxN)
+	}
+	k, err := strconv.Atoi(g.Params.Get("k", "3"))
+	if err != nil {
+		return fmt.Errorf("chain param k=%q: want a number 1..%d", g.Params.Get("k", ""), instances.ChainMaxK)
+	}
+	perturb, err := chainBool(g.Params, "perturb", false)
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewSource(g.Seed))
+	for i := 0; i < max(g.Count, 1); i++ {
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Perturb: perturb})
+		if err != nil {
+			return err
+		}
+		if err := b.Format(w); err != nil {
+			return fmt.Errorf("writing chain board: %w", err)
+		}
+	}
+	return nil
+}
+
+func renderChain(w io.Writer, c instances.Case, r Result) error {
+	b, err := asChain(c)
+	if err != nil {
+		return err
+	}
+	answer := instances.ChainNoPath
+	if r.Solved {
+		answer = r.Answer
+	}
+	return instances.RenderChainSVG(w, b, answer)
+}
