@@ -10,16 +10,16 @@ import (
 )
 
 // QueensOptions choose how the queens puzzle is encoded and searched; the
-// zero value is the default (sequential counter, k searched upwards, no
-// symmetry breaking, gophersat).
+// zero value is the default (totalizer, k searched downwards, no symmetry
+// breaking, gophersat).
 type QueensOptions struct {
-	// Card is the at-most-k encoding: "seq" (default), "totalizer", or
+	// Card is the at-most-k encoding: "totalizer" (default), "seq", or
 	// "pb" (gophersat's own pseudo-Boolean at-most, gophersat only).
 	Card string
-	// Search is "up" (prove k = lower bound, lower bound + 1, ... too few
-	// with a fresh solver each, until one is enough; default) or "down"
-	// (from the greedy cover's size, tighten the counter of one solver by
-	// appending a unit clause after each model, until UNSAT).
+	// Search is "down" (default: from the greedy cover's size, tighten the
+	// counter of one solver by appending a unit clause after each model,
+	// until UNSAT) or "up" (prove k = lower bound, lower bound + 1, ...
+	// too few with a fresh solver each, until one is enough).
 	Search string
 	// Symmetry adds lex-leader constraints for every board symmetry that
 	// maps the target set onto itself (all 8 on a full square board).
@@ -134,7 +134,7 @@ func (qf *QueensFormula) placement(model []bool) []instances.Square {
 // cardinality encoding card ("seq" or "totalizer": "pb" has no CNF form).
 func QueensCNF(q *instances.Queens, k int, card string, symmetry bool) (*CNF, error) {
 	if card == "" {
-		card = "seq"
+		card = "totalizer"
 	}
 	if card == "pb" {
 		return nil, fmt.Errorf("queens: card=pb is gophersat's PB constraint and has no CNF form: use card=seq or card=totalizer")
@@ -157,7 +157,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	}
 	card := opt.Card
 	if card == "" {
-		card = "seq"
+		card = "totalizer"
 	}
 	switch card {
 	case "seq", "totalizer":
@@ -176,9 +176,9 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	s.lower = instances.QueensCoverBound(q)
 	s.upper = len(instances.QueensGreedy(q))
 	switch opt.Search {
-	case "", "up":
+	case "up":
 		err = s.up()
-	case "down":
+	case "", "down":
 		err = s.down()
 	default:
 		err = fmt.Errorf("unknown search %q (want up or down)", opt.Search)
