@@ -1,0 +1,329 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/instances"
+)
+
+func init() {
+	Register(&Puzzle{
+		Name:    "slant",
+		Summary: "Gokigen Naname (UVa 11694): a diagonal in every cell, clues count touching diagonals, no loops",
+		Formats: `judge format (UVa 11694): T, then per case n (1..200) and n+1 rows of n+1
+corners, each a clue 0..4 or '.'. Answer: n lines of '/' and '\' per case.
+Also, one case per line: Simon Tatham game IDs "WxH:desc" (or "WxHde:",
+"WxHdh:"; desc row-major over the corners, digits are clues, a..z runs of
+1..26 empty corners) and zigzag suite lines (tab-separated name, w, h, desc,
+answer, # comment). A lone integer on the first line selects the judge format.`,
+		Parse: parseSlant,
+		Solvers: []Solver{
+			{
+				Name: "dfs",
+				Doc:  "iterative depth-first search with clue, loop and border propagation and failed-literal probing",
+				Options: []OptionDoc{
+					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "count solutions up to two and report the second"},
+					{Name: "deduce", Values: "probe|border|basic", Default: "probe", Doc: "deductions before branching: basic (clue counts, loops), border (+ every corner reaches the border), probe (+ failed-literal probing)"},
+					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N branching nodes (0: no limit)"},
+				},
+				Solve: solveSlantDFS,
+			},
+			{
+				Name: "sat",
+				Doc:  "one variable per cell, clue counts as clauses, loops forbidden lazily by refinement (one clause per loop found)",
+				Options: []OptionDoc{
+					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "block the solution found and solve on, to find a second one"},
+					{Name: "loops", Values: "lazy|lazy+diamond", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front"},
+					BackendOption,
+				},
+				Solve: solveSlantSAT,
+			},
+		},
+		Verify:   verifySlant,
+		Agree:    agreeSlant,
+		CNF:      slantCNF,
+		Generate: generateSlant,
+		Render:   renderSlant,
+	})
+}
+
+func parseSlant(file string, r io.Reader) ([]instances.Case, error) {
+	ss, err := instances.ParseSlant(file, r)
+	cases := make([]instances.Case, len(ss))
+	for i, s := range ss {
+		cases[i] = s
+	}
+	return cases, err
+}
+
+func asSlant(c instances.Case) (*instances.Slant, error) {
+	s, ok := c.(*instances.Slant)
+	if !ok {
+		return nil, fmt.Errorf("slant: case is a %T, not a slant board", c)
+	}
+	return s, nil
+}
+
+func slantBool(o Options, name string) (bool, error) {
+	v := o.Get(name, "false")
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
+	}
+	return b, nil
+}
+
+func solveSlantDFS(c instances.Case, o Options) (Result, error) {
+	s, err := asSlant(c)
+	if err != nil {
+		return Result{}, err
+	}
+	unique, err := slantBool(o, UniqueOption)
+	if err != nil {
+		return Result{}, err
+	}
+	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "probe"))
+	if err != nil {
+		return Result{}, fmt.Errorf("option deduce: %w", err)
+	}
+	maxNodes, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
+	if err != nil || maxNodes < 0 {
+		return Result{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
+	}
+	opt := backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes}
+	if unique {
+		opt.Limit = 2
+	}
+	start := time.Now()
+	res := backtrack.SolveSlant(s, opt)
+	elapsed := time.Since(start)
+	if !res.Complete {
+		return Result{}, fmt.Errorf("slant dfs: stopped after %d nodes (option nodes)", res.Nodes)
+	}
+	r := Result{
+		Solved: len(res.Solutions) > 0,
+		Time:   elapsed,
+		Stats:  []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}},
+	}
+	if r.Solved {
+		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0])
+		if unique {
+			r.UniqueChecked = true
+			if len(res.Solutions) > 1 {
+				r.Second = instances.FormatSlantAnswer(s.W, s.H, res.Solutions[1])
+			}
+		}
+	}
+	return r, nil
+}
+
+func slantSATOptions(o Options) (encode.SlantOptions, error) {
+	var opt encode.SlantOptions
+	unique, err := slantBool(o, UniqueOption)
+	if err != nil {
+		return opt, err
+	}
+	opt.Unique = unique
+	switch l := o.Get("loops", encode.SlantLoopsLazy); l {
+	case encode.SlantLoopsLazy, encode.SlantLoopsDiamond:
+		opt.Loops = l
+	default:
+		return opt, fmt.Errorf("option loops=%q: want %s or %s", l, encode.SlantLoopsLazy, encode.SlantLoopsDiamond)
+	}
+	be, err := encode.LookupBackend(o.Get("backend", ""))
+	if err != nil {
+		return opt, err
+	}
+	opt.Backend = be
+	return opt, nil
+}
+
+func solveSlantSAT(c instances.Case, o Options) (Result, error) {
+	s, err := asSlant(c)
+	if err != nil {
+		return Result{}, err
+	}
+	opt, err := slantSATOptions(o)
+	if err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	res, err := encode.SolveSlant(s, opt)
+	elapsed := time.Since(start)
+	if err != nil {
+		return Result{}, err
+	}
+	r := Result{Time: elapsed, Stats: SATStats(res.Stats)}
+	switch res.Status {
+	case encode.Sat:
+		r.Solved = true
+		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solution)
+		if opt.Unique {
+			if !res.UniqueChecked {
+				return Result{}, fmt.Errorf("slant sat: uniqueness undecided (solver gave up)")
+			}
+			r.UniqueChecked = true
+			if res.Second != nil {
+				r.Second = instances.FormatSlantAnswer(s.W, s.H, res.Second)
+			}
+		}
+	case encode.Unsat:
+	default:
+		return Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
+	}
+	return r, nil
+}
+
+// verifySlant checks a result on its own: a solved answer is parsed from
+// the judge text and must satisfy every clue with no loop; a second
+// solution must be valid too and differ from the first. An unsolved result
+// must print nothing (the judge's output has nothing for it).
+func verifySlant(c instances.Case, r Result) error {
+	s, err := asSlant(c)
+	if err != nil {
+		return err
+	}
+	if !r.Solved {
+		if r.Answer != "" || r.Second != "" {
+			return fmt.Errorf("no solution reported, but an answer is given")
+		}
+		return nil
+	}
+	cells, err := instances.ParseSlantAnswer(s, r.Answer)
+	if err != nil {
+		return fmt.Errorf("answer: %w", err)
+	}
+	if err := instances.VerifySlant(s, cells); err != nil {
+		return fmt.Errorf("answer: %w", err)
+	}
+	if r.Second != "" {
+		second, err := instances.ParseSlantAnswer(s, r.Second)
+		if err != nil {
+			return fmt.Errorf("second solution: %w", err)
+		}
+		if err := instances.VerifySlant(s, second); err != nil {
+			return fmt.Errorf("second solution: %w", err)
+		}
+		if string(second) == string(cells) {
+			return fmt.Errorf("second solution equals the first")
+		}
+	}
+	return nil
+}
+
+// agreeSlant: two verified answers may differ when the puzzle has several
+// solutions; when both decided uniqueness they must agree on it.
+func agreeSlant(_ instances.Case, a, b Result) error {
+	if a.UniqueChecked && b.UniqueChecked && (a.Second == "") != (b.Second == "") {
+		say := func(r Result) string {
+			if r.Second == "" {
+				return "unique"
+			}
+			return "not unique"
+		}
+		return fmt.Errorf("one says %s, the other %s", say(a), say(b))
+	}
+	return nil
+}
+
+// slantCNF is the eager encoding; refined adds the loop clauses a finished
+// refinement (with the same options) found.
+func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
+	s, err := asSlant(c)
+	if err != nil {
+		return nil, err
+	}
+	opt, err := slantSATOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	f, err := encode.SlantCNF(s, opt.Loops)
+	if err != nil {
+		return nil, err
+	}
+	if !refined {
+		return f, nil
+	}
+	opt.Unique = false
+	res, err := encode.SolveSlant(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, cl := range res.Cuts {
+		f.Add(cl...)
+	}
+	f.Comments = append(f.Comments, fmt.Sprintf("refined: %d loop clauses added by %d refinement rounds (%v)", len(res.Cuts), res.Stats.Rounds, res.Status))
+	return f, nil
+}
+
+// parseSlantSize reads "WxH" or "N".
+func parseSlantSize(size string) (int, int, error) {
+	ws, hs, ok := strings.Cut(size, "x")
+	if !ok {
+		hs = ws
+	}
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if err1 != nil || err2 != nil || w < 1 || h < 1 || w > instances.MaxSlantSize || h > instances.MaxSlantSize {
+		return 0, 0, fmt.Errorf("slant size %q: want WxH or N, sides 1..%d", size, instances.MaxSlantSize)
+	}
+	return w, h, nil
+}
+
+// generateSlant writes g.Count unique puzzles of size g.Size ("WxH" or
+// "N"); param clues=min (default) removes clues while the DFS still proves
+// the puzzle unique, clues=all keeps every clue. Square boards are written
+// in the judge format, others as Tatham game IDs.
+func generateSlant(w io.Writer, g GenConfig) error {
+	wd, ht, err := parseSlantSize(g.Size)
+	if err != nil {
+		return err
+	}
+	var minimize bool
+	switch cl := g.Params.Get("clues", "min"); cl {
+	case "min":
+		minimize = true
+	case "all":
+	default:
+		return fmt.Errorf("slant param clues=%q: want min or all", cl)
+	}
+	rng := rand.New(rand.NewPCG(uint64(g.Seed), 0x51a47))
+	var cases []*instances.Slant
+	for i := 0; i < max(g.Count, 1); i++ {
+		s, _, err := instances.GenerateSlant(rng, wd, ht, minimize, backtrack.CountSlant)
+		if err != nil {
+			return err
+		}
+		cases = append(cases, s)
+	}
+	if wd == ht {
+		return instances.FormatSlantJudge(w, cases)
+	}
+	for _, s := range cases {
+		if _, err := fmt.Fprintln(w, instances.SlantGameID(s)); err != nil {
+			return fmt.Errorf("writing slant game IDs: %w", err)
+		}
+	}
+	return nil
+}
+
+func renderSlant(w io.Writer, c instances.Case, r Result) error {
+	s, err := asSlant(c)
+	if err != nil {
+		return err
+	}
+	var cells []byte
+	if r.Solved {
+		if cells, err = instances.ParseSlantAnswer(s, r.Answer); err != nil {
+			return fmt.Errorf("rendering: %w", err)
+		}
+	}
+	return instances.RenderSlantSVG(w, s, cells)
+}
