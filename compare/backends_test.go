@@ -19,15 +19,27 @@ import (
 // backendsToTest are the backends tried; external ones skip when missing.
 var backendsToTest = []string{"gophersat", "gini", "exec:cadical", "exec:minisat"}
 
-// backendsGen are small generator settings per puzzle; puzzles not listed
-// are tried with backendsFallbackSizes.
-var backendsGen = map[string]GenConfig{
-	"slant":  {Size: "5x5", Count: 3, Seed: 21},
-	"queens": {Size: "5x5", Count: 2, Seed: 21, Params: Options{"density": "0.3"}},
-	"chain":  {Size: "4", Count: 3, Seed: 21, Params: Options{"k": "3"}},
+// backendsGen are small generator settings per puzzle, unsolvable cases
+// among them where the generator makes some; puzzles not listed are tried
+// with backendsFallbackSizes.
+var backendsGen = map[string][]GenConfig{
+	"slant":  {{Size: "5x5", Count: 3, Seed: 21}},
+	"queens": {{Size: "5x5", Count: 2, Seed: 21, Params: Options{"density": "0.3"}}},
+	"chain": {
+		{Size: "4", Count: 3, Seed: 21, Params: Options{"k": "3"}},
+		{Size: "4", Count: 4, Seed: 22, Params: Options{"k": "3", "perturb": "true"}},
+	},
 }
 
 var backendsFallbackSizes = []string{"4x4", "4"}
+
+// backendsExtra are judge-format inputs with cases the generators do not
+// make: slant's forced loop (the only way to meet the clues is a diamond,
+// which refinement must cut, leaving UNSAT) and two clues no diagonal
+// meets.
+var backendsExtra = map[string]string{
+	"slant": "2\n2\n.2.\n202\n.2.\n1\n11\n..\n",
+}
 
 // Limits that keep the test fast whatever the puzzles bundle.
 const (
@@ -70,11 +82,16 @@ func backendsCases(t *testing.T, p *Puzzle) []instances.Case {
 			}
 		}
 	}
+	if text, ok := backendsExtra[p.Name]; ok {
+		cs, err := p.Parse("extra", strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("extra cases: %v", err)
+		}
+		cases = append(cases, cs...)
+	}
 	if p.Generate != nil {
-		configs := []GenConfig{}
-		if g, ok := backendsGen[p.Name]; ok {
-			configs = append(configs, g)
-		} else {
+		configs, known := backendsGen[p.Name]
+		if !known {
 			for _, size := range backendsFallbackSizes {
 				configs = append(configs, GenConfig{Size: size, Count: 2, Seed: 21})
 			}
@@ -90,7 +107,9 @@ func backendsCases(t *testing.T, p *Puzzle) []instances.Case {
 				t.Fatalf("generated instances do not parse: %v", err)
 			}
 			cases = append(cases, cs...)
-			break
+			if !known {
+				break // the first size the generator takes
+			}
 		}
 	}
 	return cases
