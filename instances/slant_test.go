@@ -1,0 +1,481 @@
+package instances
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// slantSample is a seed-style judge input made for these tests: a 3x3 with
+// a unique solution and a 4x4 with its solution's every clue.
+const slantSample = `2
+3
+.1..
+1.3.
+..1.
+.0..
+4
+01.1.
+.2.2.
+12.31
+.32..
+.0.1.
+`
+
+func TestParseSlantJudgeSample(t *testing.T) {
+	cases, err := ParseSlant("sample.txt", strings.NewReader(slantSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) != 2 {
+		t.Fatalf("%d cases, want 2", len(cases))
+	}
+	tests := []struct {
+		k          int
+		size       string
+		cells      int
+		line       int
+		clueR      int
+		clueC      int
+		clue       int
+		cluesGiven int
+	}{
+		{0, "3x3", 9, 2, 1, 2, 3, 5},
+		{1, "4x4", 16, 7, 2, 4, 1, 13},
+	}
+	for _, tt := range tests {
+		s := cases[tt.k]
+		if s.Size() != tt.size || s.Cells() != tt.cells {
+			t.Errorf("case %d: size %s cells %d, want %s %d", tt.k+1, s.Size(), s.Cells(), tt.size, tt.cells)
+		}
+		if loc := s.Location(); loc.File != "sample.txt" || loc.Case != tt.k+1 || loc.Line != tt.line {
+			t.Errorf("case %d: location %+v, want case %d line %d", tt.k+1, loc, tt.k+1, tt.line)
+		}
+		if got := s.Clue(tt.clueR, tt.clueC); got != tt.clue {
+			t.Errorf("case %d: clue (%d,%d) = %d, want %d", tt.k+1, tt.clueR, tt.clueC, got, tt.clue)
+		}
+		given := 0
+		for _, v := range s.Clues {
+			if v >= 0 {
+				given++
+			}
+		}
+		if given != tt.cluesGiven {
+			t.Errorf("case %d: %d clues, want %d", tt.k+1, given, tt.cluesGiven)
+		}
+	}
+}
+
+func TestParseSlantJudgeErrors(t *testing.T) {
+	tests := []struct {
+		name, input string
+		caseNo      int
+		line        int
+		msg         string
+	}{
+		{"empty", "", 0, 0, "number of cases"},
+		{"bad count", "-1\n", 0, 1, "out of range"},
+		{"bad n", "1\nx\n", 1, 2, "not an integer"},
+		{"n zero", "1\n0\n.\n", 1, 2, "out of range"},
+		{"n too big", "1\n201\n", 1, 2, "out of range"},
+		{"bad char", "1\n1\n.x\n..\n", 1, 3, "bad character"},
+		{"clue five", "1\n1\n..\n.5\n", 1, 4, "out of range 0..4"},
+		{"short row", "1\n2\n...\n..\n...\n", 1, 4, "has 2 characters"},
+		{"long row", "1\n1\n...\n..\n", 1, 3, "has 3 characters"},
+		{"truncated rows", "1\n2\n...\n...\n", 1, 4, "truncated"},
+		{"missing case", "2\n1\n..\n..\n", 2, 4, "truncated"},
+		{"extra case", "1\n1\n..\n..\n1\n..\n..\n", 0, 5, "more than the 1 cases"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseSlant("in.txt", strings.NewReader(tt.input))
+			var ie *InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("error %v is not an *InputError", err)
+			}
+			if ie.File != "in.txt" || ie.Case != tt.caseNo || ie.Line != tt.line || !strings.Contains(ie.Msg, tt.msg) {
+				t.Errorf("got %q (case %d line %d), want case %d line %d containing %q", err, ie.Case, ie.Line, tt.caseNo, tt.line, tt.msg)
+			}
+		})
+	}
+}
+
+func TestParseSlantReturnsCasesBeforeError(t *testing.T) {
+	cases, err := ParseSlant("f", strings.NewReader("3\n1\n..\n..\n1\n.1\n..\n1\n..\n"))
+	if err == nil || !IsInputError(err) {
+		t.Fatalf("err = %v, want an input error", err)
+	}
+	if len(cases) != 2 {
+		t.Errorf("%d cases before the error, want 2", len(cases))
+	}
+}
+
+func TestParseSlantIDs(t *testing.T) {
+	input := "# comment\n" +
+		"3x2:a1b2b3d\n" +
+		"\n" +
+		"2x2de:0h\n" +
+		"2dh:i\n" +
+		"s1\t2\t1\tb1c\t\\/\t# givens=1\n" +
+		"s2\t1\t1\t1c\t\t# no answer\n"
+	cases, err := ParseSlant("ids.txt", strings.NewReader(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) != 5 {
+		t.Fatalf("%d cases, want 5", len(cases))
+	}
+	if s := cases[0]; s.Size() != "3x2" || s.Clue(0, 1) != 1 || s.Clue(1, 0) != 2 || s.Clue(1, 3) != 3 || s.Location().Line != 2 {
+		t.Errorf("case 1 = %+v", s)
+	}
+	if s := cases[1]; s.Size() != "2x2" || s.Clue(0, 0) != 0 || s.Clue(2, 2) != -1 {
+		t.Errorf("case 2 = %+v", s)
+	}
+	if s := cases[2]; s.Size() != "2x2" || s.Location().Case != 3 {
+		t.Errorf("case 3 = %+v", s)
+	}
+	if s := cases[3]; s.Name != "s1" || s.Size() != "2x1" || s.Clue(0, 2) != 1 || s.Expected != "\\/" {
+		t.Errorf("case 4 = %+v", s)
+	}
+	if s := cases[4]; s.Name != "s2" || s.Expected != "" || s.Clue(0, 0) != 1 {
+		t.Errorf("case 5 = %+v", s)
+	}
+}
+
+func TestParseSlantIDErrors(t *testing.T) {
+	tests := []struct{ name, input, msg string }{
+		{"no colon", "3x3\n", "want WxH:description"},
+		{"short desc", "2x2:a1\n", "covers 2 of the 9"},
+		{"long desc", "1x1:e\n", "more than the 4 corners"},
+		{"bad char", "1x1:a!b\n", "bad character"},
+		{"clue six", "1x1:6c\n", "out of range 0..4"},
+		{"size zero", "0x3:a\n", "out of range"},
+		{"size big", "201x1:a\n", "out of range"},
+		{"bad suffix", "2x2dx:i\n", "unknown suffix"},
+		{"suite few fields", "n\t2\t2\n", "tab-separated fields"},
+		{"suite answer length", "n\t1\t1\td\t\\/\n", "answer has 2"},
+		{"suite answer char", "n\t1\t1\td\tx\n", "bad character"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseSlant("ids", strings.NewReader("1x1:d\n"+tt.input))
+			var ie *InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("error %v is not an *InputError", err)
+			}
+			if ie.Case != 2 || ie.Line != 2 || !strings.Contains(ie.Msg, tt.msg) {
+				t.Errorf("got %q, want case 2 line 2 containing %q", err, tt.msg)
+			}
+		})
+	}
+}
+
+func TestSlantFormatsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var squares []*Slant
+	for _, n := range []int{1, 2, 5, 9} {
+		s, _ := PlantSlant(rng, n, n, 0.5)
+		squares = append(squares, s)
+		back, err := ParseSlant("id", strings.NewReader(SlantGameID(s)+"\n"))
+		if err != nil {
+			t.Fatalf("game ID %q: %v", SlantGameID(s), err)
+		}
+		if !bytes.Equal(int8Bytes(back[0].Clues), int8Bytes(s.Clues)) {
+			t.Errorf("game ID %q round trip changed the clues", SlantGameID(s))
+		}
+	}
+	var buf bytes.Buffer
+	if err := FormatSlantJudge(&buf, squares); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseSlant("judge", &buf)
+	if err != nil || len(back) != len(squares) {
+		t.Fatalf("judge round trip: %d cases, %v", len(back), err)
+	}
+	for i := range back {
+		if !bytes.Equal(int8Bytes(back[i].Clues), int8Bytes(squares[i].Clues)) {
+			t.Errorf("case %d: judge round trip changed the clues", i+1)
+		}
+	}
+	if err := FormatSlantJudge(io.Discard, []*Slant{NewSlant(2, 3)}); err == nil {
+		t.Error("FormatSlantJudge accepted a 2x3 board")
+	}
+}
+
+func int8Bytes(v []int8) []byte {
+	b := make([]byte, len(v))
+	for i, x := range v {
+		b[i] = byte(x)
+	}
+	return b
+}
+
+func TestVerifySlant(t *testing.T) {
+	// 2x2 board; the diamond "/\ \/" closes a loop round the centre.
+	full := func(cells string) *Slant {
+		s := NewSlant(2, 2)
+		s.Clues = SlantClues(2, 2, []byte(cells))
+		return s
+	}
+	good := `\\/\`
+	tests := []struct {
+		name  string
+		s     *Slant
+		cells string
+		msg   string
+	}{
+		{"valid", full(good), good, ""},
+		{"valid no clues", NewSlant(2, 2), `////`, ""},
+		{"loop", NewSlant(2, 2), `/\\/`, "closes a loop"},
+		{"wrong count", full(good), `\\//`, "touches"},
+		{"bad char", NewSlant(2, 2), `/x//`, "holds"},
+		{"short", NewSlant(2, 2), `///`, "has 3 cells"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := VerifySlant(tt.s, []byte(tt.cells))
+			if tt.msg == "" {
+				if err != nil {
+					t.Fatalf("valid solution rejected: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("err = %v, want one containing %q", err, tt.msg)
+			}
+		})
+	}
+}
+
+func TestParseSlantAnswer(t *testing.T) {
+	s := NewSlant(3, 2)
+	tests := []struct {
+		text, want, msg string
+	}{
+		{"\\//\n/\\/", `\///\/`, ""},
+		{"\\//\r\n/\\/\n", `\///\/`, ""},
+		{"\\//", "", "1 lines, want 2"},
+		{"", "", "0 lines, want 2"},
+		{"\\/\n/\\/", "", "line 1 has 2"},
+		{"\\/|\n/\\/", "", "bad character"},
+	}
+	for _, tt := range tests {
+		got, err := ParseSlantAnswer(s, tt.text)
+		if tt.msg == "" {
+			if err != nil || string(got) != tt.want {
+				t.Errorf("ParseSlantAnswer(%q) = %q, %v; want %q", tt.text, got, err, tt.want)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("ParseSlantAnswer(%q) err = %v, want %q", tt.text, err, tt.msg)
+		}
+	}
+	if got := FormatSlantAnswer(3, 2, []byte(`\///\/`)); got != "\\//\n/\\/" {
+		t.Errorf("FormatSlantAnswer = %q", got)
+	}
+}
+
+// bruteCountSlant counts solutions by trying all 2^(W*H) fillings; it is
+// the generator's uniqueness oracle here, independent of any solver.
+func bruteCountSlant(s *Slant, limit int) int {
+	n := s.W * s.H
+	cells := make([]byte, n)
+	count := 0
+	for mask := 0; mask < 1<<n; mask++ {
+		for i := range cells {
+			if mask>>i&1 == 1 {
+				cells[i] = Back
+			} else {
+				cells[i] = Forward
+			}
+		}
+		if VerifySlant(s, cells) == nil {
+			count++
+			if count >= limit {
+				return count
+			}
+		}
+	}
+	return count
+}
+
+func TestRandomSlantFillIsLoopFree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sz := range [][2]int{{1, 1}, {3, 7}, {10, 10}, {40, 25}} {
+		for k := 0; k < 5; k++ {
+			cells := RandomSlantFill(rng, sz[0], sz[1])
+			s := NewSlant(sz[0], sz[1])
+			s.Clues = SlantClues(sz[0], sz[1], cells)
+			if err := VerifySlant(s, cells); err != nil {
+				t.Fatalf("%dx%d fill: %v", sz[0], sz[1], err)
+			}
+		}
+	}
+}
+
+func TestGenerateSlantUniqueAndMinimal(t *testing.T) {
+	for _, sz := range [][2]int{{2, 2}, {3, 3}, {4, 3}} {
+		rng := rand.New(rand.NewPCG(7, uint64(sz[0])))
+		s, sol, err := GenerateSlant(rng, sz[0], sz[1], true, bruteCountSlant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := VerifySlant(s, sol); err != nil {
+			t.Fatalf("%s: generated solution invalid: %v", s.Size(), err)
+		}
+		if n := bruteCountSlant(s, 3); n != 1 {
+			t.Fatalf("%s: %d solutions, want 1", s.Size(), n)
+		}
+		// Minimal: removing any clue left allows a second solution.
+		for p, v := range s.Clues {
+			if v < 0 {
+				continue
+			}
+			s.Clues[p] = -1
+			if bruteCountSlant(s, 2) != 2 {
+				t.Errorf("%s: clue at corner %d is not needed", s.Size(), p)
+			}
+			s.Clues[p] = v
+		}
+		rng2 := rand.New(rand.NewPCG(7, uint64(sz[0])))
+		s2, _, _ := GenerateSlant(rng2, sz[0], sz[1], true, bruteCountSlant)
+		if SlantGameID(s) != SlantGameID(s2) {
+			t.Errorf("%s: same seed, different puzzles %s and %s", s.Size(), SlantGameID(s), SlantGameID(s2))
+		}
+	}
+	if _, _, err := GenerateSlant(rand.New(rand.NewPCG(1, 1)), 0, 3, true, bruteCountSlant); err == nil {
+		t.Error("GenerateSlant accepted size 0x3")
+	}
+}
+
+func TestRenderSlantSVG(t *testing.T) {
+	cases, err := ParseSlant("", strings.NewReader(slantSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cases[0]
+	for _, cells := range [][]byte{nil, []byte(`\\\///\\\`)} {
+		var buf bytes.Buffer
+		if err := RenderSlantSVG(&buf, s, cells); err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(&buf)
+		lines := 0
+		for {
+			tok, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("SVG not well formed: %v", err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "line" {
+				lines++
+			}
+		}
+		if want := 4 + 4 + len(cells); lines != want {
+			t.Errorf("%d line elements, want %d", lines, want)
+		}
+	}
+	if err := RenderSlantSVG(io.Discard, s, []byte(`\`)); err == nil {
+		t.Error("RenderSlantSVG accepted a 1-cell solution for a 3x3")
+	}
+}
+
+// The bundled slant sets and the test fixtures parse, and every case has
+// the size its file name promises.
+func TestSlantFixturesParse(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "slant*.txt"))
+	for _, set := range Sets("slant") {
+		files = append(files, set.Path)
+	}
+	if len(files) == 0 {
+		t.Skip("no slant fixtures")
+	}
+	for _, f := range files {
+		var data []byte
+		var err error
+		if strings.HasPrefix(f, "sets/") {
+			data, err = ReadSet(f)
+		} else {
+			data, err = os.ReadFile(f)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases, err := ParseSlant(f, bytes.NewReader(data))
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		if len(cases) == 0 {
+			t.Errorf("%s: no cases", f)
+		}
+	}
+}
+
+// checkParsedSlant holds the invariants of every parsed case.
+func checkParsedSlant(t *testing.T, cases []*Slant, err error) {
+	if err != nil && !IsInputError(err) {
+		t.Fatalf("error %v is not an input error", err)
+	}
+	for _, s := range cases {
+		if s.W < 1 || s.H < 1 || s.W > MaxSlantSize || s.H > MaxSlantSize || len(s.Clues) != (s.W+1)*(s.H+1) {
+			t.Fatalf("bad case %+v", s)
+		}
+		for _, v := range s.Clues {
+			if v < -1 || v > 4 {
+				t.Fatalf("clue %d out of range", v)
+			}
+		}
+		if s.Expected != "" {
+			if _, err := ParseSlantAnswer(s, s.Expected); err != nil {
+				t.Fatalf("expected answer %q unreadable: %v", s.Expected, err)
+			}
+		}
+	}
+}
+
+func FuzzParseSlantJudge(f *testing.F) {
+	f.Add(slantSample)
+	f.Add("1\n1\n..\n.4\n")
+	f.Add("2\n1\n..\n..\n")
+	f.Add("# c\n1\n2 ... ... ...")
+	f.Fuzz(func(t *testing.T, input string) {
+		cases, err := ParseSlantJudge("fuzz", strings.NewReader(input))
+		checkParsedSlant(t, cases, err)
+		if err == nil && len(cases) > 0 && cases[0].W == cases[0].H {
+			var buf bytes.Buffer
+			if err := FormatSlantJudge(&buf, cases); err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseSlantJudge("again", &buf)
+			if err != nil || len(back) != len(cases) {
+				t.Fatalf("re-reading the formatted cases: %v", err)
+			}
+		}
+	})
+}
+
+func FuzzParseSlantIDs(f *testing.F) {
+	f.Add("3x2:a1b2b3d\n")
+	f.Add("2x2de:0h\n2dh:i\n")
+	f.Add("s1\t2\t1\tb1c\t\\/\t# givens=1\n")
+	f.Add("n\t1\t1\td\t\t# none\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		cases, err := ParseSlantIDs("fuzz", strings.NewReader(input))
+		checkParsedSlant(t, cases, err)
+		for _, s := range cases {
+			back, err := ParseSlantIDs("again", strings.NewReader(SlantGameID(s)))
+			if err != nil || len(back) != 1 || !bytes.Equal(int8Bytes(back[0].Clues), int8Bytes(s.Clues)) {
+				t.Fatalf("game ID %q does not round trip: %v", SlantGameID(s), err)
+			}
+		}
+	})
+}
