@@ -306,6 +306,11 @@ func TestExecAbsentBinary(t *testing.T) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
 	}
+	t.Setenv("PATH", t.TempDir())
+	_, err = LookupBackend("exec:minisat")
+	if err == nil || !strings.Contains(err.Error(), "apt-get install minisat") {
+		t.Errorf("minisat not on $PATH: %v", err)
+	}
 	if _, err := LookupBackend("exec:"); err == nil || !strings.Contains(err.Error(), "exec:NAME") {
 		t.Errorf("exec: without a name: %v", err)
 	}

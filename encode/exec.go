@@ -17,8 +17,17 @@ import (
 )
 
 // ExecInstallHint says how to get the external solvers the exec backend
-// knows best.
+// is tested with.
 const ExecInstallHint = "Debian/Ubuntu: apt-get install cadical minisat"
+
+// execPackages are the Debian packages of solvers known to speak one of
+// the exec backend's conventions, by program name.
+var execPackages = map[string]string{
+	"cadical":        "cadical",
+	"minisat":        "minisat",
+	"picosat":        "picosat",
+	"cryptominisat5": "cryptominisat",
+}
 
 // Exec is the backend "exec:NAME": an external SAT solver program, found
 // as NAME on $PATH (or NAME a path), run from scratch on every Solve with
@@ -59,8 +68,11 @@ func NewExec(program string) (Backend, error) {
 	}
 	path, err := exec.LookPath(program)
 	if err != nil {
-		return nil, fmt.Errorf("exec backend: SAT solver %q not found (install it, %s, or give its path as exec:/path/to/solver): %w",
-			program, ExecInstallHint, err)
+		hint := "install it, or give its path: exec:/path/to/" + filepath.Base(program) + " (" + ExecInstallHint + ")"
+		if pkg, ok := execPackages[filepath.Base(program)]; ok {
+			hint = "install it (Debian/Ubuntu: apt-get install " + pkg + ") or give its path: exec:/path/to/" + program
+		}
+		return nil, fmt.Errorf("exec backend: SAT solver %q not found: %s: %w", program, hint, err)
 	}
 	return &Exec{Program: program, Path: path, MiniSat: strings.HasPrefix(filepath.Base(program), "minisat")}, nil
 }
