@@ -54,9 +54,13 @@ type chainSearch struct {
 	// slant[block] is the slant of the diagonal step through the 2×2
 	// block, 0 when none has been taken (see instances.ChainBlock).
 	slant []int8
-	// blocked[a*8+d] marks the step from a in direction d as crossing a
-	// diagonal step already taken.
+	// blocked[a*8+d] marks the step from a in direction d as out of the
+	// graph: it crosses a diagonal step taken, or propagate ruled it out.
+	// removed lists the removals for undo; pending holds cells whose steps
+	// changed, for propagate.
 	blocked []bool
+	removed []removal
+	pending []int
 	dirs    []int
 	nodes   int64
 	// succOf and predOf are a perfect matching of the possible steps:
@@ -68,15 +72,30 @@ type chainSearch struct {
 	matchTrail     []matchChange
 	mark           []int32
 	stamp          int32
+	// With K=2 the steps join 0-cells to 1-cells both ways, and the
+	// directed matching above would let two cells be each other's
+	// successor. pairs then holds a degree matching of the undirected
+	// graph instead: every unvisited cell gets two different neighbours
+	// (cur and the target one), each pair of neighbours used once; the path
+	// is such a choice. pairTrail records changes for undo.
+	pairs     [][2]int
+	free      []int // scratch: cells short of a match
+	pairTrail []pairChange
 	// disc, low and iter are the scratch space of the biconnectivity test.
 	disc, low, iter, parent []int
 	stack                   []int
+	queue                   []int
 }
 
 // matchChange is one change of the matching, for undo: sender a had
 // successor succ and receiver b had predecessor pred.
 type matchChange struct {
 	a, succ, b, pred int
+}
+
+// pairChange is one change of the degree matching, for undo.
+type pairChange struct {
+	cell, slot, old int
 }
 
 type chainStep struct {
@@ -105,8 +124,19 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	} else if c.Labels[0] != 0 {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "the start corner is not labelled 0"}, nil
 	}
+	if !opts.Plain {
+		for u := 0; u < s.n2; u++ {
+			s.pending = append(s.pending, u)
+		}
+		if !s.propagate(0) {
+			return ChainResult{Answer: instances.ChainNoPath, Reason: "the forced steps contradict each other"}, nil
+		}
+	}
 	if !opts.Plain && !s.initialMatching() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no matching gives every cell its own predecessor"}, nil
+	}
+	if !opts.Plain && c.K == 2 && !s.initialPairing() {
+		return ChainResult{Answer: instances.ChainNoPath, Reason: "no choice of steps gives every cell two different neighbours"}, nil
 	}
 	found, err := s.search(0)
 	res := ChainResult{Answer: instances.ChainNoPath, Nodes: s.nodes}
@@ -183,14 +213,17 @@ func (s *chainSearch) search(cur int) (bool, error) {
 			// be: both of its cells would have been visited).
 			continue
 		}
-		trail := len(s.matchTrail)
+		trail, ptrail, etrail := len(s.matchTrail), len(s.pairTrail), len(s.removed)
 		if sl != 0 {
 			s.slant[block] = int8(sl)
-			s.blockAcross(cur, e.dir, cur, true)
+			s.removeAcross(cur, e.dir, cur)
 		}
 		s.move(cur, next)
 		s.dirs = append(s.dirs, e.dir)
-		if s.opts.Plain || s.viable(cur, next, step) && s.rematch(cur, next, e.dir) && s.biconnected(next, step) {
+		moved := len(s.removed)
+		if s.opts.Plain || s.viable(cur, next, step) && s.propagate(next) &&
+			s.rematch(cur, next, etrail) && s.repair(cur, next, etrail) &&
+			s.reachable(next, step) && s.biconnected(next, step) {
 			found, err := s.search(next)
 			if found || err != nil {
 				return found, err
@@ -198,43 +231,140 @@ func (s *chainSearch) search(cur int) (bool, error) {
 		}
 		s.dirs = s.dirs[:len(s.dirs)-1]
 		s.undoMatch(trail)
+		s.undoPairs(ptrail)
+		s.restoreEdges(moved)
 		s.unmove(cur, next)
+		s.restoreEdges(etrail)
 		if sl != 0 {
-			s.blockAcross(cur, e.dir, cur, false)
 			s.slant[block] = 0
 		}
 	}
 	return false, nil
 }
 
-// blockAcross blocks (on) or unblocks the two steps along the other
-// diagonal of the block that the diagonal step from a in direction d
-// passes through; cur is the path's end. Unblocking must come in the
-// reverse order of blocking, with the search in the same state.
-func (s *chainSearch) blockAcross(a, d, cur int, on bool) {
-	n := s.n
-	r, c := a/n, a%n
-	x := r*n + c + instances.ChainDC[d] // (r, c+dc)
-	y := (r+instances.ChainDR[d])*n + c // (r+dr, c)
-	for _, pair := range [2][2]int{{x, y}, {y, x}} {
-		from, to := pair[0], pair[1]
-		for _, e := range s.out[from] {
-			if e.cell != to {
-				continue
+// removal is one step taken out of the search graph, with the path's end
+// at the time, for undo.
+type removal struct{ edge, cur int }
+
+// edgeEnds returns the cells a step joins.
+func (s *chainSearch) edgeEnds(e int) (from, to int) {
+	from, d := e/8, e%8
+	return from, from + instances.ChainDR[d]*s.n + instances.ChainDC[d]
+}
+
+// edgeID returns the step from a to b, or -1 when there is none.
+func (s *chainSearch) edgeID(a, b int) int {
+	for _, e := range s.out[a] {
+		if e.cell == b {
+			return e.edge
+		}
+	}
+	return -1
+}
+
+// removeEdge takes step e out of the graph (nothing when it is out
+// already), keeping preds and succs, and queues its cells for propagate;
+// cur is the path's end.
+func (s *chainSearch) removeEdge(e, cur int) {
+	if e < 0 || s.blocked[e] {
+		return
+	}
+	s.blocked[e] = true
+	from, to := s.edgeEnds(e)
+	if !s.visited[from] || from == cur {
+		s.preds[to]--
+	}
+	if !s.visited[to] {
+		s.succs[from]--
+	}
+	s.removed = append(s.removed, removal{e, cur})
+	s.pending = append(s.pending, from, to)
+}
+
+// restoreEdges puts back the steps removed since mark, newest first; the
+// search must be in the state it was in when they were removed.
+func (s *chainSearch) restoreEdges(mark int) {
+	for len(s.removed) > mark {
+		r := s.removed[len(s.removed)-1]
+		s.removed = s.removed[:len(s.removed)-1]
+		s.blocked[r.edge] = false
+		from, to := s.edgeEnds(r.edge)
+		if !s.visited[from] || from == r.cur {
+			s.preds[to]++
+		}
+		if !s.visited[to] {
+			s.succs[from]++
+		}
+	}
+	s.pending = s.pending[:0]
+}
+
+// removeAcross removes the two steps along the other diagonal of the
+// block that the diagonal step from a in direction d passes through.
+func (s *chainSearch) removeAcross(a, d, cur int) {
+	x := a + instances.ChainDC[d]
+	y := a + instances.ChainDR[d]*s.n
+	s.removeEdge(s.edgeID(x, y), cur)
+	s.removeEdge(s.edgeID(y, x), cur)
+}
+
+// force removes the steps that contradict step a -> b being on the path:
+// the other steps out of a and into b, the step back, and the crossing
+// steps.
+func (s *chainSearch) force(a, b, cur int) {
+	for _, e := range s.out[a] {
+		if e.cell != b && !s.visited[e.cell] {
+			s.removeEdge(e.edge, cur)
+		}
+	}
+	for _, e := range s.in[b] {
+		if e.cell != a && (!s.visited[e.cell] || e.cell == cur) {
+			s.removeEdge(e.edge, cur)
+		}
+	}
+	s.removeEdge(s.edgeID(b, a), cur)
+	for d := 1; d < 8; d += 2 {
+		if x, ok := s.c.Neighbour(a, d); ok && x == b {
+			s.removeAcross(a, d, cur)
+		}
+	}
+}
+
+// propagate draws the consequences of the queued cells' lost steps, to a
+// fixpoint: a cell with one possible predecessor (or successor) left
+// forces that step, which removes the steps contradicting it. It reports
+// false when some cell is left without a predecessor or successor.
+func (s *chainSearch) propagate(cur int) bool {
+	for len(s.pending) > 0 {
+		u := s.pending[len(s.pending)-1]
+		s.pending = s.pending[:len(s.pending)-1]
+		if s.visited[u] && u != cur {
+			continue
+		}
+		if u != cur {
+			if s.stuck(u, cur) {
+				s.pending = s.pending[:0]
+				return false
 			}
-			delta := -1
-			if !on {
-				delta = 1
+			if s.preds[u] == 1 {
+				for _, e := range s.in[u] {
+					if !s.blocked[e.edge] && (!s.visited[e.cell] || e.cell == cur) {
+						s.force(e.cell, u, cur)
+						break
+					}
+				}
 			}
-			s.blocked[e.edge] = on
-			if !s.visited[from] || from == cur {
-				s.preds[to] += delta
-			}
-			if !s.visited[to] {
-				s.succs[from] += delta
+		}
+		if u != s.target && s.succs[u] == 1 {
+			for _, e := range s.out[u] {
+				if !s.blocked[e.edge] && !s.visited[e.cell] {
+					s.force(u, e.cell, cur)
+					break
+				}
 			}
 		}
 	}
+	return true
 }
 
 // move steps from cur to next: cur stops being a possible predecessor of
@@ -243,14 +373,17 @@ func (s *chainSearch) move(cur, next int) {
 	for _, e := range s.out[cur] {
 		if !s.blocked[e.edge] {
 			s.preds[e.cell]--
+			s.pending = append(s.pending, e.cell)
 		}
 	}
 	s.visited[next] = true
 	for _, e := range s.in[next] {
 		if !s.blocked[e.edge] {
 			s.succs[e.cell]--
+			s.pending = append(s.pending, e.cell)
 		}
 	}
+	s.pending = append(s.pending, next)
 }
 
 func (s *chainSearch) unmove(cur, next int) {
@@ -456,14 +589,13 @@ func (s *chainSearch) initialMatching() bool {
 	return true
 }
 
-// rematch repairs the matching after the step cur -> next in direction d:
-// the step itself is now the match of cur and next, and the steps it
-// closed (the other steps out of cur and into next, and the crossing ones)
+// rematch repairs the matching after the step cur -> next: the step
+// itself is now the match of cur and next, and the steps removed since
+// mark (the other steps out of cur and into next are out of the graph too)
 // leave senders unmatched; it reports whether all of them can be matched
 // again.
-func (s *chainSearch) rematch(cur, next, d int) bool {
-	var free [3]int
-	nfree := 0
+func (s *chainSearch) rematch(cur, next, mark int) bool {
+	free := s.free[:0]
 	if b := s.succOf[cur]; b != next {
 		a := s.predOf[next]
 		if b >= 0 {
@@ -471,24 +603,20 @@ func (s *chainSearch) rematch(cur, next, d int) bool {
 		}
 		if a >= 0 {
 			s.setMatch(a, -1)
-			free[nfree] = a
-			nfree++
+			free = append(free, a)
 		}
 		s.setMatch(cur, next)
 	}
-	if d%2 == 1 {
-		x := cur + instances.ChainDC[d]
-		y := cur + instances.ChainDR[d]*s.n
-		for _, pair := range [2][2]int{{x, y}, {y, x}} {
-			if s.succOf[pair[0]] == pair[1] && !s.visited[pair[1]] {
-				s.setMatch(pair[0], -1)
-				s.setMatch(-1, pair[1])
-				free[nfree] = pair[0]
-				nfree++
-			}
+	for _, r := range s.removed[mark:] {
+		from, to := s.edgeEnds(r.edge)
+		if s.succOf[from] == to && !s.visited[to] {
+			s.setMatch(from, -1)
+			s.setMatch(-1, to)
+			free = append(free, from)
 		}
 	}
-	for _, a := range free[:nfree] {
+	s.free = free
+	for _, a := range free {
 		if s.succOf[a] < 0 && !s.augment(a) {
 			return false
 		}
@@ -516,4 +644,237 @@ func (s *chainSearch) augmentFrom(a int) bool {
 		}
 	}
 	return false
+}
+
+// The degree matching of K=2 boards. The graph: the unvisited cells and
+// cur, joined by the open steps (either way). Cell u needs need(u) partners:
+// 1 for cur and the target, 2 for the others. 0-cells and 1-cells form the
+// two sides (every step joins them), so augmenting paths from the 0-cells
+// short of partners decide whether every cell can get its partners.
+
+func (s *chainSearch) inGraph(u, cur int) bool { return !s.visited[u] || u == cur }
+
+func (s *chainSearch) need(u, cur int) int {
+	if u == cur || u == s.target {
+		return 1
+	}
+	return 2
+}
+
+func (s *chainSearch) partners(u int) int {
+	k := 0
+	for _, p := range s.pairs[u] {
+		if p >= 0 {
+			k++
+		}
+	}
+	return k
+}
+
+func (s *chainSearch) setPair(u, slot, v int) {
+	s.pairTrail = append(s.pairTrail, pairChange{u, slot, s.pairs[u][slot]})
+	s.pairs[u][slot] = v
+}
+
+// link pairs u and v; unlink parts them.
+func (s *chainSearch) link(u, v int) {
+	for _, x := range [2][2]int{{u, v}, {v, u}} {
+		for i, p := range s.pairs[x[0]] {
+			if p < 0 {
+				s.setPair(x[0], i, x[1])
+				break
+			}
+		}
+	}
+}
+
+func (s *chainSearch) unlink(u, v int) {
+	for _, x := range [2][2]int{{u, v}, {v, u}} {
+		for i, p := range s.pairs[x[0]] {
+			if p == x[1] {
+				s.setPair(x[0], i, -1)
+				break
+			}
+		}
+	}
+}
+
+func (s *chainSearch) paired(u, v int) bool { return s.pairs[u][0] == v || s.pairs[u][1] == v }
+
+func (s *chainSearch) undoPairs(mark int) {
+	for len(s.pairTrail) > mark {
+		ch := s.pairTrail[len(s.pairTrail)-1]
+		s.pairTrail = s.pairTrail[:len(s.pairTrail)-1]
+		s.pairs[ch.cell][ch.slot] = ch.old
+	}
+}
+
+// neighbours calls f with every cell joined to u by an open step.
+func (s *chainSearch) openNeighbours(u int, f func(v int) bool) bool {
+	for _, e := range s.out[u] {
+		if !s.blocked[e.edge] && f(e.cell) {
+			return true
+		}
+	}
+	for _, e := range s.in[u] {
+		if !s.blocked[e.edge] && f(e.cell) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *chainSearch) initialPairing() bool {
+	s.pairs = make([][2]int, s.n2)
+	for i := range s.pairs {
+		s.pairs[i] = [2]int{-1, -1}
+	}
+	return s.fillPairs(0)
+}
+
+// fillPairs gives every 0-cell in the graph its partners by augmenting
+// paths; the 1-cells then have theirs too, as both sides need as many.
+func (s *chainSearch) fillPairs(cur int) bool {
+	need0, need1 := 0, 0
+	for u := 0; u < s.n2; u++ {
+		if !s.inGraph(u, cur) {
+			continue
+		}
+		if s.c.Labels[u] == 0 {
+			need0 += s.need(u, cur)
+		} else {
+			need1 += s.need(u, cur)
+		}
+	}
+	if need0 != need1 {
+		return false
+	}
+	for u := 0; u < s.n2; u++ {
+		if s.inGraph(u, cur) && s.c.Labels[u] == 0 {
+			for s.partners(u) < s.need(u, cur) {
+				if !s.augmentPair(u, cur) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// repair mends the degree matching after the step cur -> next (K=2
+// only): cur leaves the graph with its partners, next needs one partner
+// fewer, and pairs joined only by steps removed since mark part; then the
+// 0-cells short of partners get them by augmenting paths.
+func (s *chainSearch) repair(cur, next, mark int) bool {
+	if s.c.K != 2 || next == s.target {
+		return true
+	}
+	short := s.free[:0]
+	for _, p := range s.pairs[cur] {
+		if p >= 0 {
+			s.unlink(cur, p)
+			short = append(short, p)
+		}
+	}
+	if s.partners(next) > 1 {
+		p := s.pairs[next][1]
+		s.unlink(next, p)
+		short = append(short, p)
+	}
+	short = append(short, next)
+	for _, r := range s.removed[mark:] {
+		from, to := s.edgeEnds(r.edge)
+		if back := s.edgeID(to, from); s.paired(from, to) && (back < 0 || s.blocked[back]) {
+			s.unlink(from, to)
+			short = append(short, from, to)
+		}
+	}
+	s.free = short
+	for _, u := range short {
+		if s.c.Labels[u] != 0 || !s.inGraph(u, next) {
+			continue
+		}
+		for s.partners(u) < s.need(u, next) {
+			if !s.augmentPair(u, next) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// augmentPair finds an alternating path from 0-cell u, short of partners,
+// to a 1-cell short of partners, and flips it.
+func (s *chainSearch) augmentPair(u, cur int) bool {
+	s.stamp++
+	return s.augmentPairFrom(u, cur)
+}
+
+func (s *chainSearch) augmentPairFrom(u, cur int) bool {
+	s.mark[u] = s.stamp
+	return s.openNeighbours(u, func(v int) bool {
+		if !s.inGraph(v, cur) || s.mark[v] == s.stamp || s.paired(u, v) {
+			return false
+		}
+		s.mark[v] = s.stamp
+		if s.partners(v) < s.need(v, cur) {
+			s.link(u, v)
+			return true
+		}
+		for _, w := range s.pairs[v] {
+			if w < 0 || w == u || s.mark[w] == s.stamp {
+				continue
+			}
+			// Hand v to u; w must find another partner.
+			s.unlink(v, w)
+			if s.augmentPairFrom(w, cur) {
+				s.link(u, v)
+				return true
+			}
+			s.link(v, w)
+		}
+		return false
+	})
+}
+
+// reachable reports, for K > 2 where steps go one way only, whether every
+// unvisited cell can be reached from cur by open steps through unvisited
+// cells, and the target from every unvisited cell: a path from cur
+// through them all to the target needs both. (With K <= 2 steps go both
+// ways and biconnected says more.)
+func (s *chainSearch) reachable(cur, step int) bool {
+	if s.c.K <= 2 || cur == s.target {
+		return true
+	}
+	left := s.n2 - step - 1 // unvisited cells
+	for _, forward := range []bool{true, false} {
+		s.stamp++
+		from := cur
+		if !forward {
+			from = s.target
+		}
+		s.mark[from] = s.stamp
+		s.queue = append(s.queue[:0], from)
+		reached := 0
+		for i := 0; i < len(s.queue); i++ {
+			u := s.queue[i]
+			steps := s.out[u]
+			if !forward {
+				steps = s.in[u]
+			}
+			for _, e := range steps {
+				v := e.cell
+				if s.blocked[e.edge] || s.visited[v] || s.mark[v] == s.stamp {
+					continue
+				}
+				s.mark[v] = s.stamp
+				s.queue = append(s.queue, v)
+				reached++
+			}
+		}
+		if forward && reached != left || !forward && reached != left-1 {
+			return false
+		}
+	}
+	return true
 }
