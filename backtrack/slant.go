@@ -169,7 +169,12 @@ type slantState struct {
 	pending []int32
 	check   []int32
 	forced  int64
-	probing bool // inside a probe: basic deductions only
+	probing   bool // inside a probe: forced cells are not counted
+	// probeStart is the trail length a probe started at: a probe that
+	// forces more than probeBudget cells is cut short (no contradiction
+	// found), which keeps probing linear on clue-dense boards.
+	probeStart int
+	basicOnly bool // skip the border rule (probes and probe-forced cells)
 	// around lists, per corner, the up to four cells touching it and
 	// the diagonal by which each touches it.
 	around [][4]int32
@@ -405,6 +410,10 @@ func (st *slantState) propagate() bool {
 	}()
 	for {
 		for len(st.pending) > 0 || len(st.check) > 0 {
+			if st.probing && len(st.trail)-st.probeStart > probeBudget {
+				st.pending, st.check = st.pending[:0], st.check[:0]
+				return true
+			}
 			if n := len(st.pending); n > 0 {
 				m := st.pending[n-1]
 				st.pending = st.pending[:n-1]
@@ -423,7 +432,7 @@ func (st *slantState) propagate() bool {
 				return false
 			}
 		}
-		if st.deduce == SlantDeduceBasic || st.probing || len(st.trail) == len(st.cell) {
+		if st.deduce == SlantDeduceBasic || st.basicOnly || len(st.trail) == len(st.cell) {
 			return true
 		}
 		if !st.borderRule() {
@@ -534,11 +543,16 @@ func (st *slantState) firstChoice(i int32) byte {
 	return instances.Back
 }
 
+// probeBudget bounds the cells one probe may force.
+const probeBudget = 48
+
 // probe tries both diagonals of every undecided cell near decided cells or
 // clues with basic propagation; a diagonal that leads to a contradiction
 // forces the other one. It repeats until nothing more is forced and
 // reports false when a cell fails both ways.
 func (st *slantState) probe() bool {
+	st.basicOnly = true
+	defer func() { st.basicOnly = false }()
 	for {
 		changed := false
 		for i := range st.cell {
@@ -547,6 +561,7 @@ func (st *slantState) probe() bool {
 			}
 			for _, d := range [2]byte{instances.Back, instances.Forward} {
 				tm, um := len(st.trail), st.uf.Mark()
+				st.probeStart = tm
 				st.probing = true
 				ok := st.assign(i, d) && st.propagate()
 				st.probing = false
@@ -566,6 +581,13 @@ func (st *slantState) probe() bool {
 		}
 		if !changed {
 			return true
+		}
+		// Once per pass, the border rule over what the probes forced.
+		st.basicOnly = false
+		ok := st.propagate()
+		st.basicOnly = true
+		if !ok {
+			return false
 		}
 	}
 }
