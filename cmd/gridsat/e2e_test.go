@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,5 +130,37 @@ func TestCompareBundled(t *testing.T) {
 	}
 	if strings.Contains(out, "PROBLEMS") || strings.Contains(out, "WRONG") {
 		t.Errorf("problems reported:\n%s", out)
+	}
+}
+
+// TestDimacsWritesEachCase exports every generated case to its own file
+// and checks each is DIMACS with a header naming the case; bad input
+// exits 2.
+func TestDimacsWritesEachCase(t *testing.T) {
+	for _, name := range puzzlesWithGen(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "in.txt")
+			if _, stderr, code := gridsat(t, "", append([]string{"gen", name, "-o", file}, genArgs[name]...)...); code != 0 {
+				t.Fatalf("gen: %s", stderr)
+			}
+			outDir := filepath.Join(dir, "cnf") + string(filepath.Separator)
+			if _, stderr, code := gridsat(t, "", "dimacs", name, file, "-o", outDir, "--refined"); code != 0 {
+				t.Fatalf("dimacs: exit %d: %s", code, stderr)
+			}
+			for i := 1; i <= 3; i++ {
+				b, err := os.ReadFile(filepath.Join(outDir, fmt.Sprintf("case-%03d.cnf", i)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				text := string(b)
+				if !strings.Contains(text, "p cnf ") || !strings.Contains(text, "in.txt") || !strings.HasPrefix(text, "c ") {
+					t.Errorf("case %d: no header or no p line:\n%.400s", i, text)
+				}
+			}
+			if _, stderr, code := gridsat(t, "1\n", "dimacs", name); code != exitUsage || !strings.Contains(stderr, "line") {
+				t.Errorf("truncated input: exit %d, %s", code, stderr)
+			}
+		})
 	}
 }
