@@ -51,22 +51,28 @@ type QueensFormula struct {
 	q      *instances.Queens
 }
 
-// NewQueensFormula encodes q without a bound on the queens.
+// NewQueensFormula encodes q without a bound on the queens. Squares that
+// another square dominates (it covers every target they cover, and more)
+// get no variable: a cover using one stays a cover, no larger, with the
+// other instead. Squares covering the same targets as an earlier square are
+// dropped too, unless symmetry breaking adds lex-leader constraints: then
+// the kept squares must stay a symmetric set, and only strict domination
+// is used.
 func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 	f := &CNF{}
 	qf := &QueensFormula{CNF: f, Square: make([]int, q.Cells()), q: q}
 	targets := q.Targets()
 	f.Comments = append(f.Comments, fmt.Sprintf("queens %s at %s: %d targets", q.Size(), q.Location(), len(targets)))
-	for r := 0; r < q.Rows; r++ {
-		for c := 0; c < q.Cols; c++ {
-			for _, t := range targets {
-				if instances.QueensAttack(instances.Square{Row: r, Col: c}, t) {
-					qf.Square[r*q.Cols+c] = f.NewVar()
-					qf.Queens = append(qf.Queens, qf.Square[r*q.Cols+c])
-					f.Comments = append(f.Comments, fmt.Sprintf("var %d: queen on (%d,%d)", qf.Square[r*q.Cols+c], r, c))
-					break
-				}
-			}
+	var syms []instances.QueensSymmetry
+	if symmetry {
+		syms = q.Symmetries()
+	}
+	useful := queensUseful(q, targets, len(syms) == 0)
+	for s, ok := range useful {
+		if ok {
+			qf.Square[s] = f.NewVar()
+			qf.Queens = append(qf.Queens, qf.Square[s])
+			f.Comments = append(f.Comments, fmt.Sprintf("var %d: queen on (%d,%d)", qf.Square[s], s/q.Cols, s%q.Cols))
 		}
 	}
 	for _, t := range targets {
@@ -78,12 +84,57 @@ func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 		}
 		f.Add(clause...)
 	}
-	if symmetry {
-		for _, g := range q.Symmetries() {
-			qf.lexLeader(g)
-		}
+	for _, g := range syms {
+		qf.lexLeader(g)
 	}
 	return qf
+}
+
+// queensUseful marks the squares worth a variable: those covering some
+// target that no other square dominates; with ties, squares covering the
+// same targets as an earlier square are dropped too.
+func queensUseful(q *instances.Queens, targets []instances.Square, ties bool) []bool {
+	S, W := q.Cells(), (len(targets)+63)/64
+	cover := make([]uint64, S*W)
+	empty := make([]bool, S)
+	for s := 0; s < S; s++ {
+		sq := instances.Square{Row: s / q.Cols, Col: s % q.Cols}
+		empty[s] = true
+		for i, t := range targets {
+			if instances.QueensAttack(sq, t) {
+				cover[s*W+i/64] |= 1 << (i % 64)
+				empty[s] = false
+			}
+		}
+	}
+	useful := make([]bool, S)
+	for s := 0; s < S; s++ {
+		if empty[s] {
+			continue
+		}
+		a := cover[s*W : (s+1)*W]
+		useful[s] = true
+		for o := 0; o < S && useful[s]; o++ {
+			if o == s || empty[o] {
+				continue
+			}
+			b := cover[o*W : (o+1)*W]
+			subset, equal := true, true
+			for i := range a {
+				if a[i]&^b[i] != 0 {
+					subset = false
+					break
+				}
+				if a[i] != b[i] {
+					equal = false
+				}
+			}
+			if subset && (!equal || ties && o < s) {
+				useful[s] = false
+			}
+		}
+	}
+	return useful
 }
 
 // lexLeader adds "the placement, read in row-major order, is no greater

@@ -1,0 +1,210 @@
+package backtrack
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+func fullQueens(n, m int) *instances.Queens {
+	q := instances.NewQueens(n, m)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	return q
+}
+
+// Queen domination numbers gamma(Q_n), OEIS A075458.
+var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
+
+var queensVariants = []QueensOptions{
+	{},
+	{Search: "down"},
+	{NoSymmetry: true},
+	{Search: "down", NoSymmetry: true},
+}
+
+func TestSolveQueensDomination(t *testing.T) {
+	for _, opt := range queensVariants {
+		t.Run(fmt.Sprintf("search=%q/nosym=%v", opt.Search, opt.NoSymmetry), func(t *testing.T) {
+			for n := 1; n <= 11; n++ {
+				q := fullQueens(n, n)
+				res, err := SolveQueens(q, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := instances.VerifyQueens(q, res.Placement); err != nil {
+					t.Fatalf("n=%d: %v", n, err)
+				}
+				if len(res.Placement) != gammaQ[n] {
+					t.Fatalf("n=%d: %d queens, gamma(Q_%d) = %d", n, len(res.Placement), n, gammaQ[n])
+				}
+				if res.Bound > gammaQ[n] || res.Greedy < gammaQ[n] {
+					t.Errorf("n=%d: bounds %d..%d miss %d", n, res.Bound, res.Greedy, gammaQ[n])
+				}
+			}
+		})
+	}
+}
+
+// bruteQueens is the test's own oracle: the fewest queens, trying every
+// placement of 0, 1, 2, ... queens, with attacks written out again.
+func bruteQueens(q *instances.Queens) int {
+	type sq struct{ r, c int }
+	var targets, squares []sq
+	for r := 0; r < q.Rows; r++ {
+		for c := 0; c < q.Cols; c++ {
+			squares = append(squares, sq{r, c})
+			if q.Target[r*q.Cols+c] {
+				targets = append(targets, sq{r, c})
+			}
+		}
+	}
+	covers := func(p, t sq) bool {
+		return p.r == t.r || p.c == t.c || p.r-p.c == t.r-t.c || p.r+p.c == t.r+t.c
+	}
+	var pick func(start, left int, chosen []sq) bool
+	pick = func(start, left int, chosen []sq) bool {
+		if left == 0 {
+		next:
+			for _, t := range targets {
+				for _, p := range chosen {
+					if covers(p, t) {
+						continue next
+					}
+				}
+				return false
+			}
+			return true
+		}
+		for i := start; i < len(squares); i++ {
+			if pick(i+1, left-1, append(chosen, squares[i])) {
+				return true
+			}
+		}
+		return false
+	}
+	for k := 0; ; k++ {
+		if pick(0, k, nil) {
+			return k
+		}
+	}
+}
+
+func TestSolveQueensMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 11214))
+	for i := 0; i < 200; i++ {
+		rows, cols := 1+rng.IntN(6), 1+rng.IntN(6)
+		density := []float64{0.1, 0.3, 0.6, 1}[i%4]
+		q, err := instances.GenerateQueens(rng, rows, cols, density)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bruteQueens(q)
+		for _, opt := range queensVariants {
+			res, err := SolveQueens(q, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
+				t.Fatalf("board %d (%+v)\n%s\n%d queens (%v), brute force says %d", i, opt, q.Board(nil), len(res.Placement), err, want)
+			}
+		}
+	}
+}
+
+// A board with symmetric targets (the seed's case 7, a diamond of holes):
+// the root symmetry breaking must not lose the optimum, and saves nodes.
+func TestSolveQueensSymmetricTargets(t *testing.T) {
+	rows := []string{"XXXXXXXXX", "XXXXXXXXX", "XXXX.XXXX", "XXX.X.XXX", "XX.X.X.XX", "XXX.X.XXX", "XXXX.XXXX", "XXXXXXXXX", "XXXXXXXXX"}
+	q := instances.NewQueens(9, 9)
+	for r, row := range rows {
+		for c := range row {
+			q.Target[r*9+c] = row[c] == 'X'
+		}
+	}
+	if len(q.Symmetries()) != 7 {
+		t.Fatalf("the diamond board has %d symmetries, want 7", len(q.Symmetries()))
+	}
+	with, _ := SolveQueens(q, QueensOptions{})
+	without, _ := SolveQueens(q, QueensOptions{NoSymmetry: true})
+	if len(with.Placement) != len(without.Placement) || instances.VerifyQueens(q, with.Placement) != nil {
+		t.Fatalf("with symmetry %d queens, without %d", len(with.Placement), len(without.Placement))
+	}
+	if with.Nodes >= without.Nodes {
+		t.Errorf("symmetry breaking visited %d nodes, plain search %d", with.Nodes, without.Nodes)
+	}
+}
+
+func TestSolveQueensUnknownSearch(t *testing.T) {
+	if _, err := SolveQueens(fullQueens(3, 3), QueensOptions{Search: "sideways"}); err == nil {
+		t.Fatal("unknown search accepted")
+	}
+}
+
+func loadQueens(b *testing.B, path string) []*instances.Queens {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Skipf("no %s: %v", path, err)
+	}
+	defer f.Close()
+	cases, err := instances.ParseQueens(path, f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cases
+}
+
+// BenchmarkQueensSeed solves the seed's ten test cases (all of them per
+// iteration); the seed's C program takes about 3 s.
+func BenchmarkQueensSeed(b *testing.B) {
+	cases := loadQueens(b, filepath.Join("..", "instances", "sets", "queens", "seed.txt"))
+	for i := 0; i < b.N; i++ {
+		for _, q := range cases {
+			if _, err := SolveQueens(q, QueensOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkQueensDomination proves gamma(Q_n): a cover of gamma queens and
+// none of gamma-1.
+func BenchmarkQueensDomination(b *testing.B) {
+	for _, n := range []int{10, 11, 12, 13, 14} {
+		for _, search := range []string{"up", "down"} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, search), func(b *testing.B) {
+				var nodes int64
+				for i := 0; i < b.N; i++ {
+					res, err := SolveQueens(fullQueens(n, n), QueensOptions{Search: search})
+					if err != nil || len(res.Placement) != gammaQ[n] {
+						b.Fatalf("%v: %d queens, want %d", err, len(res.Placement), gammaQ[n])
+					}
+					nodes = res.Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes")
+			})
+		}
+	}
+}
+
+// BenchmarkQueensRandom solves random 16x16 and 24x24 boards at a few
+// target densities.
+func BenchmarkQueensRandom(b *testing.B) {
+	for _, size := range []int{16, 24} {
+		for _, density := range []float64{0.1, 0.3, 0.6} {
+			q, _ := instances.GenerateQueens(rand.New(rand.NewPCG(uint64(size), 7)), size, size, density)
+			b.Run(fmt.Sprintf("%dx%d/density=%g", size, size, density), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					if _, err := SolveQueens(q, QueensOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

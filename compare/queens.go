@@ -1,0 +1,277 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/instances"
+)
+
+func init() {
+	Register(&Puzzle{
+		Name:    "queens",
+		Summary: "Guarding the Chessboard (UVa 11214): fewest queens so that every X is occupied or attacked",
+		Formats: `judge format (UVa 11214): cases "n m" (1..32 each) followed by n rows of m
+characters '.' or 'X' (a target), ended by a line "0" or the end of input.
+Answer per case: "Case k: v", v the fewest queens covering every target.`,
+		Parse: parseQueens,
+		Solvers: []Solver{
+			{
+				Name: "dfs",
+				Doc:  "exact bitboard search: branch on the target with the fewest attackers, top-k reach bound, root symmetry",
+				Options: []OptionDoc{
+					{Name: "search", Values: "up|down", Default: "up", Doc: "up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"},
+					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "try squares once per symmetry class at the root"},
+				},
+				Solve: solveQueensDFS,
+			},
+			{
+				Name: "sat",
+				Doc:  "a variable per square, a clause per target, at most k queens; one SAT call per k",
+				Options: []OptionDoc{
+					{Name: "card", Values: "totalizer|seq|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, or gophersat's PB constraint (gophersat only)"},
+					{Name: "search", Values: "up|down", Default: "down", Doc: "up: fresh solver per k from a lower bound; down: one solver, counter tightened by unit clauses from the greedy cover"},
+					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
+					BackendOption,
+				},
+				Solve: solveQueensSAT,
+			},
+		},
+		Verify:   verifyQueens,
+		Agree:    agreeQueens,
+		CNF:      queensCNF,
+		Generate: generateQueens,
+		Render:   renderQueens,
+	})
+}
+
+func parseQueens(file string, r io.Reader) ([]instances.Case, error) {
+	qs, err := instances.ParseQueens(file, r)
+	cases := make([]instances.Case, len(qs))
+	for i, q := range qs {
+		cases[i] = q
+	}
+	return cases, err
+}
+
+func asQueens(c instances.Case) (*instances.Queens, error) {
+	q, ok := c.(*instances.Queens)
+	if !ok {
+		return nil, fmt.Errorf("queens: case is a %T, not a queens board", c)
+	}
+	return q, nil
+}
+
+// boolOption reads a true/false option with a default.
+func boolOption(o Options, name string, def bool) (bool, error) {
+	v := o.Get(name, strconv.FormatBool(def))
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
+	}
+	return b, nil
+}
+
+func queensResult(q *instances.Queens, placement []instances.Square, elapsed time.Duration) Result {
+	return Result{
+		Solved:  true,
+		Answer:  instances.QueensAnswer(q.Location().Case, len(placement)),
+		Witness: q.Board(placement),
+		Time:    elapsed,
+	}
+}
+
+func solveQueensDFS(c instances.Case, o Options) (Result, error) {
+	q, err := asQueens(c)
+	if err != nil {
+		return Result{}, err
+	}
+	sym, err := boolOption(o, "symmetry", true)
+	if err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	res, err := backtrack.SolveQueens(q, backtrack.QueensOptions{Search: o.Get("search", "up"), NoSymmetry: !sym})
+	if err != nil {
+		return Result{}, err
+	}
+	r := queensResult(q, res.Placement, time.Since(start))
+	r.Stats = []Stat{{"nodes", res.Nodes}, {"bound", int64(res.Bound)}, {"greedy", int64(res.Greedy)}}
+	return r, nil
+}
+
+func satQueensOptions(o Options) (encode.QueensOptions, error) {
+	sym, err := boolOption(o, "symmetry", true)
+	if err != nil {
+		return encode.QueensOptions{}, err
+	}
+	return encode.QueensOptions{
+		Card:     o.Get("card", "totalizer"),
+		Search:   o.Get("search", "down"),
+		Symmetry: sym,
+		Backend:  o.Get("backend", ""),
+	}, nil
+}
+
+func solveQueensSAT(c instances.Case, o Options) (Result, error) {
+	q, err := asQueens(c)
+	if err != nil {
+		return Result{}, err
+	}
+	opt, err := satQueensOptions(o)
+	if err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	res, err := encode.SolveQueens(q, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	r := queensResult(q, res.Placement, time.Since(start))
+	r.Stats = SATStats(res.Stats)
+	r.Steps = res.Stats.Steps
+	return r, nil
+}
+
+// verifyQueens checks a result without trusting the solver: the answer
+// names this case, the witness board is this case's board with queens on
+// it, the queens cover every target, and there are as many as the answer
+// says. (That they are the fewest is what Agree cross-checks.)
+func verifyQueens(c instances.Case, r Result) error {
+	q, err := asQueens(c)
+	if err != nil {
+		return err
+	}
+	if !r.Solved {
+		return fmt.Errorf("reported no cover, but every board has one (a queen on every target)")
+	}
+	caseNo, v, err := instances.ParseQueensAnswer(r.Answer)
+	if err != nil {
+		return err
+	}
+	if caseNo != q.Location().Case {
+		return fmt.Errorf("answer %q names case %d, this is case %d", r.Answer, caseNo, q.Location().Case)
+	}
+	placement, err := instances.ParseQueensBoard(q, r.Witness)
+	if err != nil {
+		return fmt.Errorf("witness: %w", err)
+	}
+	if err := instances.VerifyQueens(q, placement); err != nil {
+		return err
+	}
+	if len(placement) != v {
+		return fmt.Errorf("answer says %d queens, the witness board holds %d", v, len(placement))
+	}
+	return nil
+}
+
+func agreeQueens(_ instances.Case, a, b Result) error {
+	_, va, err := instances.ParseQueensAnswer(a.Answer)
+	if err != nil {
+		return err
+	}
+	_, vb, err := instances.ParseQueensAnswer(b.Answer)
+	if err != nil {
+		return err
+	}
+	if va != vb {
+		return fmt.Errorf("fewest queens %d vs %d", va, vb)
+	}
+	return nil
+}
+
+// queensCNF is the formula for k = option k, or the optimum (found by the
+// DFS) when k is unset.
+func queensCNF(c instances.Case, o Options, _ bool) (*encode.CNF, error) {
+	q, err := asQueens(c)
+	if err != nil {
+		return nil, err
+	}
+	opt, err := satQueensOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	var k int
+	if ks := o.Get("k", ""); ks != "" {
+		if k, err = strconv.Atoi(ks); err != nil || k < 0 {
+			return nil, fmt.Errorf("option k=%q: want a queen count", ks)
+		}
+	} else {
+		res, err := backtrack.SolveQueens(q, backtrack.QueensOptions{})
+		if err != nil {
+			return nil, err
+		}
+		k = len(res.Placement)
+	}
+	return encode.QueensCNF(q, k, opt.Card, opt.Symmetry)
+}
+
+// parseQueensSize reads "NxM" or "N" (square).
+func parseQueensSize(size string) (rows, cols int, err error) {
+	a, b, ok := strings.Cut(strings.ToLower(size), "x")
+	if !ok {
+		b = a
+	}
+	rows, err1 := strconv.Atoi(a)
+	cols, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("queens size %q: want NxM or N", size)
+	}
+	if rows < instances.QueensMinSize || rows > instances.QueensMaxSize || cols < instances.QueensMinSize || cols > instances.QueensMaxSize {
+		return 0, 0, fmt.Errorf("queens size %q: sides must be %d..%d", size, instances.QueensMinSize, instances.QueensMaxSize)
+	}
+	return rows, cols, nil
+}
+
+// generateQueens writes g.Count boards of g.Size with targets at density
+// (param density, default 0.3; full=true for all-X boards).
+func generateQueens(w io.Writer, g GenConfig) error {
+	rows, cols, err := parseQueensSize(g.Size)
+	if err != nil {
+		return err
+	}
+	density := 0.3
+	if ds := g.Params.Get("density", ""); ds != "" {
+		if density, err = strconv.ParseFloat(ds, 64); err != nil {
+			return fmt.Errorf("queens density %q: %w", ds, err)
+		}
+	}
+	full, err := boolOption(g.Params, "full", false)
+	if err != nil {
+		return err
+	}
+	if full {
+		density = 1
+	}
+	count := max(g.Count, 1)
+	rng := rand.New(rand.NewPCG(uint64(g.Seed), 0x71756565_6e730000))
+	cases := make([]*instances.Queens, 0, count)
+	for i := 0; i < count; i++ {
+		q, err := instances.GenerateQueens(rng, rows, cols, density)
+		if err != nil {
+			return err
+		}
+		cases = append(cases, q)
+	}
+	return instances.WriteQueens(w, cases)
+}
+
+func renderQueens(w io.Writer, c instances.Case, r Result) error {
+	q, err := asQueens(c)
+	if err != nil {
+		return err
+	}
+	var placement []instances.Square
+	if r.Witness != "" {
+		if placement, err = instances.ParseQueensBoard(q, r.Witness); err != nil {
+			return fmt.Errorf("rendering queens: %w", err)
+		}
+	}
+	return instances.RenderQueensSVG(w, q, placement)
+}

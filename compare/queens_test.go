@@ -1,0 +1,343 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+var queensSetDir = filepath.Join("..", "instances", "sets", "queens")
+
+func queensPuzzle(t testing.TB) *Puzzle {
+	t.Helper()
+	p, err := Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// bruteQueens is the tests' own oracle: the fewest queens, trying every
+// set of 0, 1, 2, ... squares, with attacks written out again and squares'
+// covers as bitmasks over the targets.
+func bruteQueens(q *instances.Queens) int {
+	type sq struct{ r, c int }
+	var targets []sq
+	for r := 0; r < q.Rows; r++ {
+		for c := 0; c < q.Cols; c++ {
+			if q.Target[r*q.Cols+c] {
+				targets = append(targets, sq{r, c})
+			}
+		}
+	}
+	words := (len(targets) + 63) / 64
+	var covers [][]uint64
+	for r := 0; r < q.Rows; r++ {
+		for c := 0; c < q.Cols; c++ {
+			mask := make([]uint64, words)
+			for i, t := range targets {
+				if r == t.r || c == t.c || r-c == t.r-t.c || r+c == t.r+t.c {
+					mask[i/64] |= 1 << (i % 64)
+				}
+			}
+			covers = append(covers, mask)
+		}
+	}
+	all := make([]uint64, words)
+	for i := range targets {
+		all[i/64] |= 1 << (i % 64)
+	}
+	var pick func(start, left int, got []uint64) bool
+	pick = func(start, left int, got []uint64) bool {
+		done := true
+		for i := range got {
+			if got[i] != all[i] {
+				done = false
+			}
+		}
+		if done {
+			return true
+		}
+		if left == 0 {
+			return false
+		}
+		next := make([]uint64, words)
+		for s := start; s < len(covers); s++ {
+			for i := range next {
+				next[i] = got[i] | covers[s][i]
+			}
+			if pick(s+1, left-1, next) {
+				return true
+			}
+		}
+		return false
+	}
+	for k := 0; ; k++ {
+		if pick(0, k, make([]uint64, words)) {
+			return k
+		}
+	}
+}
+
+func answerCount(t *testing.T, r Result) int {
+	t.Helper()
+	_, v, err := instances.ParseQueensAnswer(r.Answer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestQueensRegistered(t *testing.T) {
+	p := queensPuzzle(t)
+	if len(p.Solvers) != 2 || p.Solvers[0].Name != "dfs" || p.Solvers[1].Name != "sat" {
+		t.Fatalf("solvers %v", p.Solvers)
+	}
+	for _, opt := range []string{"card", "search", "symmetry", "backend"} {
+		if !p.Solvers[1].knows(opt) {
+			t.Errorf("sat lacks option %s", opt)
+		}
+	}
+	if p.Verify == nil || p.Agree == nil || p.CNF == nil || p.Generate == nil || p.Render == nil {
+		t.Error("a hook is missing")
+	}
+}
+
+// The seed's ten test cases, through the harness: both solvers verified,
+// agreeing, and equal to brute force.
+func TestQueensSeedCases(t *testing.T) {
+	p := queensPuzzle(t)
+	srcs, err := LoadPath(p, filepath.Join(queensSetDir, "seed.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := srcs[0]
+	if len(src.Cases) != 10 {
+		t.Fatalf("%d seed cases, want 10", len(src.Cases))
+	}
+	var specs []Spec
+	for _, text := range []string{"dfs", "sat"} {
+		spec, err := p.ParseSpec(text, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, spec)
+	}
+	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{src}})
+	for i, row := range rows {
+		if row.Failed() || row.Agree != "yes" {
+			t.Errorf("case %d: agree %s, problems %v", row.Case, row.Agree, row.Problems)
+			continue
+		}
+		want := bruteQueens(src.Cases[i].(*instances.Queens))
+		for _, run := range row.Runs {
+			if got := answerCount(t, run.Result); got != want || run.Result.Answer != instances.QueensAnswer(i+1, want) {
+				t.Errorf("case %d: %s answered %q, brute force says %d", i+1, run.Solver, run.Result.Answer, want)
+			}
+		}
+	}
+}
+
+// Random small boards: every solver variant equals brute force.
+func TestQueensRandomBoardsAllVariants(t *testing.T) {
+	p := queensPuzzle(t)
+	specs := []string{
+		"dfs", "dfs:search=down", "dfs:symmetry=false",
+		"sat", "sat:card=seq", "sat:card=pb", "sat:search=up", "sat:card=seq:search=up:symmetry=false",
+		"sat:card=pb:search=up:symmetry=false",
+	}
+	rng := rand.New(rand.NewPCG(1, 11214))
+	for i := 0; i < 40; i++ {
+		q, err := instances.GenerateQueens(rng, 1+rng.IntN(5), 1+rng.IntN(5), []float64{0.2, 0.5, 0.8, 1}[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.Loc = instances.Loc{File: "random", Case: i + 1, Line: 1}
+		want := bruteQueens(q)
+		for _, text := range specs {
+			spec, err := p.ParseSpec(text, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := spec.Solver.Solve(q, spec.Options)
+			if err != nil {
+				t.Fatalf("%s: %v", text, err)
+			}
+			if err := p.Verify(q, res); err != nil {
+				t.Fatalf("%s on\n%s\n: %v", text, q.Board(nil), err)
+			}
+			if got := answerCount(t, res); got != want {
+				t.Fatalf("%s on\n%s\n: %d queens, brute force says %d", text, q.Board(nil), got, want)
+			}
+		}
+	}
+}
+
+func TestQueensVerifyRejects(t *testing.T) {
+	p := queensPuzzle(t)
+	q := instances.NewQueens(3, 3)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	q.Loc = instances.Loc{File: "f", Case: 2, Line: 5}
+	good := Result{Solved: true, Answer: "Case 2: 1", Witness: "XXX\nXQX\nXXX"}
+	if err := p.Verify(q, good); err != nil {
+		t.Fatalf("good result rejected: %v", err)
+	}
+	tests := []struct {
+		name string
+		r    Result
+		msg  string
+	}{
+		{"not solved", Result{Answer: "Case 2: 1"}, "every board has one"},
+		{"wrong case number", Result{Solved: true, Answer: "Case 1: 1", Witness: good.Witness}, "names case 1"},
+		{"count differs from board", Result{Solved: true, Answer: "Case 2: 2", Witness: good.Witness}, "holds 1"},
+		{"uncovered target", Result{Solved: true, Answer: "Case 2: 1", Witness: "QXX\nXXX\nXXX"}, "neither occupied nor attacked"},
+		{"board not the case's", Result{Solved: true, Answer: "Case 2: 1", Witness: "X.X\nXQX\nXXX"}, "the case has"},
+		{"no witness", Result{Solved: true, Answer: "Case 2: 1"}, "witness"},
+		{"bad answer", Result{Solved: true, Answer: "2 queens", Witness: good.Witness}, "Case"},
+	}
+	for _, tt := range tests {
+		if err := p.Verify(q, tt.r); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.msg)
+		}
+	}
+	if err := p.Agree(q, good, Result{Answer: "Case 2: 2"}); err == nil {
+		t.Error("Agree accepted 1 vs 2 queens")
+	}
+	if err := p.Agree(q, good, Result{Answer: "Case 2: 1", Witness: "XXX\nXXX\nXQX"}); err != nil {
+		t.Errorf("Agree: %v (different placements of the same size agree)", err)
+	}
+}
+
+func TestQueensGenerate(t *testing.T) {
+	p := queensPuzzle(t)
+	gen := func(g GenConfig) string {
+		var buf bytes.Buffer
+		if err := p.Generate(&buf, g); err != nil {
+			t.Fatalf("%+v: %v", g, err)
+		}
+		return buf.String()
+	}
+	a := gen(GenConfig{Size: "6x9", Count: 3, Seed: 4})
+	if a != gen(GenConfig{Size: "6x9", Count: 3, Seed: 4}) {
+		t.Error("same config, different output")
+	}
+	if a == gen(GenConfig{Size: "6x9", Count: 3, Seed: 5}) {
+		t.Error("different seeds, same output")
+	}
+	cases, err := p.Parse("gen", strings.NewReader(a))
+	if err != nil || len(cases) != 3 || cases[0].Size() != "6x9" {
+		t.Fatalf("generated input: %d cases, %v", len(cases), err)
+	}
+	full, _ := p.Parse("gen", strings.NewReader(gen(GenConfig{Size: "5", Seed: 1, Params: Options{"full": "true"}})))
+	if len(full) != 1 || !full[0].(*instances.Queens).Full() {
+		t.Error("full=true did not give a full 5x5 board")
+	}
+	sparse, _ := p.Parse("gen", strings.NewReader(gen(GenConfig{Size: "20x20", Seed: 1, Params: Options{"density": "0.05"}})))
+	if n := len(sparse[0].(*instances.Queens).Targets()); n > 60 {
+		t.Errorf("density 0.05 gave %d targets of 400", n)
+	}
+	for _, bad := range []GenConfig{{Size: "0x3"}, {Size: "40"}, {Size: "3y3"}, {Size: "4", Params: Options{"density": "lots"}}, {Size: "4", Params: Options{"density": "2"}}} {
+		if err := p.Generate(&bytes.Buffer{}, bad); err == nil {
+			t.Errorf("Generate(%+v) accepted", bad)
+		}
+	}
+}
+
+func TestQueensCNFAndRender(t *testing.T) {
+	p := queensPuzzle(t)
+	cases, err := p.Parse("f", strings.NewReader("6 6\nXXXXXX\nXXXXXX\nXXXXXX\nXXXXXX\nXXXXXX\nXXXXXX\n0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cases[0]
+	for _, o := range []Options{{}, {"k": "3"}, {"card": "seq", "symmetry": "false"}} {
+		f, err := p.CNF(c, o, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(f.Comments, "\n"), "at most 3 queens") {
+			t.Errorf("%v: comments %v lack the bound (gamma(Q_6) = 3)", o, f.Comments[len(f.Comments)-1])
+		}
+	}
+	if _, err := p.CNF(c, Options{"card": "pb"}, false); err == nil {
+		t.Error("card=pb CNF accepted")
+	}
+	if _, err := p.CNF(c, Options{"k": "-1"}, false); err == nil {
+		t.Error("k=-1 accepted")
+	}
+	spec, _ := p.ParseSpec("dfs", nil)
+	res, _ := spec.Solver.Solve(c, spec.Options)
+	var svg bytes.Buffer
+	if err := p.Render(&svg, c, res); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(svg.String(), "<circle") != 3 {
+		t.Errorf("SVG of a 3-queen answer has %d queens", strings.Count(svg.String(), "<circle"))
+	}
+	if _, err := p.ParseSpec("sat:symmetry=maybe", nil); err != nil {
+		t.Fatal(err)
+	}
+	bad, _ := p.ParseSpec("sat:symmetry=maybe", nil)
+	if _, err := bad.Solver.Solve(c, bad.Options); err == nil {
+		t.Error("symmetry=maybe accepted")
+	}
+}
+
+// The bundled set parses, and the DFS answers every case with a verified
+// cover (the SAT side is in BenchmarkQueensSets: it takes seconds).
+func TestQueensBundledSet(t *testing.T) {
+	p := queensPuzzle(t)
+	srcs, err := LoadPath(p, queensSetDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]int{}
+	for _, src := range srcs {
+		names[filepath.Base(src.File)] = len(src.Cases)
+	}
+	if names["seed.txt"] != 10 || names["domination.txt"] != 10 || names["ladder.txt"] == 0 {
+		t.Fatalf("bundled set: %v", names)
+	}
+	spec, _ := p.ParseSpec("dfs", nil)
+	rows := Compare(context.Background(), Config{Puzzle: p, Specs: []Spec{spec}, Sources: srcs})
+	for _, r := range rows {
+		if r.Failed() || r.Runs[0].Verdict != VerdictOK {
+			t.Errorf("%s: %s %v", r.Where(), r.Runs[0].Verdict, r.Problems)
+		}
+	}
+}
+
+// BenchmarkQueensSets runs each solver over the whole bundled set.
+func BenchmarkQueensSets(b *testing.B) {
+	p := queensPuzzle(b)
+	srcs, err := LoadPath(p, queensSetDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, text := range []string{"dfs", "sat", "sat:card=seq", "sat:card=pb", "sat:search=up"} {
+		spec, err := p.ParseSpec(text, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, src := range srcs {
+			b.Run(fmt.Sprintf("%s/%s", text, filepath.Base(src.File)), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					rows := Compare(context.Background(), Config{Puzzle: p, Specs: []Spec{spec}, Sources: []*Source{src}})
+					for _, r := range rows {
+						if r.Failed() {
+							b.Fatalf("%s: %v", r.Where(), r.Problems)
+						}
+					}
+				}
+			})
+		}
+	}
+}
