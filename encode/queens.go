@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -75,14 +76,22 @@ func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 			f.Comments = append(f.Comments, fmt.Sprintf("var %d: queen on (%d,%d)", qf.Square[s], s/q.Cols, s%q.Cols))
 		}
 	}
+	// A clause per target; targets whose coverers (among the kept
+	// squares) are the same share one clause.
+	seen := map[string]bool{}
 	for _, t := range targets {
 		var clause []int
+		key := make([]byte, 0, 64)
 		for s, v := range qf.Square {
 			if v != 0 && instances.QueensAttack(instances.Square{Row: s / q.Cols, Col: s % q.Cols}, t) {
 				clause = append(clause, v)
+				key = binary.AppendUvarint(key, uint64(v))
 			}
 		}
-		f.Add(clause...)
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			f.Add(clause...)
+		}
 	}
 	for _, g := range syms {
 		qf.lexLeader(g)
