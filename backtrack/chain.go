@@ -135,6 +135,9 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	if !opts.Plain && !s.initialMatching() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no matching gives every cell its own predecessor"}, nil
 	}
+	if !opts.Plain && !s.probe(0) {
+		return ChainResult{Answer: instances.ChainNoPath, Reason: "every step out of some cell leads to a contradiction"}, nil
+	}
 	if !opts.Plain && c.K == 2 && !s.initialPairing() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no choice of steps gives every cell two different neighbours"}, nil
 	}
@@ -311,7 +314,7 @@ func (s *chainSearch) removeAcross(a, d, cur int) {
 // force removes the steps that contradict step a -> b being on the path:
 // the other steps out of a and into b, the step back, and the crossing
 // steps.
-func (s *chainSearch) force(a, b, cur int) {
+func (s *chainSearch) force(a, b, cur int) bool {
 	for _, e := range s.out[a] {
 		if e.cell != b && !s.visited[e.cell] {
 			s.removeEdge(e.edge, cur)
@@ -328,6 +331,68 @@ func (s *chainSearch) force(a, b, cur int) {
 			s.removeAcross(a, d, cur)
 		}
 	}
+	return s.closeChain(a, b, cur)
+}
+
+// onlySucc returns the one cell u can still step to, or -1.
+func (s *chainSearch) onlySucc(u int) int {
+	if u == s.target || s.succs[u] != 1 {
+		return -1
+	}
+	for _, e := range s.out[u] {
+		if !s.blocked[e.edge] && !s.visited[e.cell] {
+			return e.cell
+		}
+	}
+	return -1
+}
+
+// onlyPred returns the one cell that can still step to u, or -1.
+func (s *chainSearch) onlyPred(u, cur int) int {
+	if u == cur || s.preds[u] != 1 {
+		return -1
+	}
+	for _, e := range s.in[u] {
+		if !s.blocked[e.edge] && (!s.visited[e.cell] || e.cell == cur) {
+			return e.cell
+		}
+	}
+	return -1
+}
+
+// closeChain follows the forced steps through a -> b to both ends of
+// their chain, head -> ... -> tail. A chain that closes on itself is a
+// detached cycle: no path. A step tail -> head would close one: it is
+// removed. A chain from cur to the target must hold every cell left.
+func (s *chainSearch) closeChain(a, b, cur int) bool {
+	cells := 2
+	tail := b
+	for x := s.onlySucc(b); x >= 0; x = s.onlySucc(x) {
+		if x == b {
+			return false // a cycle of forced steps
+		}
+		tail = x
+		cells++
+		if cells > s.n2 {
+			return false
+		}
+	}
+	head := a
+	for x := s.onlyPred(a, cur); x >= 0; x = s.onlyPred(x, cur) {
+		if x == a || x == tail {
+			return false
+		}
+		head = x
+		cells++
+		if cells > s.n2 {
+			return false
+		}
+	}
+	if head == cur && tail == s.target {
+		return cells == s.n2-len(s.dirs)
+	}
+	s.removeEdge(s.edgeID(tail, head), cur)
+	return true
 }
 
 // propagate draws the consequences of the queued cells' lost steps, to a
@@ -349,7 +414,10 @@ func (s *chainSearch) propagate(cur int) bool {
 			if s.preds[u] == 1 {
 				for _, e := range s.in[u] {
 					if !s.blocked[e.edge] && (!s.visited[e.cell] || e.cell == cur) {
-						s.force(e.cell, u, cur)
+						if !s.force(e.cell, u, cur) {
+							s.pending = s.pending[:0]
+							return false
+						}
 						break
 					}
 				}
@@ -358,7 +426,10 @@ func (s *chainSearch) propagate(cur int) bool {
 		if u != s.target && s.succs[u] == 1 {
 			for _, e := range s.out[u] {
 				if !s.blocked[e.edge] && !s.visited[e.cell] {
-					s.force(u, e.cell, cur)
+					if !s.force(u, e.cell, cur) {
+						s.pending = s.pending[:0]
+						return false
+					}
 					break
 				}
 			}
@@ -873,6 +944,58 @@ func (s *chainSearch) reachable(cur, step int) bool {
 			}
 		}
 		if forward && reached != left || !forward && reached != left-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// probe tries every open step at the root: when taking it leads, by
+// propagation and matching, to a contradiction, the step is removed for
+// good. It repeats until nothing changes and reports false when the board
+// is found to have no path.
+func (s *chainSearch) probe(cur int) bool {
+	for changed := true; changed; {
+		changed = false
+		for a := 0; a < s.n2; a++ {
+			for _, e := range s.out[a] {
+				if s.blocked[e.edge] || s.visited[e.cell] || s.visited[a] && a != cur {
+					continue
+				}
+				mark, mt := len(s.removed), len(s.matchTrail)
+				ok := s.force(a, e.cell, cur) && s.propagate(cur) && s.refit(mark)
+				s.undoMatch(mt)
+				s.restoreEdges(mark)
+				if ok {
+					continue
+				}
+				changed = true
+				mark = len(s.removed)
+				s.removeEdge(e.edge, cur)
+				if !s.propagate(cur) || !s.refit(mark) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// refit repairs the matching after the removals since mark, and reports
+// whether every sender can still be matched.
+func (s *chainSearch) refit(mark int) bool {
+	free := s.free[:0]
+	for _, r := range s.removed[mark:] {
+		from, to := s.edgeEnds(r.edge)
+		if s.succOf[from] == to && !s.visited[to] {
+			s.setMatch(from, -1)
+			s.setMatch(-1, to)
+			free = append(free, from)
+		}
+	}
+	s.free = free
+	for _, a := range free {
+		if s.succOf[a] < 0 && !s.augment(a) {
 			return false
 		}
 	}
