@@ -49,7 +49,8 @@ type QueensStep struct {
 //     still uncovered are dropped;
 //   - a node is cut when the k' queens left, even if each covered as many
 //     uncovered targets as the k' best squares do alone, could not cover
-//     them all;
+//     them all, or when the targets' shares (1/the best reach of a square
+//     covering each) add up to more than k' (see shareBound);
 //   - at the root, squares that a symmetry of the target set fixing the
 //     branching target maps onto each other are tried once.
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
@@ -105,10 +106,14 @@ type queensDFS struct {
 	cands        [][]int32
 	hist         []int32
 	placed       []int
+	// start, order and covered are shareBound's scratch.
+	start   []int32
+	order   []int32
+	covered []uint64
 	// syms are the board symmetries keeping the target set; used at the
 	// root only.
-	syms  [][]int32
-	nodes int64
+	syms             [][]int32
+	nodes            int64
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
@@ -141,6 +146,9 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 		d.maxReach = max(d.maxReach, reach)
 	}
 	d.hist = make([]int32, d.maxReach+1)
+	d.start = make([]int32, d.maxReach+1)
+	d.order = make([]int32, S)
+	d.covered = make([]uint64, W)
 	if useSymmetry {
 		for _, g := range q.Symmetries() {
 			perm := make([]int32, S)
@@ -237,15 +245,21 @@ func (d *queensDFS) search(depth, left int) bool {
 	}
 	// Cut when the left best reaches cannot add up to the uncovered count.
 	need, rem := nU, left
-	for r := len(hist) - 1; r > 0; r-- {
-		if c := int(hist[r]); c > 0 && rem > 0 {
+	for r := len(hist) - 1; r > 0 && rem > 0; r-- {
+		if c := int(hist[r]); c > 0 {
 			take := min(c, rem)
 			need -= take * r
 			rem -= take
 		}
+	}
+	ok := need <= 0
+	if ok {
+		ok = d.shareBound(U, A, reach, left)
+	}
+	for r := range hist {
 		hist[r] = 0
 	}
-	if need > 0 {
+	if !ok {
 		return false
 	}
 	// Branch on the uncovered target with the fewest allowed attackers.
@@ -318,6 +332,59 @@ func (d *queensDFS) search(depth, left int) bool {
 		}
 	}
 	return false
+}
+
+// shareBound applies the share argument: give each uncovered target t the
+// share 1/best(t), best(t) the largest reach of an allowed square covering
+// t. A queen on s covers reach(s) targets, each with best >= reach(s), so
+// their shares add up to at most 1: the queens left must be at least the
+// sum of all shares. Squares are taken in decreasing reach (a counting
+// sort on hist), so a target's best is the reach of the first square that
+// covers it. It reports false when the queens left are too few.
+func (d *queensDFS) shareBound(U, A []uint64, reach []int32, left int) bool {
+	W := d.w
+	hist := d.hist
+	// start[r] is where squares of reach r begin in order (descending).
+	start, order, covered := d.start, d.order, d.covered
+	pos := 0
+	for r := len(hist) - 1; r > 0; r-- {
+		start[r] = int32(pos)
+		pos += int(hist[r])
+	}
+	for wi := 0; wi < W; wi++ {
+		for word := A[wi]; word != 0; word &= word - 1 {
+			s := wi*64 + bits.TrailingZeros64(word)
+			r := reach[s]
+			order[start[r]] = int32(s)
+			start[r]++
+		}
+	}
+	for i := range covered {
+		covered[i] = 0
+	}
+	sum, limit := 0.0, float64(left)+1e-9
+	left2 := popcount(U)
+	for _, s32 := range order[:pos] {
+		s := int(s32)
+		cov := d.cover[s*W : (s+1)*W]
+		fresh := 0
+		for i := range covered {
+			nw := cov[i] & U[i] &^ covered[i]
+			fresh += bits.OnesCount64(nw)
+			covered[i] |= nw
+		}
+		if fresh == 0 {
+			continue
+		}
+		sum += float64(fresh) / float64(reach[s])
+		if sum > limit {
+			return false
+		}
+		if left2 -= fresh; left2 == 0 {
+			break
+		}
+	}
+	return true
 }
 
 // orbitCount counts the allowed attackers of t up to the symmetries that
