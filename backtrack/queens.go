@@ -112,8 +112,8 @@ type queensDFS struct {
 	covered []uint64
 	// syms are the board symmetries keeping the target set; used at the
 	// root only.
-	syms             [][]int32
-	nodes            int64
+	syms  [][]int32
+	nodes int64
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
