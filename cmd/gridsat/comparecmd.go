@@ -105,7 +105,15 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 		if f.format == "csv" || f.format == "json" {
 			return fail(exitUsage, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", f.format))
 		}
-		puzzles = compare.PuzzleNames()
+		puzzles = nil
+		for _, name := range compare.PuzzleNames() {
+			if len(instances.Sets(name)) > 0 {
+				puzzles = append(puzzles, name)
+			}
+		}
+		if len(puzzles) == 0 {
+			return fail(exitUsage, fmt.Errorf("no puzzle has bundled sets"))
+		}
 	}
 	if len(paths) == 0 {
 		paths = []string{"bundled"}
