@@ -248,6 +248,33 @@ func (e *ChainEncoding) Cut(model []bool) [][]int {
 		leave, enter := e.setCuts(cells)
 		cuts = append(cuts, leave, enter)
 	}
+	// Cycles next to each other form regions off the path; the path must
+	// enter and leave each region too, which also forbids every way of
+	// covering it with cycles.
+	if cycles > 1 {
+		region := make([]bool, n2)
+		for a := 0; a < n2; a++ {
+			if inCycle[a] == 0 || region[a] {
+				continue
+			}
+			cells := []int{a}
+			region[a] = true
+			grew := false
+			for i := 0; i < len(cells); i++ {
+				for d := 0; d < 8; d++ {
+					if y, ok := c.Neighbour(cells[i], d); ok && inCycle[y] != 0 && !region[y] {
+						region[y] = true
+						cells = append(cells, y)
+						grew = grew || inCycle[y] != inCycle[a]
+					}
+				}
+			}
+			if grew {
+				leave, enter := e.setCuts(cells)
+				cuts = append(cuts, leave, enter)
+			}
+		}
+	}
 	for r := 0; r+1 < n; r++ {
 		for col := 0; col+1 < n; col++ {
 			back, fwd := e.diagonals(r*n + col)
