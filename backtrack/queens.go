@@ -110,6 +110,9 @@ type queensDFS struct {
 	start   []int32
 	order   []int32
 	covered []uint64
+	// useful holds the squares worth a queen: those no other square
+	// dominates (see markUseful).
+	useful []uint64
 	// syms are the board symmetries keeping the target set; used at the
 	// root only.
 	syms  [][]int32
@@ -159,7 +162,45 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 			d.syms = append(d.syms, perm)
 		}
 	}
+	d.markUseful()
 	return d
+}
+
+// markUseful keeps the squares that cover some target and that no other
+// square dominates (covers all their targets and more): a cover using a
+// dominated square stays a cover, no larger, with its dominator. Without
+// symmetry breaking, of squares covering the same targets only the first
+// is kept too; with it, the kept set must stay symmetric, so ties stay.
+func (d *queensDFS) markUseful() {
+	W := d.w
+	d.useful = make([]uint64, W)
+	ties := len(d.syms) == 0
+	for s := 0; s < d.squares; s++ {
+		a := d.cover[s*W : (s+1)*W]
+		keep := popcount(a) > 0
+		for o := 0; o < d.squares && keep; o++ {
+			if o == s {
+				continue
+			}
+			b := d.cover[o*W : (o+1)*W]
+			subset, equal := true, true
+			for i := range a {
+				if a[i]&^b[i] != 0 {
+					subset = false
+					break
+				}
+				if a[i] != b[i] {
+					equal = false
+				}
+			}
+			if subset && (!equal || ties && o < s) {
+				keep = false
+			}
+		}
+		if keep {
+			d.useful[s/64] |= 1 << (s % 64)
+		}
+	}
 }
 
 func (d *queensDFS) has(set []uint64, s int) bool { return set[s/64]>>(s%64)&1 == 1 }
@@ -197,9 +238,7 @@ func (d *queensDFS) run(k int) bool {
 		d.cands = make([][]int32, k+1)
 	}
 	copy(d.uncov[:W], d.targets)
-	for s := 0; s < d.squares; s++ {
-		d.allow[s/64] |= 1 << (s % 64)
-	}
+	copy(d.allow[:W], d.useful)
 	d.placed = d.placed[:0]
 	return d.search(0, k)
 }
