@@ -24,7 +24,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "exact bitboard search: branch on the target with the fewest attackers, top-k reach bound, root symmetry",
+				Doc:  "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds, dominated squares dropped, root symmetry",
 				Options: []OptionDoc{
 					{Name: "search", Values: "up|down", Default: "up", Doc: "up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"},
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "try squares once per symmetry class at the root"},
@@ -33,12 +33,13 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 			},
 			{
 				Name: "sat",
-				Doc:  "a variable per square, a clause per target, at most k queens; one SAT call per k",
+				Doc:  "a variable per useful square, a clause per target, at most k queens; one SAT call per k, every model verified",
 				Options: []OptionDoc{
 					{Name: "card", Values: "totalizer|seq|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, or gophersat's PB constraint (gophersat only)"},
 					{Name: "search", Values: "up|down", Default: "down", Doc: "up: fresh solver per k from a lower bound; down: one solver, counter tightened by unit clauses from the greedy cover"},
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
 					BackendOption,
+					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself)"},
 				},
 				Solve: solveQueensSAT,
 			},
