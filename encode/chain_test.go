@@ -204,14 +204,15 @@ func TestChainEncodingShape(t *testing.T) {
 	}
 }
 
-// BenchmarkChainSATPlanted solves random planted boards, every other one
-// perturbed, K from 2 to 10, and reports the slowest board's time.
+// BenchmarkChainSATPlanted solves 500 random planted boards per size (the
+// DFS benchmark's boards), every other one perturbed, K from 2 to 10, and
+// reports the slowest board's time.
 func BenchmarkChainSATPlanted(b *testing.B) {
 	for _, n := range []int{6, 8, 10} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			rng := rand.New(rand.NewSource(int64(100 + n)))
 			var boards []*instances.Chain
-			for i := 0; i < 200; i++ {
+			for i := 0; i < 500; i++ {
 				c, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: 2 + rng.Intn(9), Perturb: i%2 == 1})
 				if err != nil {
 					b.Fatal(err)
@@ -235,10 +236,14 @@ func BenchmarkChainSATPlanted(b *testing.B) {
 }
 
 // BenchmarkChainSATAllZero solves the all-zero K=1 boards, both crossing
-// modes.
+// modes; N=11 and 12 lazily only (N=12 takes 20 s or more).
 func BenchmarkChainSATAllZero(b *testing.B) {
 	for _, cr := range []ChainCrossing{ChainCrossingLazy, ChainCrossingEager} {
-		for _, n := range []int{6, 8, 10} {
+		sizes := []int{6, 8, 10}
+		if cr == ChainCrossingLazy {
+			sizes = append(sizes, 11, 12)
+		}
+		for _, n := range sizes {
 			b.Run(fmt.Sprintf("%s/N=%d", cr, n), func(b *testing.B) {
 				c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 				for i := 0; i < b.N; i++ {
