@@ -495,3 +495,34 @@ func SlantGameID(s *Slant) string {
 	flush()
 	return b.String()
 }
+
+// MaxBruteSlantCells bounds the boards BruteCountSlant accepts.
+const MaxBruteSlantCells = 20
+
+// BruteCountSlant counts the solutions of s up to limit by trying all
+// 2^(W*H) fillings against VerifySlant: an oracle for tests, independent
+// of every solver. It fails on boards of more than MaxBruteSlantCells cells.
+func BruteCountSlant(s *Slant, limit int) (int, error) {
+	n := s.W * s.H
+	if n > MaxBruteSlantCells {
+		return 0, fmt.Errorf("brute force on %s: more than %d cells", s.Size(), MaxBruteSlantCells)
+	}
+	cells := make([]byte, n)
+	count := 0
+	for mask := 0; mask < 1<<n; mask++ {
+		for i := range cells {
+			if mask>>i&1 == 1 {
+				cells[i] = Back
+			} else {
+				cells[i] = Forward
+			}
+		}
+		if VerifySlant(s, cells) == nil {
+			count++
+			if count >= limit {
+				break
+			}
+		}
+	}
+	return count, nil
+}

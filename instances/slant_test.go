@@ -282,28 +282,13 @@ func TestParseSlantAnswer(t *testing.T) {
 	}
 }
 
-// bruteCountSlant counts solutions by trying all 2^(W*H) fillings; it is
-// the generator's uniqueness oracle here, independent of any solver.
+// bruteCountSlant is BruteCountSlant as a SlantCounter.
 func bruteCountSlant(s *Slant, limit int) int {
-	n := s.W * s.H
-	cells := make([]byte, n)
-	count := 0
-	for mask := 0; mask < 1<<n; mask++ {
-		for i := range cells {
-			if mask>>i&1 == 1 {
-				cells[i] = Back
-			} else {
-				cells[i] = Forward
-			}
-		}
-		if VerifySlant(s, cells) == nil {
-			count++
-			if count >= limit {
-				return count
-			}
-		}
+	n, err := BruteCountSlant(s, limit)
+	if err != nil {
+		panic(err)
 	}
-	return count
+	return n
 }
 
 func TestRandomSlantFillIsLoopFree(t *testing.T) {
