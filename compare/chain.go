@@ -95,12 +95,17 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{
+	r := Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
 		Time:   time.Since(start),
 		Stats:  []Stat{{"nodes", res.Nodes}},
-	}, nil
+	}
+	if res.Reason != "" {
+		// Decided before any search: say why.
+		r.Steps = []encode.Step{{Label: res.Reason, Status: encode.Unsat}}
+	}
+	return r, nil
 }
 
 func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
