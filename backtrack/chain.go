@@ -26,8 +26,9 @@ type ChainResult struct {
 	Solved bool
 	// Nodes counts the search nodes: cells stepped onto.
 	Nodes int64
-	// Reason says why there is no path when no search was needed
-	// (a corner label, the label counts); "" otherwise.
+	// Reason says why there is no path when the search stopped at the
+	// root (a corner label, the label counts, forced steps, the matching,
+	// probing); "" otherwise.
 	Reason string
 }
 
@@ -76,8 +77,8 @@ type chainSearch struct {
 	// directed matching above would let two cells be each other's
 	// successor. pairs then holds a degree matching of the undirected
 	// graph instead: every unvisited cell gets two different neighbours
-	// (cur and the target one), each pair of neighbours used once; the path
-	// is such a choice. pairTrail records changes for undo.
+	// (cur and the target need one), each pair of neighbours used once; the
+	// path is such a choice. pairTrail records changes for undo.
 	pairs     [][2]int
 	free      []int // scratch: cells short of a match
 	pairTrail []pairChange
@@ -104,11 +105,18 @@ type chainStep struct {
 }
 
 // SolveChain finds the lexicographically smallest path of board c by
-// depth-first search in direction order, with sound pruning: the label
-// counts, degrees (every unvisited cell keeps a possible predecessor and a
-// possible successor, different cells), and the unvisited cells staying
-// connected to the target corner. Every pruned branch holds no path, so the
-// first path found is the smallest.
+// depth-first search in direction order, with sound pruning: the corner
+// labels and label counts; degrees (every unvisited cell keeps a possible
+// predecessor and a possible successor, different cells); forced steps
+// (a cell with one possible predecessor or successor left) propagated with
+// the steps they rule out, crossings included, and forced chains that may
+// not close into cycles; a matching giving every cell its own predecessor
+// (for K=2, two different neighbours); for K>2 every unvisited cell
+// reachable from the path's end and reaching the target; biconnectivity of
+// the unvisited cells with the path's end and the target; and, at the
+// root, probing every step by propagation. Crossings are checked in O(1)
+// from the slant stored per 2×2 block. Every pruned branch holds no path,
+// so the first path found is the smallest.
 func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	s := newChainSearch(c, opts)
 	if c.N == 1 {
@@ -136,7 +144,7 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no matching gives every cell its own predecessor"}, nil
 	}
 	if !opts.Plain && !s.probe(0) {
-		return ChainResult{Answer: instances.ChainNoPath, Reason: "every step out of some cell leads to a contradiction"}, nil
+		return ChainResult{Answer: instances.ChainNoPath, Reason: "probing the steps one by one rules every path out"}, nil
 	}
 	if !opts.Plain && c.K == 2 && !s.initialPairing() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no choice of steps gives every cell two different neighbours"}, nil
