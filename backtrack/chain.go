@@ -143,11 +143,11 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	if !opts.Plain && !s.initialMatching() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no matching gives every cell its own predecessor"}, nil
 	}
-	if !opts.Plain && !s.probe(0) {
-		return ChainResult{Answer: instances.ChainNoPath, Reason: "probing the steps one by one rules every path out"}, nil
-	}
 	if !opts.Plain && c.K == 2 && !s.initialPairing() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no choice of steps gives every cell two different neighbours"}, nil
+	}
+	if !opts.Plain && !s.probe(0) {
+		return ChainResult{Answer: instances.ChainNoPath, Reason: "probing the steps one by one rules every path out"}, nil
 	}
 	found, err := s.search(0)
 	res := ChainResult{Answer: instances.ChainNoPath, Nodes: s.nodes}
@@ -970,9 +970,10 @@ func (s *chainSearch) probe(cur int) bool {
 				if s.blocked[e.edge] || s.visited[e.cell] || s.visited[a] && a != cur {
 					continue
 				}
-				mark, mt := len(s.removed), len(s.matchTrail)
-				ok := s.force(a, e.cell, cur) && s.propagate(cur) && s.refit(mark)
+				mark, mt, pt := len(s.removed), len(s.matchTrail), len(s.pairTrail)
+				ok := s.force(a, e.cell, cur) && s.propagate(cur) && s.refit(mark, cur)
 				s.undoMatch(mt)
+				s.undoPairs(pt)
 				s.restoreEdges(mark)
 				if ok {
 					continue
@@ -980,7 +981,7 @@ func (s *chainSearch) probe(cur int) bool {
 				changed = true
 				mark = len(s.removed)
 				s.removeEdge(e.edge, cur)
-				if !s.propagate(cur) || !s.refit(mark) {
+				if !s.propagate(cur) || !s.refit(mark, cur) {
 					return false
 				}
 			}
@@ -989,9 +990,9 @@ func (s *chainSearch) probe(cur int) bool {
 	return true
 }
 
-// refit repairs the matching after the removals since mark, and reports
-// whether every sender can still be matched.
-func (s *chainSearch) refit(mark int) bool {
+// refit repairs the matching (and for K=2 the degree matching) after the
+// removals since mark, and reports whether both can still be completed.
+func (s *chainSearch) refit(mark, cur int) bool {
 	free := s.free[:0]
 	for _, r := range s.removed[mark:] {
 		from, to := s.edgeEnds(r.edge)
@@ -1005,6 +1006,29 @@ func (s *chainSearch) refit(mark int) bool {
 	for _, a := range free {
 		if s.succOf[a] < 0 && !s.augment(a) {
 			return false
+		}
+	}
+	if s.c.K != 2 {
+		return true
+	}
+	// The degree matching: pairs joined only by removed steps part.
+	short := s.free[:0]
+	for _, r := range s.removed[mark:] {
+		from, to := s.edgeEnds(r.edge)
+		if back := s.edgeID(to, from); s.paired(from, to) && (back < 0 || s.blocked[back]) {
+			s.unlink(from, to)
+			short = append(short, from, to)
+		}
+	}
+	s.free = short
+	for _, u := range short {
+		if s.c.Labels[u] != 0 || !s.inGraph(u, cur) {
+			continue
+		}
+		for s.partners(u) < s.need(u, cur) {
+			if !s.augmentPair(u, cur) {
+				return false
+			}
 		}
 	}
 	return true
