@@ -107,7 +107,11 @@ func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
 				return res
 			}
 			if st.deduce == SlantDeduceProbe {
-				if ok = st.probe(); !ok {
+				from := -1
+				if len(stack) > 0 {
+					from = stack[len(stack)-1].trailMark
+				}
+				if ok = st.probe(from); !ok {
 					continue
 				}
 				if len(st.trail) == len(st.cell) {
@@ -169,12 +173,12 @@ type slantState struct {
 	pending []int32
 	check   []int32
 	forced  int64
-	probing   bool // inside a probe: forced cells are not counted
+	probing bool // inside a probe: forced cells are not counted
 	// probeStart is the trail length a probe started at: a probe that
 	// forces more than probeBudget cells is cut short (no contradiction
 	// found), which keeps probing linear on clue-dense boards.
 	probeStart int
-	basicOnly bool // skip the border rule (probes and probe-forced cells)
+	basicOnly  bool // skip the border rule (probes and probe-forced cells)
 	// around lists, per corner, the up to four cells touching it and
 	// the diagonal by which each touches it.
 	around [][4]int32
@@ -186,6 +190,9 @@ type slantState struct {
 	exitMove []int32
 	onBorder []int32
 	border   []int32 // corners on the board's edge
+	// probe candidates and their dedup stamps (sharing curStamp).
+	cands     []int32
+	cellStamp []int32
 }
 
 func newSlantState(s *instances.Slant, deduce SlantDeduce) *slantState {
@@ -194,18 +201,19 @@ func newSlantState(s *instances.Slant, deduce SlantDeduce) *slantState {
 	nc := (w + 1) * (h + 1)
 	st := &slantState{
 		w: w, h: h, cw: cw, deduce: deduce,
-		clue:     s.Clues,
-		cell:     make([]byte, w*h),
-		on:       make([]int8, nc),
-		open:     make([]int8, nc),
-		uf:       instances.NewUnionFind(nc),
-		next:     make([]int32, nc),
-		around:   make([][4]int32, nc),
-		touch:    make([][4]byte, nc),
-		stamp:    make([]int32, nc),
-		exits:    make([]int32, nc),
-		exitMove: make([]int32, nc),
-		onBorder: make([]int32, nc),
+		clue:      s.Clues,
+		cell:      make([]byte, w*h),
+		on:        make([]int8, nc),
+		open:      make([]int8, nc),
+		uf:        instances.NewUnionFind(nc),
+		next:      make([]int32, nc),
+		around:    make([][4]int32, nc),
+		touch:     make([][4]byte, nc),
+		stamp:     make([]int32, nc),
+		exits:     make([]int32, nc),
+		exitMove:  make([]int32, nc),
+		onBorder:  make([]int32, nc),
+		cellStamp: make([]int32, w*h),
 	}
 	for p := 0; p < nc; p++ {
 		st.next[p] = int32(p)
@@ -550,13 +558,15 @@ const probeBudget = 48
 // clues with basic propagation; a diagonal that leads to a contradiction
 // forces the other one. It repeats until nothing more is forced and
 // reports false when a cell fails both ways.
-func (st *slantState) probe() bool {
+func (st *slantState) probe(from int) bool {
 	st.basicOnly = true
 	defer func() { st.basicOnly = false }()
+	cands := st.probeCandidates(from)
 	for {
 		changed := false
-		for i := range st.cell {
-			if st.cell[i] != 0 || !st.interesting(i) {
+		for _, ci := range cands {
+			i := int(ci)
+			if st.cell[i] != 0 {
 				continue
 			}
 			for _, d := range [2]byte{instances.Back, instances.Forward} {
@@ -590,6 +600,40 @@ func (st *slantState) probe() bool {
 			return false
 		}
 	}
+}
+
+// probeWindow is how far (in cells, either way) from the cells decided at a
+// search node the probes look; at the root they look everywhere.
+const probeWindow = 2
+
+// probeCandidates lists the undecided cells to probe: at the root (from <
+// 0) every one next to a clue or a decided diagonal, deeper only those near
+// the cells decided since trail position from.
+func (st *slantState) probeCandidates(from int) []int32 {
+	st.cands = st.cands[:0]
+	if from < 0 {
+		for i := range st.cell {
+			if st.cell[i] == 0 && st.interesting(i) {
+				st.cands = append(st.cands, int32(i))
+			}
+		}
+		return st.cands
+	}
+	st.curStamp++
+	for _, ci := range st.trail[from:] {
+		r, c := int(ci)/st.w, int(ci)%st.w
+		for rr := max(0, r-probeWindow); rr <= min(st.h-1, r+probeWindow); rr++ {
+			for cc := max(0, c-probeWindow); cc <= min(st.w-1, c+probeWindow); cc++ {
+				i := rr*st.w + cc
+				if st.cell[i] != 0 || st.cellStamp[i] == st.curStamp {
+					continue
+				}
+				st.cellStamp[i] = st.curStamp
+				st.cands = append(st.cands, int32(i))
+			}
+		}
+	}
+	return st.cands
 }
 
 // interesting reports whether cell i touches a clue or a decided diagonal.

@@ -1,0 +1,320 @@
+package backtrack
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+var slantDeduceLevels = []SlantDeduce{SlantDeduceProbe, SlantDeduceBorder, SlantDeduceBasic}
+
+func parseSlant(t testing.TB, text string) []*instances.Slant {
+	t.Helper()
+	cases, err := instances.ParseSlant("test", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// checkSlant solves s at every deduction level with limit 2, verifies each
+// solution independently, and compares the count with want (the brute
+// force count capped at 2, or -1 when unknown but at least one).
+func checkSlant(t *testing.T, s *instances.Slant, want int) {
+	t.Helper()
+	checkSlantAt(t, s, want, slantDeduceLevels)
+}
+
+func checkSlantAt(t *testing.T, s *instances.Slant, want int, levels []SlantDeduce) {
+	t.Helper()
+	for _, d := range levels {
+		res := SolveSlant(s, SlantOptions{Limit: 2, Deduce: d})
+		if !res.Complete {
+			t.Fatalf("%s deduce=%d: incomplete", instances.SlantGameID(s), d)
+		}
+		for _, sol := range res.Solutions {
+			if err := instances.VerifySlant(s, sol); err != nil {
+				t.Fatalf("%s deduce=%d: wrong answer: %v", instances.SlantGameID(s), d, err)
+			}
+		}
+		if len(res.Solutions) == 2 && bytes.Equal(res.Solutions[0], res.Solutions[1]) {
+			t.Fatalf("%s deduce=%d: the second solution repeats the first", instances.SlantGameID(s), d)
+		}
+		got := len(res.Solutions)
+		if (want >= 0 && got != want) || (want < 0 && got == 0) {
+			t.Fatalf("%s deduce=%d: %d solutions, want %d", instances.SlantGameID(s), d, got, want)
+		}
+	}
+}
+
+func TestSolveSlantHandMade(t *testing.T) {
+	tests := []struct {
+		name, id string
+	}{
+		{"1 on a board corner", "1x1:1c"},
+		{"0 on a board corner", "1x1:0c"},
+		{"2 on a board corner (none)", "1x1:2c"},
+		{"4 on an edge (none)", "2x2:a4g"},
+		{"0 in the middle closes a diamond (none)", "2x2:d0d"},
+		{"1 in the corner of 2x2 (several)", "2x2:1h"},
+		{"4 in the middle", "2x2:d4d"},
+		{"3x3 ring", "3x3:a1a1b2b2b1a1a"},
+		{"rectangle", "4x2:1b2a3d1d"},
+		{"no clues", "4x4:y"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := parseSlant(t, tt.id+"\n")[0]
+			want, err := instances.BruteCountSlant(s, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSlant(t, s, want)
+		})
+	}
+}
+
+func TestSolveSlantBundledSample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "instances", "sets", "slant", "sample.txt"))
+	if err != nil {
+		t.Skip("no bundled sample yet:", err)
+	}
+	for _, s := range parseSlant(t, string(data)) {
+		checkSlant(t, s, 1) // generated unique
+	}
+}
+
+// Random planted puzzles: a random loop-free filling with a random subset
+// of its clues has a solution; on small boards the count matches brute
+// force.
+func TestSolveSlantPlanted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(42, 1))
+	for k := 0; k < 300; k++ {
+		w, h := 1+rng.IntN(4), 1+rng.IntN(3) // brute force stays cheap
+		s, _ := instances.PlantSlant(rng, w, h, rng.Float64())
+		want, err := instances.BruteCountSlant(s, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSlant(t, s, want)
+	}
+	for k := 0; k < 40; k++ {
+		n := 6 + rng.IntN(15)
+		s, _ := instances.PlantSlant(rng, n, n+rng.IntN(5), 0.2+0.8*rng.Float64())
+		// Without probing the search can thrash on these (measured: a
+		// sparse 19x20 ran past 2 million nodes), so only the default.
+		checkSlantAt(t, s, -1, []SlantDeduce{SlantDeduceProbe})
+	}
+}
+
+// Random clue sets that are mostly unsolvable: the solvers must agree with
+// brute force on which are.
+func TestSolveSlantRandomClues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for k := 0; k < 300; k++ {
+		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(4))
+		for p := range s.Clues {
+			if rng.IntN(3) == 0 {
+				s.Clues[p] = int8(rng.IntN(3))
+			}
+		}
+		want, err := instances.BruteCountSlant(s, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSlant(t, s, want)
+	}
+}
+
+func TestSolveSlantUniqueGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, n := range []int{4, 8, 12} {
+		s, sol, err := instances.GenerateSlant(rng, n, n, true, CountSlant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := SolveSlant(s, SlantOptions{Limit: 2})
+		if len(res.Solutions) != 1 || !bytes.Equal(res.Solutions[0], sol) {
+			t.Fatalf("%dx%d generated unique: %d solutions", n, n, len(res.Solutions))
+		}
+		if n*n <= instances.MaxBruteSlantCells {
+			if c, _ := instances.BruteCountSlant(s, 2); c != 1 {
+				t.Fatalf("brute force finds %d solutions", c)
+			}
+		}
+	}
+}
+
+func TestSolveSlantLargeBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	// Full clue sets: propagation alone solves them, so this checks the
+	// memory and iteration on the largest boards, not the search (sparse
+	// 200x200 boards can thrash: see the package report).
+	rng := rand.New(rand.NewPCG(200, 1))
+	for _, density := range []float64{1, 1} {
+		s, _ := instances.PlantSlant(rng, 200, 200, density)
+		res := SolveSlant(s, SlantOptions{})
+		if len(res.Solutions) != 1 {
+			t.Fatalf("200x200 density %.2f: no solution", density)
+		}
+		if err := instances.VerifySlant(s, res.Solutions[0]); err != nil {
+			t.Fatalf("200x200 density %.2f: %v", density, err)
+		}
+	}
+}
+
+func TestSolveSlantMaxNodes(t *testing.T) {
+	s := parseSlant(t, "6x6:"+strings.Repeat("a", 49)+"\n")[0]
+	res := SolveSlant(s, SlantOptions{Limit: 2, MaxNodes: 1})
+	if res.Complete || res.Nodes > 1 {
+		t.Errorf("MaxNodes 1: complete=%v nodes=%d", res.Complete, res.Nodes)
+	}
+}
+
+func TestParseSlantDeduce(t *testing.T) {
+	for name, want := range map[string]SlantDeduce{"": SlantDeduceProbe, "probe": SlantDeduceProbe, "border": SlantDeduceBorder, "basic": SlantDeduceBasic} {
+		if got, err := ParseSlantDeduce(name); err != nil || got != want {
+			t.Errorf("ParseSlantDeduce(%q) = %v, %v", name, got, err)
+		}
+	}
+	if _, err := ParseSlantDeduce("magic"); err == nil {
+		t.Error("ParseSlantDeduce accepted magic")
+	}
+}
+
+// zigzagDir is where the public slant suites live, relative to this
+// package.
+var zigzagDir = filepath.Join("..", "..", "shared", "bench", "zigzag")
+
+func loadZigzag(tb testing.TB) map[string][]*instances.Slant {
+	files, _ := filepath.Glob(filepath.Join(zigzagDir, "*.txt"))
+	if len(files) == 0 {
+		tb.Skip("no zigzag suites at", zigzagDir)
+	}
+	suites := map[string][]*instances.Slant{}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		cases, err := instances.ParseSlant(f, fh)
+		fh.Close()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		suites[filepath.Base(f)] = cases
+	}
+	return suites
+}
+
+// A few cases of every zigzag suite: answers verify, and where the suite
+// gives an answer and the puzzle is unique it is the same.
+func TestSolveSlantZigzagSample(t *testing.T) {
+	for name, cases := range loadZigzag(t) {
+		for _, s := range cases[:min(3, len(cases))] {
+			res := SolveSlant(s, SlantOptions{Limit: 2})
+			if len(res.Solutions) == 0 {
+				t.Errorf("%s %s: no solution", name, s.Name)
+				continue
+			}
+			for _, sol := range res.Solutions {
+				if err := instances.VerifySlant(s, sol); err != nil {
+					t.Errorf("%s %s: %v", name, s.Name, err)
+				}
+			}
+			if s.Expected != "" && len(res.Solutions) == 1 {
+				if got := instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0]); got != s.Expected {
+					t.Errorf("%s %s: answer differs from the suite's", name, s.Name)
+				}
+			}
+		}
+	}
+}
+
+func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
+	data, err := os.ReadFile(filepath.Join("..", "instances", "testdata", name))
+	if err != nil {
+		b.Skip("fixture missing:", err)
+	}
+	cases, err := instances.ParseSlant(name, bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cases
+}
+
+// BenchmarkSlantDFS solves the generated hard (minimal-clue, unique)
+// fixtures; ns/op is per puzzle. unique=2 also proves uniqueness.
+func BenchmarkSlantDFS(b *testing.B) {
+	for _, size := range []string{"10", "20", "50"} {
+		for _, limit := range []int{1, 2} {
+			b.Run(size+"x"+size+map[int]string{1: "", 2: "/unique"}[limit], func(b *testing.B) {
+				cases := loadSlantFixture(b, "slant_hard_"+size+".txt")
+				var nodes int64
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					s := cases[i%len(cases)]
+					res := SolveSlant(s, SlantOptions{Limit: limit})
+					if len(res.Solutions) != 1 {
+						b.Fatalf("%s: %d solutions", s.Location(), len(res.Solutions))
+					}
+					nodes += res.Nodes
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
+	}
+}
+
+// BenchmarkSlantDFSDeduce compares the deduction levels on the 20x20
+// fixtures.
+func BenchmarkSlantDFSDeduce(b *testing.B) {
+	cases := loadSlantFixture(b, "slant_hard_20.txt")
+	for _, d := range []string{"probe", "border", "basic"} {
+		level, _ := ParseSlantDeduce(d)
+		b.Run(d, func(b *testing.B) {
+			var nodes int64
+			for i := 0; i < b.N; i++ {
+				res := SolveSlant(cases[i%len(cases)], SlantOptions{Deduce: level, MaxNodes: 5_000_000})
+				if len(res.Solutions) != 1 {
+					b.Fatal("not solved")
+				}
+				nodes += res.Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkSlantZigzag solves every puzzle of every zigzag suite (with
+// uniqueness) and reports the slowest per suite as max-ms.
+func BenchmarkSlantZigzag(b *testing.B) {
+	suites := loadZigzag(b)
+	for name, cases := range suites {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			var worst time.Duration
+			for i := 0; i < b.N; i++ {
+				for _, s := range cases {
+					start := time.Now()
+					res := SolveSlant(s, SlantOptions{Limit: 2})
+					if el := time.Since(start); el > worst {
+						worst = el
+					}
+					if len(res.Solutions) == 0 {
+						b.Fatalf("%s: no solution", s.Name)
+					}
+				}
+			}
+			b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
+			b.ReportMetric(float64(len(cases)), "cases")
+		})
+	}
+}
