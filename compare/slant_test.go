@@ -2,10 +2,12 @@ package compare
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gridsat/gridsat/instances"
@@ -74,5 +76,173 @@ func TestSlantRegenerateFixtures(t *testing.T) {
 				t.Errorf("%s case %d: size %s, want %d", fx.path, i+1, s.Size(), fx.sizes[i])
 			}
 		}
+	}
+}
+
+func slantPuzzle(t *testing.T) *Puzzle {
+	t.Helper()
+	p, err := Lookup("slant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func slantCases(t *testing.T, p *Puzzle, text string) []instances.Case {
+	t.Helper()
+	cases, err := p.Parse("test", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// Uniqueness both ways, through the registry: a generated unique puzzle
+// (no second solution) and the 2x2 with a 1 in its corner (several), for
+// every solver variant; Verify checks the second solution, and Compare
+// finds the solvers agreeing.
+func TestSlantUniqueBothWays(t *testing.T) {
+	p := slantPuzzle(t)
+	var gen bytes.Buffer
+	if err := p.Generate(&gen, GenConfig{Size: "6", Count: 1, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	unique := slantCases(t, p, gen.String())[0]
+	several := slantCases(t, p, "2x2:1h\n")[0]
+	var specs []Spec
+	for _, text := range []string{"dfs", "dfs:deduce=basic", "sat", "sat:loops=lazy+diamond"} {
+		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, spec)
+	}
+	for _, tt := range []struct {
+		c          instances.Case
+		wantSecond bool
+	}{{unique, false}, {several, true}} {
+		for _, spec := range specs {
+			res, err := SolveCase(spec, tt.c)
+			if err != nil {
+				t.Fatalf("%s: %v", spec.Text, err)
+			}
+			if !res.Solved || !res.UniqueChecked || (res.Second != "") != tt.wantSecond {
+				t.Fatalf("%s on %s: solved=%v checked=%v second=%q", spec.Text, tt.c.Size(), res.Solved, res.UniqueChecked, res.Second)
+			}
+			if err := p.Verify(tt.c, res); err != nil {
+				t.Fatalf("%s: %v", spec.Text, err)
+			}
+		}
+	}
+	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{{File: "t", Cases: []instances.Case{unique, several}}}})
+	for _, r := range rows {
+		if r.Failed() || r.Agree != "yes" {
+			t.Errorf("case %d: agree=%s %v", r.Case, r.Agree, r.Problems)
+		}
+	}
+}
+
+// A case with no solution is reported as unsolved, with nothing printed,
+// by both solvers, and they agree.
+func TestSlantNoSolution(t *testing.T) {
+	p := slantPuzzle(t)
+	cases := slantCases(t, p, "2\n1\n2.\n..\n2\n...\n.0.\n...\n")
+	for _, name := range []string{"dfs", "sat"} {
+		spec, _ := p.ParseSpec(name, nil)
+		for _, c := range cases {
+			res, err := SolveCase(spec, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Solved || res.Answer != "" {
+				t.Errorf("%s on case %d: solved=%v answer=%q", name, c.Location().Case, res.Solved, res.Answer)
+			}
+			if err := p.Verify(c, res); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+}
+
+// The verifier rejects wrong answers: a loop, a wrong count, a malformed
+// answer, a second solution equal to the first.
+func TestSlantVerifyRejects(t *testing.T) {
+	p := slantPuzzle(t)
+	c := slantCases(t, p, "2x2:1h\n")[0]
+	for _, tt := range []struct {
+		name string
+		r    Result
+	}{
+		{"loop", Result{Solved: true, Answer: "/\\\n\\/"}},
+		{"wrong count", Result{Solved: true, Answer: "//\n//"}},
+		{"short", Result{Solved: true, Answer: "\\/"}},
+		{"same second", Result{Solved: true, Answer: "\\\\\n\\\\", Second: "\\\\\n\\\\", UniqueChecked: true}},
+		{"unsolved with answer", Result{Answer: "\\\\\n\\\\"}},
+	} {
+		if err := p.Verify(c, tt.r); err == nil {
+			t.Errorf("%s: accepted", tt.name)
+		}
+	}
+	if err := p.Verify(c, Result{Solved: true, Answer: "\\\\\n\\\\"}); err != nil {
+		t.Errorf("valid answer rejected: %v", err)
+	}
+	a := Result{Solved: true, UniqueChecked: true}
+	b := Result{Solved: true, UniqueChecked: true, Second: "x"}
+	if p.Agree(c, a, b) == nil {
+		t.Error("Agree accepted unique vs not unique")
+	}
+	if p.Agree(c, a, Result{Solved: true}) != nil {
+		t.Error("Agree rejected answers without a uniqueness check")
+	}
+}
+
+// Both solvers on the bundled sets, verified and agreeing on uniqueness.
+func TestSlantBundledSets(t *testing.T) {
+	p := slantPuzzle(t)
+	for _, set := range instances.Sets("slant") {
+		data, err := instances.ReadSet(set.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases, err := p.Parse(set.Path, bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var specs []Spec
+		for _, text := range []string{"dfs", "sat"} {
+			spec, _ := p.ParseSpec(text, Options{UniqueOption: "true"})
+			specs = append(specs, spec)
+		}
+		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{{File: set.Path, Cases: cases}}})
+		for _, r := range rows {
+			if r.Failed() || r.Agree != "yes" {
+				t.Errorf("%s case %d: agree=%s %v", set, r.Case, r.Agree, r.Problems)
+			}
+			for _, run := range r.Runs {
+				if run.Result.Second != "" {
+					t.Errorf("%s case %d: %s finds a second solution of a generated unique puzzle", set, r.Case, run.Solver)
+				}
+			}
+		}
+	}
+}
+
+// The refined CNF holds the eager clauses plus the loop clauses found.
+func TestSlantRefinedCNF(t *testing.T) {
+	p := slantPuzzle(t)
+	c := slantCases(t, p, "6x6:"+strings.Repeat("a", 49)+"\n")[0]
+	eager, err := p.CNF(c, Options{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refined, err := p.CNF(c, Options{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refined.Clauses) < len(eager.Clauses) || refined.NumVars != 36 {
+		t.Errorf("eager %d clauses, refined %d, vars %d", len(eager.Clauses), len(refined.Clauses), refined.NumVars)
+	}
+	if _, err := p.CNF(c, Options{"loops": "eager"}, false); err == nil {
+		t.Error("loops=eager accepted")
 	}
 }
