@@ -192,7 +192,6 @@ func chainCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	if !refined {
 		return f, nil
 	}
-	opt.NoPrecheck = true
 	res, err := encode.SolveChain(b, be, opt)
 	if err != nil {
 		return nil, err
