@@ -400,6 +400,10 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (res ChainR
 			if block, sl := instances.ChainBlock(n, cur, d); sl != 0 && slant[block] != 0 && slant[block] != sl {
 				continue
 			}
+			if succ[cur] != next && !restConnected(c, visited, next, n2-step) {
+				// The cells left would fall apart: no trial needed.
+				continue
+			}
 			if succ[cur] == next {
 				// The model goes this way: fix it without a solve.
 				units = append(units, []int{v})
@@ -450,6 +454,26 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (res ChainR
 	res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("smallest path: %d trials, %d rebuilds", res.Trials, res.Rebuilds), Status: Sat, Time: time.Since(start), Rounds: res.Stats.Rounds})
 	res.Answer, res.Solved = instances.ChainAnswer(dirs), true
 	return res, nil
+}
+
+// restConnected reports whether the unvisited cells (left of them, next
+// among them) hang together through label-following king steps taken
+// either way, as a path from next through all of them needs.
+func restConnected(c *instances.Chain, visited []bool, next, left int) bool {
+	seen := make([]bool, len(visited))
+	seen[next] = true
+	queue := []int{next}
+	for i := 0; i < len(queue); i++ {
+		a := queue[i]
+		for d := 0; d < 8; d++ {
+			b, ok := c.Neighbour(a, d)
+			if ok && !visited[b] && !seen[b] && (c.Follows(a, b) || c.Follows(b, a)) {
+				seen[b] = true
+				queue = append(queue, b)
+			}
+		}
+	}
+	return len(queue) == left
 }
 
 func joinInts(xs []int) string {
