@@ -36,7 +36,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 				Doc:  "a variable per useful square, a clause per target, at most k queens; one SAT call per k, every model verified",
 				Options: []OptionDoc{
 					{Name: "card", Values: "totalizer|seq|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, or gophersat's PB constraint (gophersat only)"},
-					{Name: "search", Values: "up|down", Default: "up", Doc: "up: fresh solver per k from a lower bound; down: one solver, counter tightened by unit clauses from the greedy cover"},
+					{Name: "search", Values: "up|down", Default: "down", Doc: "down: one solver, counter tightened by unit clauses from the greedy cover; up: fresh solver per k from a lower bound"},
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
 					BackendOption,
 					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself)"},
@@ -114,7 +114,7 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 	}
 	return encode.QueensOptions{
 		Card:     o.Get("card", "totalizer"),
-		Search:   o.Get("search", "up"),
+		Search:   o.Get("search", "down"),
 		Symmetry: sym,
 		Backend:  o.Get("backend", ""),
 	}, nil

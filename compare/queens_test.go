@@ -149,8 +149,8 @@ func TestQueensRandomBoardsAllVariants(t *testing.T) {
 	p := queensPuzzle(t)
 	specs := []string{
 		"dfs", "dfs:search=down", "dfs:symmetry=false",
-		"sat", "sat:card=seq", "sat:card=pb", "sat:search=down", "sat:card=seq:search=down:symmetry=false",
-		"sat:card=pb:search=down:symmetry=false", "sat:symmetry=false",
+		"sat", "sat:card=seq", "sat:card=pb", "sat:search=up", "sat:card=seq:search=up:symmetry=false",
+		"sat:card=pb:search=up:symmetry=false", "sat:symmetry=false",
 	}
 	rng := rand.New(rand.NewPCG(1, 11214))
 	for i := 0; i < 40; i++ {
@@ -322,7 +322,7 @@ func BenchmarkQueensSets(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, text := range []string{"dfs", "sat", "sat:card=seq", "sat:card=pb", "sat:search=down"} {
+	for _, text := range []string{"dfs", "sat", "sat:card=seq", "sat:card=pb", "sat:search=up"} {
 		spec, err := p.ParseSpec(text, nil)
 		if err != nil {
 			b.Fatal(err)
