@@ -78,6 +78,7 @@ func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
 		limit = 1
 	}
 	st := newSlantState(s, opt.Deduce)
+	st.local = limit == 1
 	res := SlantResult{Complete: true}
 	defer func() { res.Forced = st.forced }()
 
@@ -173,6 +174,7 @@ type slantState struct {
 	pending []int32
 	check   []int32
 	forced  int64
+	local   bool // branch near the last node's cells (Limit 1)
 	probing bool // inside a probe: forced cells are not counted
 	// probeStart is the trail length a probe started at: a probe that
 	// forces more than probeBudget cells is cut short (no contradiction
@@ -513,9 +515,9 @@ func (st *slantState) borderRule() bool {
 // first.
 func (st *slantState) pickCell() (int32, byte) {
 	best, bestScore := -1, -1
-	for i, d := range st.cell {
-		if d != 0 {
-			continue
+	consider := func(i int) {
+		if st.cell[i] != 0 {
+			return
 		}
 		score := 0
 		for _, p := range st.corners(i) {
@@ -527,6 +529,22 @@ func (st *slantState) pickCell() (int32, byte) {
 		}
 		if score > bestScore {
 			best, bestScore = i, score
+		}
+	}
+	// Looking for one solution, stay near the last node's cells when
+	// there are any: a wrong choice then fails before the search moves
+	// elsewhere, instead of being found under many unrelated choices
+	// (thrashing). Measured on 50x50 hard puzzles: twice as fast to the
+	// first solution, but far slower to prove uniqueness (16,700 nodes
+	// against 680), so counting to two picks globally.
+	if st.local && st.deduce == SlantDeduceProbe {
+		for _, ci := range st.cands {
+			consider(int(ci))
+		}
+	}
+	if best < 0 {
+		for i := range st.cell {
+			consider(i)
 		}
 	}
 	return int32(best), st.firstChoice(int32(best))
