@@ -79,6 +79,7 @@ func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
 	}
 	st := newSlantState(s, opt.Deduce)
 	st.local = limit == 1
+	st.borderFrom = -1
 	res := SlantResult{Complete: true}
 	defer func() { res.Forced = st.forced }()
 
@@ -175,7 +176,10 @@ type slantState struct {
 	check   []int32
 	forced  int64
 	local   bool // branch near the last node's cells (Limit 1)
-	probing bool // inside a probe: forced cells are not counted
+	// borderFrom is the trail length the border rule last saw; -1 before
+	// its first, full, scan.
+	borderFrom int
+	probing    bool // inside a probe: forced cells are not counted
 	// probeStart is the trail length a probe started at: a probe that
 	// forces more than probeBudget cells is cut short (no contradiction
 	// found), which keeps probing linear on clue-dense boards.
@@ -373,6 +377,7 @@ func (st *slantState) undo(trailMark, ufMark int) {
 		st.cell[i] = 0
 	}
 	st.uf.Undo(ufMark)
+	st.borderFrom = min(st.borderFrom, len(st.trail))
 	st.pending = st.pending[:0]
 	st.check = st.check[:0]
 }
@@ -445,7 +450,7 @@ func (st *slantState) propagate() bool {
 		if st.deduce == SlantDeduceBasic || st.basicOnly || len(st.trail) == len(st.cell) {
 			return true
 		}
-		if !st.borderRule() {
+		if !st.borderCheck() {
 			st.pending, st.check = st.pending[:0], st.check[:0]
 			return false
 		}
@@ -453,6 +458,66 @@ func (st *slantState) propagate() bool {
 			return true
 		}
 	}
+}
+
+// borderCheck applies the border rule: over the whole board the first
+// time, then only to the components touching cells decided since the last
+// check (no other component's exits can have changed).
+func (st *slantState) borderCheck() bool {
+	if st.borderFrom < 0 {
+		st.borderFrom = len(st.trail)
+		return st.borderRule()
+	}
+	from := st.borderFrom
+	st.borderFrom = len(st.trail)
+	st.curStamp++
+	cur := st.curStamp
+	for _, ci := range st.trail[from:] {
+		for _, p := range st.corners(int(ci)) {
+			r := st.uf.Find(p)
+			if st.stamp[r] == cur {
+				continue
+			}
+			st.stamp[r] = cur
+			if !st.componentExits(p) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// componentExits applies the border rule to the component of corner p by
+// walking its members: it stops as soon as it meets the border or a second
+// exit, and otherwise forces the single exit or reports the dead end.
+func (st *slantState) componentExits(p int) bool {
+	exits, last := 0, int32(-1)
+	q := p
+	for {
+		r, c := q/st.cw, q%st.cw
+		if r == 0 || r == st.h || c == 0 || c == st.w {
+			return true
+		}
+		for k, ci := range st.around[q] {
+			if ci < 0 || st.cell[ci] != 0 {
+				continue
+			}
+			exits++
+			last = move(ci, st.touch[q][k])
+			if exits >= 2 {
+				return true
+			}
+		}
+		q = int(st.next[q])
+		if q == p {
+			break
+		}
+	}
+	if exits == 0 {
+		return false
+	}
+	st.pending = append(st.pending, last)
+	return true
 }
 
 // borderRule counts, for every component of corners, its exits: the
