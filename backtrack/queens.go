@@ -266,6 +266,9 @@ func (d *queensDFS) search(depth, left int) bool {
 	if left == 0 {
 		return false
 	}
+	if left == 1 {
+		return d.lastQueen(U, A)
+	}
 	// The reach of every allowed square; squares reaching nothing are
 	// dropped for good (the uncovered set only shrinks below).
 	reach := d.reach[depth*d.squares : (depth+1)*d.squares]
@@ -368,6 +371,37 @@ func (d *queensDFS) search(depth, left int) bool {
 					A[img/64] &^= 1 << (img % 64)
 				}
 			}
+		}
+	}
+	return false
+}
+
+// lastQueen finishes a search with one queen left: it must stand on a
+// square on the lines of every uncovered target, so the allowed squares
+// are intersected with each target's attackers (|U| bitboard ands, where
+// the general node would compute every square's reach).
+func (d *queensDFS) lastQueen(U, A []uint64) bool {
+	W := d.w
+	common := d.covered // free scratch here: shareBound is not running
+	copy(common, A)
+	for wi := 0; wi < W; wi++ {
+		for word := U[wi]; word != 0; word &= word - 1 {
+			t := wi*64 + bits.TrailingZeros64(word)
+			att := d.attackers[t*W : (t+1)*W]
+			some := uint64(0)
+			for i := range common {
+				common[i] &= att[i]
+				some |= common[i]
+			}
+			if some == 0 {
+				return false
+			}
+		}
+	}
+	for i, word := range common {
+		if word != 0 {
+			d.placed = append(d.placed, i*64+bits.TrailingZeros64(word))
+			return true
 		}
 	}
 	return false
