@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -65,19 +66,58 @@ type SlantResult struct {
 	Nodes int64
 	// Forced counts the cells set by deduction.
 	Forced int64
+	// Restarts counts the searches abandoned at their node budget and
+	// started over with other tie-breaks.
+	Restarts int
 }
 
-// SolveSlant searches s depth-first: it propagates forced cells (clue
+// SolveSlant searches s depth-first, restarting with random tie-breaks
+// and a doubled node budget when a search runs out of it (a search that
+// thrashes under an early wrong choice gets another order): it propagates forced cells (clue
 // counts, loop-closing diagonals, and with SlantDeduceFull corners that must
 // reach the border), then branches on the most constrained undecided cell,
 // undoing with a trail. The search is iterative, so board size is bounded
 // by memory, not the stack.
 func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
+	var total SlantResult
+	budget := int64(max(restartNodes, 2*s.W*s.H))
+	for run := 0; ; run++ {
+		o := opt
+		last := opt.MaxNodes > 0 && total.Nodes+budget >= opt.MaxNodes
+		if last {
+			o.MaxNodes = opt.MaxNodes - total.Nodes
+		} else {
+			o.MaxNodes = budget
+		}
+		var rng *rand.Rand
+		if run > 0 {
+			rng = rand.New(rand.NewPCG(uint64(run), 0x51a47))
+		}
+		res := searchSlant(s, o, rng)
+		res.Nodes += total.Nodes
+		res.Forced += total.Forced
+		res.Restarts = run
+		if res.Complete || last {
+			return res
+		}
+		total = res
+		budget *= 2
+	}
+}
+
+// restartNodes is the least node budget of the first search (which gets
+// two nodes per cell on larger boards); each restart, with
+// randomly broken ties, doubles it. A search that ends within its budget
+// is exhaustive, so the answer (solutions found, or none) is exact.
+const restartNodes = 4000
+
+func searchSlant(s *instances.Slant, opt SlantOptions, rng *rand.Rand) SlantResult {
 	limit := opt.Limit
 	if limit <= 0 {
 		limit = 1
 	}
 	st := newSlantState(s, opt.Deduce)
+	st.rng = rng
 	st.local = limit == 1
 	st.borderFrom = -1
 	res := SlantResult{Complete: true}
@@ -175,7 +215,8 @@ type slantState struct {
 	pending []int32
 	check   []int32
 	forced  int64
-	local   bool // branch near the last node's cells (Limit 1)
+	local   bool       // branch near the last node's cells (Limit 1)
+	rng     *rand.Rand // breaks ties in pickCell and firstChoice; nil: none
 	// borderFrom is the trail length the border rule last saw; -1 before
 	// its first, full, scan.
 	borderFrom int
@@ -592,6 +633,9 @@ func (st *slantState) pickCell() (int32, byte) {
 				score++
 			}
 		}
+		if st.rng != nil {
+			score = score*16 + st.rng.IntN(16)
+		}
 		if score > bestScore {
 			best, bestScore = i, score
 		}
@@ -628,7 +672,7 @@ func (st *slantState) firstChoice(i int32) byte {
 	}
 	back := need(cs[0]) + need(cs[3])
 	fwd := need(cs[1]) + need(cs[2])
-	if fwd > back {
+	if fwd > back || (fwd == back && st.rng != nil && st.rng.IntN(2) == 0) {
 		return instances.Forward
 	}
 	return instances.Back

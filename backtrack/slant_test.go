@@ -155,11 +155,10 @@ func TestSolveSlantLargeBoards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	// Full clue sets: propagation alone solves them, so this checks the
-	// memory and iteration on the largest boards, not the search (sparse
-	// 200x200 boards can thrash: see the package report).
+	// No clues, sparse clues, every clue. (Planted 200x200 boards with
+	// about 60% of the clues can still thrash past a million nodes.)
 	rng := rand.New(rand.NewPCG(200, 1))
-	for _, density := range []float64{1, 1} {
+	for _, density := range []float64{0, 0.15, 1} {
 		s, _ := instances.PlantSlant(rng, 200, 200, density)
 		res := SolveSlant(s, SlantOptions{})
 		if len(res.Solutions) != 1 {

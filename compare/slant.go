@@ -27,7 +27,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "iterative depth-first search with clue, loop and border propagation and failed-literal probing",
+				Doc:  "iterative depth-first search with clue, loop and border propagation, failed-literal probing and restarts",
 				Options: []OptionDoc{
 					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "count solutions up to two and report the second"},
 					{Name: "deduce", Values: "probe|border|basic", Default: "probe", Doc: "deductions before branching: basic (clue counts, loops), border (+ every corner reaches the border), probe (+ failed-literal probing)"},
@@ -110,7 +110,7 @@ func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 	r := Result{
 		Solved: len(res.Solutions) > 0,
 		Time:   elapsed,
-		Stats:  []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}},
+		Stats:  []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"restarts", int64(res.Restarts)}},
 	}
 	if r.Solved {
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0])
