@@ -65,8 +65,8 @@ func checkSATSlant(t *testing.T, s *instances.Slant, want int) {
 func TestSolveSlantSATHandMade(t *testing.T) {
 	for _, id := range []string{
 		"1x1:1c", "1x1:0c", "1x1:2c", // a 2 on a board corner has no solution
-		"2x2:a4g",                     // a 4 on an edge: none
-		"2x2:d0d",                     // a 0 in the middle forces a diamond loop: none
+		"2x2:a4g", // a 4 on an edge: none
+		"2x2:d0d", // a 0 in the middle forces a diamond loop: none
 		"2x2:1h", "2x2:d4d", "3x3:a1a1b2b2b1a1a", "4x2:1b2a3d1d", "4x4:y",
 	} {
 		t.Run(id, func(t *testing.T) {
