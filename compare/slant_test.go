@@ -246,3 +246,36 @@ func TestSlantRefinedCNF(t *testing.T) {
 		t.Error("loops=eager accepted")
 	}
 }
+
+// Rectangular sizes come out as game IDs; clues=all keeps every clue; bad
+// sizes and params are errors.
+func TestSlantGenerateShapes(t *testing.T) {
+	p := slantPuzzle(t)
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, GenConfig{Size: "4x3", Count: 2, Seed: 3, Params: Options{"clues": "all"}}); err != nil {
+		t.Fatal(err)
+	}
+	cases := slantCases(t, p, buf.String())
+	if len(cases) != 2 {
+		t.Fatalf("%d cases", len(cases))
+	}
+	for _, c := range cases {
+		s := c.(*instances.Slant)
+		if s.Size() != "4x3" {
+			t.Errorf("size %s", s.Size())
+		}
+		for _, v := range s.Clues {
+			if v < 0 {
+				t.Fatalf("clues=all left an empty corner: %s", instances.SlantGameID(s))
+			}
+		}
+		if n, _ := instances.BruteCountSlant(s, 2); n != 1 {
+			t.Errorf("%s: %d solutions", instances.SlantGameID(s), n)
+		}
+	}
+	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "201"}, {Size: "3", Params: Options{"clues": "some"}}} {
+		if err := p.Generate(&buf, g); err == nil {
+			t.Errorf("Generate(%+v) accepted", g)
+		}
+	}
+}
