@@ -36,7 +36,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Doc:  "successor encoding refined by sub-tour and crossing cuts; the path fixed step by step by unit clauses",
 				Options: []OptionDoc{
 					{Name: "crossing", Values: "lazy|eager", Default: "lazy", Doc: "crossing clauses found in models (lazy) or all 2x2 blocks' up front (eager)"},
-					{Name: "precheck", Values: "true|false", Default: "true", Doc: "answer -1 from the corner labels and label counts without a solve; false leaves the proof to SAT"},
+					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts without a solve; false (default): the SAT solver proves every -1 itself"},
 					BackendOption,
 				},
 				Solve: solveChainSAT,
@@ -116,7 +116,7 @@ func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	default:
 		return opt, nil, fmt.Errorf("option crossing=%q: want lazy or eager", cr)
 	}
-	pre, err := chainBool(o, "precheck", true)
+	pre, err := chainBool(o, "precheck", false)
 	if err != nil {
 		return opt, nil, err
 	}

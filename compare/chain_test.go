@@ -38,7 +38,7 @@ func chainSpecs(t *testing.T, p *Puzzle, texts ...string) []Spec {
 // force's.
 func TestChainCrossCheckBruteForce(t *testing.T) {
 	p := chainPuzzle(t)
-	specs := chainSpecs(t, p, "dfs", "dfs:prune=false", "sat", "sat:crossing=eager", "sat:precheck=false")
+	specs := chainSpecs(t, p, "dfs", "dfs:prune=false", "sat", "sat:crossing=eager", "sat:precheck=true")
 	rng := rand.New(rand.NewSource(13))
 	var cases []instances.Case
 	for i := 0; i < 120; i++ {
