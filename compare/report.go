@@ -89,14 +89,24 @@ func writeTable(w io.Writer, markdown bool, specs []string, rows []Row) error {
 			problems = append(problems, r.Where()+": "+p)
 		}
 	}
+	bullet := "  "
+	if markdown {
+		bullet = "- "
+	}
 	if len(problems) > 0 {
 		fmt.Fprintf(w, "\nPROBLEMS (%d):\n", len(problems))
+		if markdown {
+			fmt.Fprintln(w)
+		}
 		for _, p := range problems {
-			fmt.Fprintln(w, "  "+p)
+			fmt.Fprintln(w, bullet+p)
 		}
 	}
 	fmt.Fprintln(w)
 	for _, s := range Summarize(specs, rows) {
+		if markdown {
+			fmt.Fprint(w, bullet)
+		}
 		fmt.Fprintln(w, s.String())
 	}
 	return nil

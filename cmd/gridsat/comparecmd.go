@@ -155,7 +155,11 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
-			fmt.Fprintf(stdout, "== %s ==\n", name)
+			if f.format == "markdown" {
+				fmt.Fprintf(stdout, "### %s\n\n", name)
+			} else {
+				fmt.Fprintf(stdout, "== %s ==\n", name)
+			}
 		}
 		st, err := comparePuzzle(ctx, stdout, stderr, name, paths, f, exec, results, done)
 		if err != nil {
