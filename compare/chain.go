@@ -20,7 +20,7 @@ func init() {
 several boards may follow one another. Answer per board: the directions of
 the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 2 right, ... 7 up-left), an empty line for N=1, or -1 when there is none.`,
-		Parse: parseChain,
+		Parse: caseParser(instances.ParseChain),
 		Solvers: []Solver{
 			{
 				Name: "dfs",
@@ -50,39 +50,12 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 	})
 }
 
-func parseChain(file string, r io.Reader) ([]instances.Case, error) {
-	bs, err := instances.ParseChain(file, r)
-	cases := make([]instances.Case, len(bs))
-	for i, b := range bs {
-		cases[i] = b
-	}
-	return cases, err
-}
-
-func asChain(c instances.Case) (*instances.Chain, error) {
-	b, ok := c.(*instances.Chain)
-	if !ok {
-		return nil, fmt.Errorf("chain: case is a %T, not a chain board", c)
-	}
-	return b, nil
-}
-
-// chainBool reads a true/false option with a default.
-func chainBool(o Options, name string, def bool) (bool, error) {
-	v := o.Get(name, strconv.FormatBool(def))
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
-	}
-	return b, nil
-}
-
 func solveChainDFS(c instances.Case, o Options) (Result, error) {
-	b, err := asChain(c)
+	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return Result{}, err
 	}
-	prune, err := chainBool(o, "prune", true)
+	prune, err := o.BoolOr("prune", true)
 	if err != nil {
 		return Result{}, err
 	}
@@ -116,7 +89,7 @@ func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	default:
 		return opt, nil, fmt.Errorf("option crossing=%q: want lazy or eager", cr)
 	}
-	pre, err := chainBool(o, "precheck", false)
+	pre, err := o.BoolOr("precheck", false)
 	if err != nil {
 		return opt, nil, err
 	}
@@ -129,7 +102,7 @@ func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 }
 
 func solveChainSAT(c instances.Case, o Options) (Result, error) {
-	b, err := asChain(c)
+	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return Result{}, err
 	}
@@ -156,7 +129,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 // must be a valid path (VerifyChain); an unsolved one must say -1. That a
 // path is the smallest is what Agree cross-checks.
 func verifyChain(c instances.Case, r Result) error {
-	b, err := asChain(c)
+	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return err
 	}
@@ -179,7 +152,7 @@ func agreeChain(_ instances.Case, a, b Result) error {
 // chainCNF is the successor encoding of the board; refined adds every cut
 // the SAT solver's refinement loops found on the way to the smallest path.
 func chainCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
-	b, err := asChain(c)
+	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +187,7 @@ func generateChain(w io.Writer, g GenConfig) error {
 	if err != nil {
 		return fmt.Errorf("chain param k=%q: want a number 1..%d", g.Params.Get("k", ""), instances.ChainMaxK)
 	}
-	perturb, err := chainBool(g.Params, "perturb", false)
+	perturb, err := g.Params.BoolOr("perturb", false)
 	if err != nil {
 		return err
 	}
@@ -232,7 +205,7 @@ func generateChain(w io.Writer, g GenConfig) error {
 }
 
 func renderChain(w io.Writer, c instances.Case, r Result) error {
-	b, err := asChain(c)
+	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ func init() {
 		Formats: `judge format (UVa 11214): cases "n m" (1..32 each) followed by n rows of m
 characters '.' or 'X' (a target), ended by a line "0" or the end of input.
 Answer per case: "Case k: v", v the fewest queens covering every target.`,
-		Parse: parseQueens,
+		Parse: caseParser(instances.ParseQueens),
 		Solvers: []Solver{
 			{
 				Name: "dfs",
@@ -52,33 +52,6 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 	})
 }
 
-func parseQueens(file string, r io.Reader) ([]instances.Case, error) {
-	qs, err := instances.ParseQueens(file, r)
-	cases := make([]instances.Case, len(qs))
-	for i, q := range qs {
-		cases[i] = q
-	}
-	return cases, err
-}
-
-func asQueens(c instances.Case) (*instances.Queens, error) {
-	q, ok := c.(*instances.Queens)
-	if !ok {
-		return nil, fmt.Errorf("queens: case is a %T, not a queens board", c)
-	}
-	return q, nil
-}
-
-// boolOption reads a true/false option with a default.
-func boolOption(o Options, name string, def bool) (bool, error) {
-	v := o.Get(name, strconv.FormatBool(def))
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
-	}
-	return b, nil
-}
-
 func queensResult(q *instances.Queens, placement []instances.Square, elapsed time.Duration) Result {
 	return Result{
 		Solved:  true,
@@ -89,11 +62,11 @@ func queensResult(q *instances.Queens, placement []instances.Square, elapsed tim
 }
 
 func solveQueensDFS(c instances.Case, o Options) (Result, error) {
-	q, err := asQueens(c)
+	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return Result{}, err
 	}
-	sym, err := boolOption(o, "symmetry", true)
+	sym, err := o.BoolOr("symmetry", true)
 	if err != nil {
 		return Result{}, err
 	}
@@ -108,7 +81,7 @@ func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 }
 
 func satQueensOptions(o Options) (encode.QueensOptions, error) {
-	sym, err := boolOption(o, "symmetry", true)
+	sym, err := o.BoolOr("symmetry", true)
 	if err != nil {
 		return encode.QueensOptions{}, err
 	}
@@ -121,7 +94,7 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 }
 
 func solveQueensSAT(c instances.Case, o Options) (Result, error) {
-	q, err := asQueens(c)
+	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return Result{}, err
 	}
@@ -145,7 +118,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 // it, the queens cover every target, and there are as many as the answer
 // says. (That they are the fewest is what Agree cross-checks.)
 func verifyQueens(c instances.Case, r Result) error {
-	q, err := asQueens(c)
+	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return err
 	}
@@ -190,7 +163,7 @@ func agreeQueens(_ instances.Case, a, b Result) error {
 // queensCNF is the formula for k = option k, or the optimum (found by the
 // DFS) when k is unset.
 func queensCNF(c instances.Case, o Options, _ bool) (*encode.CNF, error) {
-	q, err := asQueens(c)
+	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +216,7 @@ func generateQueens(w io.Writer, g GenConfig) error {
 			return fmt.Errorf("queens density %q: %w", ds, err)
 		}
 	}
-	full, err := boolOption(g.Params, "full", false)
+	full, err := g.Params.BoolOr("full", false)
 	if err != nil {
 		return err
 	}
@@ -264,7 +237,7 @@ func generateQueens(w io.Writer, g GenConfig) error {
 }
 
 func renderQueens(w io.Writer, c instances.Case, r Result) error {
-	q, err := asQueens(c)
+	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -88,6 +89,16 @@ func (o Options) Bool(name string) bool {
 		return false
 	}
 	return true
+}
+
+// BoolOr reads option name as true or false, def when it is unset.
+func (o Options) BoolOr(name string, def bool) (bool, error) {
+	v := o.Get(name, strconv.FormatBool(def))
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
+	}
+	return b, nil
 }
 
 // Get returns option name, or def when it is unset.
@@ -254,3 +265,25 @@ const UniqueOption = "unique"
 
 // BackendOption documents the SAT backend option shared by SAT solvers.
 var BackendOption = OptionDoc{Name: "backend", Values: "gophersat|gini|exec:NAME", Default: "gophersat", Doc: "SAT backend"}
+
+// caseParser adapts a puzzle's typed parser to Puzzle.Parse.
+func caseParser[T instances.Case](parse func(file string, r io.Reader) ([]T, error)) func(string, io.Reader) ([]instances.Case, error) {
+	return func(file string, r io.Reader) ([]instances.Case, error) {
+		typed, err := parse(file, r)
+		cases := make([]instances.Case, len(typed))
+		for i, c := range typed {
+			cases[i] = c
+		}
+		return cases, err
+	}
+}
+
+// caseAs returns c as puzzle's own case type T.
+func caseAs[T instances.Case](puzzle string, c instances.Case) (T, error) {
+	t, ok := c.(T)
+	if !ok {
+		var zero T
+		return zero, fmt.Errorf("%s: case is a %T, not a %s board", puzzle, c, puzzle)
+	}
+	return t, nil
+}

@@ -23,7 +23,7 @@ Also, one case per line: Simon Tatham game IDs "WxH:desc" (or "WxHde:",
 "WxHdh:"; desc row-major over the corners, digits are clues, a..z runs of
 1..26 empty corners) and zigzag suite lines (tab-separated name, w, h, desc,
 answer, # comment). A lone integer on the first line selects the judge format.`,
-		Parse: parseSlant,
+		Parse: caseParser(instances.ParseSlant),
 		Solvers: []Solver{
 			{
 				Name: "dfs",
@@ -54,23 +54,6 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 	})
 }
 
-func parseSlant(file string, r io.Reader) ([]instances.Case, error) {
-	ss, err := instances.ParseSlant(file, r)
-	cases := make([]instances.Case, len(ss))
-	for i, s := range ss {
-		cases[i] = s
-	}
-	return cases, err
-}
-
-func asSlant(c instances.Case) (*instances.Slant, error) {
-	s, ok := c.(*instances.Slant)
-	if !ok {
-		return nil, fmt.Errorf("slant: case is a %T, not a slant board", c)
-	}
-	return s, nil
-}
-
 func slantBool(o Options, name string) (bool, error) {
 	v := o.Get(name, "false")
 	b, err := strconv.ParseBool(v)
@@ -81,7 +64,7 @@ func slantBool(o Options, name string) (bool, error) {
 }
 
 func solveSlantDFS(c instances.Case, o Options) (Result, error) {
-	s, err := asSlant(c)
+	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return Result{}, err
 	}
@@ -146,7 +129,7 @@ func slantSATOptions(o Options) (encode.SlantOptions, error) {
 }
 
 func solveSlantSAT(c instances.Case, o Options) (Result, error) {
-	s, err := asSlant(c)
+	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return Result{}, err
 	}
@@ -186,7 +169,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 // solution must be valid too and differ from the first. An unsolved result
 // must print nothing (the judge's output has nothing for it).
 func verifySlant(c instances.Case, r Result) error {
-	s, err := asSlant(c)
+	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return err
 	}
@@ -236,7 +219,7 @@ func agreeSlant(_ instances.Case, a, b Result) error {
 // slantCNF is the eager encoding; refined adds the loop clauses a finished
 // refinement (with the same options) found.
 func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
-	s, err := asSlant(c)
+	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +315,7 @@ func SlantGenCounter(s *instances.Slant, limit int) int {
 }
 
 func renderSlant(w io.Writer, c instances.Case, r Result) error {
-	s, err := asSlant(c)
+	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return err
 	}
