@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
 )
 
 func newRoot() *cobra.Command {
@@ -88,4 +91,32 @@ func optionFlags(kvs []string) (compare.Options, error) {
 		o[k] = v
 	}
 	return o, nil
+}
+
+// checkOptions refuses options the spec's solver does not take.
+func checkOptions(p *compare.Puzzle, spec compare.Spec, opts compare.Options) error {
+	for k := range opts {
+		if !specKnows(spec, k) {
+			return fail(exitUsage, fmt.Errorf("solver %s of %s takes no option %q", spec.Solver.Name, p.Name, k))
+		}
+	}
+	return nil
+}
+
+// readCases parses the input named by args (a file, or standard input when
+// there is none or it is "-"). parseErr is bad input met after the cases
+// returned; err is a file that cannot be opened.
+func readCases(p *compare.Puzzle, stdin io.Reader, args []string) (cases []instances.Case, parseErr, err error) {
+	in, file := stdin, ""
+	if len(args) > 0 && args[0] != "-" {
+		file = args[0]
+		fh, err := os.Open(file)
+		if err != nil {
+			return nil, nil, fail(exitUsage, fmt.Errorf("reading input: %w", err))
+		}
+		defer fh.Close()
+		in = fh
+	}
+	cases, parseErr = p.Parse(file, in)
+	return cases, parseErr, nil
 }

@@ -77,24 +77,14 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if err != nil {
 		return fail(exitUsage, err)
 	}
-	for k := range base {
-		if !specKnows(spec, k) {
-			return fail(exitUsage, fmt.Errorf("solver %s of %s takes no option %q", spec.Solver.Name, p.Name, k))
-		}
+	if err := checkOptions(p, spec, base); err != nil {
+		return err
 	}
 
-	in := stdin
-	file := ""
-	if len(args) == 2 && args[1] != "-" {
-		file = args[1]
-		fh, err := os.Open(file)
-		if err != nil {
-			return fail(exitUsage, fmt.Errorf("reading input: %w", err))
-		}
-		defer fh.Close()
-		in = fh
+	cases, parseErr, err := readCases(p, stdin, args[1:])
+	if err != nil {
+		return err
 	}
-	cases, parseErr := p.Parse(file, in)
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
