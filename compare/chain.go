@@ -115,7 +115,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)})
+	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)})
 	return Result{
 		Solved: res.Solved,
 		Answer: res.Answer,

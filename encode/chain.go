@@ -299,8 +299,9 @@ type ChainResult struct {
 	Cuts [][]int
 	// Trials counts the solves that tried a smaller direction than the
 	// current model's; Rebuilds counts the fresh solvers made after a
-	// trial failed.
-	Trials, Rebuilds int
+	// trial failed; Assumed counts the trials made under an assumption
+	// (backends that have them, gini) instead.
+	Trials, Rebuilds, Assumed int
 }
 
 // SolveChain finds the lexicographically smallest path of board c. It
@@ -415,6 +416,31 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (res ChainR
 			}
 			// Try the smaller direction.
 			res.Trials++
+			if as, ok := s.(Assumer); ok {
+				// The backend has assumptions: try v under one, then
+				// keep the verdict as a unit clause. No rebuild here.
+				status, err := RefineAssuming(as, []int{v}, cut, o.Deadline, &res.Stats)
+				if err != nil {
+					return res, fmt.Errorf("chain SAT step %d: %w", step, err)
+				}
+				res.Assumed++
+				switch status {
+				case Sat:
+					succ = enc.Successors(s.Model())
+					chosen = d
+				case Unsat:
+					v = -v
+				default:
+					return res, fmt.Errorf("chain SAT step %d: no answer before the deadline", step)
+				}
+				units = append(units, []int{v})
+				if err := s.AddClause([]int{v}); err != nil {
+					return res, fmt.Errorf("chain SAT step %d: %w", step, err)
+				}
+				// After a failed trial the current model, which does not
+				// take v, is still a model of every unit so far.
+				continue
+			}
 			if err := s.AddClause([]int{v}); err != nil {
 				return res, fmt.Errorf("chain SAT step %d: %w", step, err)
 			}
@@ -451,7 +477,7 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (res ChainR
 		visited[cur] = true
 		dirs = append(dirs, chosen)
 	}
-	res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("smallest path: %d trials, %d rebuilds", res.Trials, res.Rebuilds), Status: Sat, Time: time.Since(start), Rounds: res.Stats.Rounds})
+	res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("smallest path: %d trials, %d rebuilds, %d under assumptions", res.Trials, res.Rebuilds, res.Assumed), Status: Sat, Time: time.Since(start), Rounds: res.Stats.Rounds})
 	res.Answer, res.Solved = instances.ChainAnswer(dirs), true
 	return res, nil
 }

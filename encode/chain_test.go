@@ -29,22 +29,37 @@ func chainBoard(t testing.TB, input string) *instances.Chain {
 	return bs[0]
 }
 
-// checkChainSAT solves b in every mode and checks the answer against want
-// and the verifier.
-func checkChainSAT(t *testing.T, b *instances.Chain, want string) {
+// checkChainSAT solves b in every mode, on gophersat (fresh solvers after
+// failed trials) and on gini (trials under assumptions), and checks the
+// answer against want and the verifier. It returns how many trials ran
+// under assumptions.
+func checkChainSAT(t *testing.T, b *instances.Chain, want string) (assumed int) {
 	t.Helper()
-	for _, o := range chainModes {
-		res, err := SolveChain(b, Gophersat{}, o)
-		if err != nil {
-			t.Fatalf("%+v: %v", o, err)
-		}
-		if res.Answer != want || res.Solved != (want != instances.ChainNoPath) {
-			t.Fatalf("%+v: answer %q (solved %v), want %q", o, res.Answer, res.Solved, want)
-		}
-		if res.Solved {
-			if err := instances.VerifyChain(b, res.Answer); err != nil {
-				t.Fatalf("%+v: answer %q fails verification: %v", o, res.Answer, err)
+	gini, err := LookupBackend("gini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, be := range []Backend{Gophersat{}, gini} {
+		for _, o := range chainModes {
+			res, err := SolveChain(b, be, o)
+			if err != nil {
+				t.Fatalf("%s %+v: %v", be.Name(), o, err)
 			}
+			assumed += res.Assumed
+			checkChainResult(t, b, be.Name(), o, res, want)
+		}
+	}
+	return assumed
+}
+
+func checkChainResult(t *testing.T, b *instances.Chain, backend string, o ChainOptions, res ChainResult, want string) {
+	t.Helper()
+	if res.Answer != want || res.Solved != (want != instances.ChainNoPath) {
+		t.Fatalf("%s %+v: answer %q (solved %v), want %q", backend, o, res.Answer, res.Solved, want)
+	}
+	if res.Solved {
+		if err := instances.VerifyChain(b, res.Answer); err != nil {
+			t.Fatalf("%s %+v: answer %q fails verification: %v", backend, o, res.Answer, err)
 		}
 	}
 }
@@ -92,7 +107,7 @@ func TestSolveChainSATNoPath(t *testing.T) {
 // on random planted boards, perturbed or not, of up to 16 cells.
 func TestSolveChainSATAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(12))
-	solved, unsolved := 0, 0
+	solved, unsolved, assumed := 0, 0, 0
 	for i := 0; i < 250; i++ {
 		n := 1 + rng.Intn(4)
 		k := 1 + rng.Intn(6)
@@ -104,15 +119,15 @@ func TestSolveChainSATAgainstBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := instances.ChainBruteForce(b)
-		checkChainSAT(t, b, want)
+		assumed += checkChainSAT(t, b, want)
 		if want == instances.ChainNoPath {
 			unsolved++
 		} else {
 			solved++
 		}
 	}
-	if solved < 50 || unsolved < 15 {
-		t.Errorf("only %d solvable and %d unsolvable boards: the test lost its teeth", solved, unsolved)
+	if solved < 50 || unsolved < 15 || assumed < 50 {
+		t.Errorf("only %d solvable and %d unsolvable boards, %d trials under assumptions: the test lost its teeth", solved, unsolved, assumed)
 	}
 }
 

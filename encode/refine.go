@@ -40,8 +40,20 @@ type Cutter func(model []bool) [][]int
 // rounds and added clauses in st. Unknown is returned when the backend gave
 // up (a deadline).
 func Refine(s Solver, cut Cutter, deadline time.Time, st *Stats) (Status, error) {
+	return refine(s, func() (Status, error) { return s.Solve(deadline) }, cut, st)
+}
+
+// RefineAssuming is Refine with every literal of assume true for each of
+// its solves, on a backend with assumptions (gini). The clauses cut adds
+// stay after it returns; the assumptions do not. Cuts must therefore be
+// valid whatever the assumptions: loops, sub-tours and crossings are.
+func RefineAssuming(s Assumer, assume []int, cut Cutter, deadline time.Time, st *Stats) (Status, error) {
+	return refine(s, func() (Status, error) { return s.SolveAssuming(deadline, assume) }, cut, st)
+}
+
+func refine(s Solver, solve func() (Status, error), cut Cutter, st *Stats) (Status, error) {
 	for {
-		status, err := s.Solve(deadline)
+		status, err := solve()
 		st.Rounds++
 		st.Solves++
 		if err != nil {
