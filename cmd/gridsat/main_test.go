@@ -13,6 +13,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	// "gridsat-cli ARGS" runs the command line itself, for tests that
+	// need a real process (signals).
+	if len(os.Args) > 1 && os.Args[1] == "gridsat-cli" {
+		os.Exit(run(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	os.Exit(m.Run())
 }
 
