@@ -861,25 +861,7 @@ func (s *chainSearch) repair(cur, next, mark int) bool {
 		short = append(short, p)
 	}
 	short = append(short, next)
-	for _, r := range s.removed[mark:] {
-		from, to := s.edgeEnds(r.edge)
-		if back := s.edgeID(to, from); s.paired(from, to) && (back < 0 || s.blocked[back]) {
-			s.unlink(from, to)
-			short = append(short, from, to)
-		}
-	}
-	s.free = short
-	for _, u := range short {
-		if s.c.Labels[u] != 0 || !s.inGraph(u, next) {
-			continue
-		}
-		for s.partners(u) < s.need(u, next) {
-			if !s.augmentPair(u, next) {
-				return false
-			}
-		}
-	}
-	return true
+	return s.repairPairs(mark, short, next)
 }
 
 // augmentPair finds an alternating path from 0-cell u, short of partners,
@@ -1012,7 +994,15 @@ func (s *chainSearch) refit(mark, cur int) bool {
 		return true
 	}
 	// The degree matching: pairs joined only by removed steps part.
-	short := s.free[:0]
+	return s.repairPairs(mark, s.free[:0], cur)
+}
+
+// repairPairs unpairs the cells joined only by steps removed since mark,
+// adds them to short (the cells already short of partners), and finds
+// new partners for every 0-cell in short by alternating paths among the
+// cells still in the graph seen from cur. It reports false when some cell
+// can no longer get the partners it needs.
+func (s *chainSearch) repairPairs(mark int, short []int, cur int) bool {
 	for _, r := range s.removed[mark:] {
 		from, to := s.edgeEnds(r.edge)
 		if back := s.edgeID(to, from); s.paired(from, to) && (back < 0 || s.blocked[back]) {
