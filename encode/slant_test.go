@@ -2,8 +2,9 @@ package encode
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -196,12 +197,7 @@ func loadZigzag(tb testing.TB) map[string][]*instances.Slant {
 	}
 	suites := map[string][]*instances.Slant{}
 	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		cases, err := instances.ParseSlant(f, fh)
-		fh.Close()
+		cases, err := instances.ReadFile(f, instances.ParseSlant)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -231,11 +227,10 @@ func TestSolveSlantSATZigzagSample(t *testing.T) {
 }
 
 func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
-	data, err := os.ReadFile(filepath.Join("..", "instances", "testdata", name))
-	if err != nil {
+	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
+	if errors.Is(err, fs.ErrNotExist) {
 		b.Skip("fixture missing:", err)
 	}
-	cases, err := instances.ParseSlant(name, bytes.NewReader(data))
 	if err != nil {
 		b.Fatal(err)
 	}
