@@ -211,30 +211,6 @@ func loadZigzag(tb testing.TB) map[string][]*instances.Slant {
 	return suites
 }
 
-// A few cases of every zigzag suite: answers verify, and where the suite
-// gives an answer and the puzzle is unique it is the same.
-func TestSolveSlantZigzagSample(t *testing.T) {
-	for name, cases := range loadZigzag(t) {
-		for _, s := range cases[:min(3, len(cases))] {
-			res := SolveSlant(s, SlantOptions{Limit: 2})
-			if len(res.Solutions) == 0 {
-				t.Errorf("%s %s: no solution", name, s.Name)
-				continue
-			}
-			for _, sol := range res.Solutions {
-				if err := instances.VerifySlant(s, sol); err != nil {
-					t.Errorf("%s %s: %v", name, s.Name, err)
-				}
-			}
-			if s.Expected != "" && len(res.Solutions) == 1 {
-				if got := instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0]); got != s.Expected {
-					t.Errorf("%s %s: answer differs from the suite's", name, s.Name)
-				}
-			}
-		}
-	}
-}
-
 func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
 	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -290,7 +266,8 @@ func BenchmarkSlantDFSDeduce(b *testing.B) {
 }
 
 // BenchmarkSlantZigzag solves every puzzle of every zigzag suite (with
-// uniqueness) and reports the slowest per suite as max-ms.
+// uniqueness), verifies every answer, and reports the slowest solve per
+// suite as max-ms. It reads ../../shared/bench and skips without it.
 func BenchmarkSlantZigzag(b *testing.B) {
 	suites := loadZigzag(b)
 	for name, cases := range suites {
@@ -305,6 +282,16 @@ func BenchmarkSlantZigzag(b *testing.B) {
 					}
 					if len(res.Solutions) == 0 {
 						b.Fatalf("%s: no solution", s.Name)
+					}
+					// Outside the timed solve: every answer verifies, and
+					// a unique one is the suite's own answer.
+					for _, sol := range res.Solutions {
+						if err := instances.VerifySlant(s, sol); err != nil {
+							b.Fatalf("%s: %v", s.Name, err)
+						}
+					}
+					if s.Expected != "" && len(res.Solutions) == 1 && instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0]) != s.Expected {
+						b.Fatalf("%s: answer differs from the suite's", s.Name)
 					}
 				}
 			}

@@ -206,26 +206,6 @@ func loadZigzag(tb testing.TB) map[string][]*instances.Slant {
 	return suites
 }
 
-func TestSolveSlantSATZigzagSample(t *testing.T) {
-	for name, cases := range loadZigzag(t) {
-		for _, s := range cases[:min(2, len(cases))] {
-			res, err := SolveSlant(s, SlantOptions{Unique: true})
-			if err != nil || res.Status != Sat {
-				t.Errorf("%s %s: %v %v", name, s.Name, res.Status, err)
-				continue
-			}
-			if err := instances.VerifySlant(s, res.Solution); err != nil {
-				t.Errorf("%s %s: %v", name, s.Name, err)
-			}
-			if s.Expected != "" && res.Second == nil {
-				if got := instances.FormatSlantAnswer(s.W, s.H, res.Solution); got != s.Expected {
-					t.Errorf("%s %s: answer differs from the suite's", name, s.Name)
-				}
-			}
-		}
-	}
-}
-
 func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
 	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -263,7 +243,8 @@ func BenchmarkSlantSAT(b *testing.B) {
 }
 
 // BenchmarkSlantSATZigzag solves every zigzag puzzle with gophersat and
-// lazy loops and reports the slowest per suite as max-ms.
+// lazy loops, verifies every answer, and reports the slowest solve per
+// suite as max-ms. It reads ../../shared/bench and skips without it.
 func BenchmarkSlantSATZigzag(b *testing.B) {
 	for name, cases := range loadZigzag(b) {
 		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
@@ -277,6 +258,9 @@ func BenchmarkSlantSATZigzag(b *testing.B) {
 					}
 					if err != nil || res.Status != Sat {
 						b.Fatalf("%s: %v %v", s.Name, res.Status, err)
+					}
+					if err := instances.VerifySlant(s, res.Solution); err != nil {
+						b.Fatalf("%s: %v", s.Name, err)
 					}
 				}
 			}
