@@ -686,6 +686,13 @@ func (s *chainSearch) rematch(cur, next, mark int) bool {
 		}
 		s.setMatch(cur, next)
 	}
+	return s.repairMatching(mark, free)
+}
+
+// repairMatching unmatches the steps removed since mark, adds their
+// senders to free (the senders already unmatched), and rematches every
+// free sender by an alternating path; it reports false when one cannot be.
+func (s *chainSearch) repairMatching(mark int, free []int) bool {
 	for _, r := range s.removed[mark:] {
 		from, to := s.edgeEnds(r.edge)
 		if s.succOf[from] == to && !s.visited[to] {
@@ -975,20 +982,8 @@ func (s *chainSearch) probe(cur int) bool {
 // refit repairs the matching (and for K=2 the degree matching) after the
 // removals since mark, and reports whether both can still be completed.
 func (s *chainSearch) refit(mark, cur int) bool {
-	free := s.free[:0]
-	for _, r := range s.removed[mark:] {
-		from, to := s.edgeEnds(r.edge)
-		if s.succOf[from] == to && !s.visited[to] {
-			s.setMatch(from, -1)
-			s.setMatch(-1, to)
-			free = append(free, from)
-		}
-	}
-	s.free = free
-	for _, a := range free {
-		if s.succOf[a] < 0 && !s.augment(a) {
-			return false
-		}
+	if !s.repairMatching(mark, s.free[:0]) {
+		return false
 	}
 	if s.c.K != 2 {
 		return true

@@ -206,19 +206,7 @@ func (s *execSolver) writeFormula(path string) error {
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	fmt.Fprintf(w, "p cnf %d %d\n", s.nvars, len(s.clauses))
-	buf := make([]byte, 0, 64)
-	for _, c := range s.clauses {
-		buf = buf[:0]
-		for _, l := range c {
-			buf = strconv.AppendInt(buf, int64(l), 10)
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, '0', '\n')
-		w.Write(buf)
-	}
-	if err := w.Flush(); err != nil {
+	if err := (&CNF{NumVars: s.nvars, Clauses: s.clauses}).WriteDIMACS(f); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
