@@ -29,7 +29,8 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only)"},
 					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
 				},
-				Solve: solveChainDFS,
+				Solve:    solveChainDFS,
+				Validate: func(o Options) error { _, err := chainDFSOptions(o); return err },
 			},
 			{
 				Name: "sat",
@@ -39,7 +40,8 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts without a solve; false (default): the SAT solver proves every -1 itself"},
 					BackendOption,
 				},
-				Solve: solveChainSAT,
+				Solve:    solveChainSAT,
+				Validate: func(o Options) error { _, _, err := chainSATOptions(o); return err },
 			},
 		},
 		Verify:   verifyChain,
@@ -50,21 +52,29 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 	})
 }
 
+func chainDFSOptions(o Options) (backtrack.ChainOptions, error) {
+	prune, err := o.BoolOr("prune", true)
+	if err != nil {
+		return backtrack.ChainOptions{}, err
+	}
+	limit, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
+	if err != nil || limit < 0 {
+		return backtrack.ChainOptions{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
+	}
+	return backtrack.ChainOptions{Plain: !prune, MaxNodes: limit}, nil
+}
+
 func solveChainDFS(c instances.Case, o Options) (Result, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return Result{}, err
 	}
-	prune, err := o.BoolOr("prune", true)
+	opt, err := chainDFSOptions(o)
 	if err != nil {
 		return Result{}, err
 	}
-	limit, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
-	if err != nil || limit < 0 {
-		return Result{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
-	}
 	start := time.Now()
-	res, err := backtrack.SolveChain(b, backtrack.ChainOptions{Plain: !prune, MaxNodes: limit})
+	res, err := backtrack.SolveChain(b, opt)
 	if err != nil {
 		return Result{}, err
 	}

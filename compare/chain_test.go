@@ -139,9 +139,15 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 	p := chainPuzzle(t)
 	cases, _ := p.Parse("s", strings.NewReader("3 3\n0 2 0\n1 1 1\n2 0 2\n"))
 	for _, spec := range []string{"sat:crossing=sometimes", "sat:precheck=maybe", "dfs:nodes=-3", "dfs:prune=perhaps"} {
-		sp := chainSpecs(t, p, spec)[0]
-		if _, err := sp.Solver.Solve(cases[0], sp.Options); err == nil {
-			t.Errorf("%s: bad option accepted", spec)
+		if _, err := p.ParseSpec(spec, nil); err == nil {
+			t.Errorf("ParseSpec(%s): bad option accepted", spec)
+		}
+		// Solve reads options with the same parser, so it refuses too.
+		name, kv, _ := strings.Cut(spec, ":")
+		k, v, _ := strings.Cut(kv, "=")
+		sp := chainSpecs(t, p, name)[0]
+		if _, err := sp.Solver.Solve(cases[0], Options{k: v}); err == nil {
+			t.Errorf("Solve(%s): bad option accepted", spec)
 		}
 	}
 	for _, g := range []GenConfig{{Size: "x"}, {Size: "17"}, {Size: "4", Params: Options{"k": "0"}}, {Size: "4", Params: Options{"perturb": "sure"}}} {

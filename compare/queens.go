@@ -29,7 +29,8 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 					{Name: "search", Values: "up|down", Default: "up", Doc: "up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"},
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "try squares once per symmetry class at the root"},
 				},
-				Solve: solveQueensDFS,
+				Solve:    solveQueensDFS,
+				Validate: func(o Options) error { _, err := queensDFSOptions(o); return err },
 			},
 			{
 				Name: "sat",
@@ -41,7 +42,8 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 					BackendOption,
 					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself)"},
 				},
-				Solve: solveQueensSAT,
+				Solve:    solveQueensSAT,
+				Validate: func(o Options) error { _, err := satQueensOptions(o); return err },
 			},
 		},
 		Verify:   verifyQueens,
@@ -61,17 +63,30 @@ func queensResult(q *instances.Queens, placement []instances.Square, elapsed tim
 	}
 }
 
+func queensDFSOptions(o Options) (backtrack.QueensOptions, error) {
+	sym, err := o.BoolOr("symmetry", true)
+	if err != nil {
+		return backtrack.QueensOptions{}, err
+	}
+	switch s := o.Get("search", "up"); s {
+	case "up", "down":
+		return backtrack.QueensOptions{Search: s, NoSymmetry: !sym}, nil
+	default:
+		return backtrack.QueensOptions{}, fmt.Errorf("option search=%q: want up or down", s)
+	}
+}
+
 func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return Result{}, err
 	}
-	sym, err := o.BoolOr("symmetry", true)
+	opt, err := queensDFSOptions(o)
 	if err != nil {
 		return Result{}, err
 	}
 	start := time.Now()
-	res, err := backtrack.SolveQueens(q, backtrack.QueensOptions{Search: o.Get("search", "up"), NoSymmetry: !sym})
+	res, err := backtrack.SolveQueens(q, opt)
 	if err != nil {
 		return Result{}, err
 	}
@@ -85,12 +100,21 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 	if err != nil {
 		return encode.QueensOptions{}, err
 	}
-	return encode.QueensOptions{
+	opt := encode.QueensOptions{
 		Card:     o.Get("card", "totalizer"),
 		Search:   o.Get("search", "down"),
 		Symmetry: sym,
 		Backend:  o.Get("backend", ""),
-	}, nil
+	}
+	if err := opt.Validate(); err != nil {
+		return encode.QueensOptions{}, err
+	}
+	if k := o.Get("k", ""); k != "" {
+		if n, err := strconv.Atoi(k); err != nil || n < 0 {
+			return encode.QueensOptions{}, fmt.Errorf("option k=%q: want a queen count", k)
+		}
+	}
+	return opt, nil
 }
 
 func solveQueensSAT(c instances.Case, o Options) (Result, error) {

@@ -282,12 +282,14 @@ func TestQueensCNFAndRender(t *testing.T) {
 	if strings.Count(svg.String(), "<circle") != 3 {
 		t.Errorf("SVG of a 3-queen answer has %d queens", strings.Count(svg.String(), "<circle"))
 	}
-	if _, err := p.ParseSpec("sat:symmetry=maybe", nil); err != nil {
-		t.Fatal(err)
+	for _, text := range []string{"sat:symmetry=maybe", "sat:card=nope", "sat:search=sideways", "dfs:search=sideways", "sat:card=pb:backend=gini", "sat:backend=nope", "sat:k=-1"} {
+		if _, err := p.ParseSpec(text, nil); err == nil {
+			t.Errorf("ParseSpec(%s): bad option accepted", text)
+		}
 	}
-	bad, _ := p.ParseSpec("sat:symmetry=maybe", nil)
-	if _, err := bad.Solver.Solve(c, bad.Options); err == nil {
-		t.Error("symmetry=maybe accepted")
+	good, _ := p.ParseSpec("sat", nil)
+	if _, err := good.Solver.Solve(c, Options{"symmetry": "maybe"}); err == nil {
+		t.Error("Solve: symmetry=maybe accepted")
 	}
 }
 

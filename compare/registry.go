@@ -69,14 +69,91 @@ type Solver struct {
 	// Solve solves c with options o. An error means the solver failed (not
 	// that the case has no solution: that is a Result with Solved false).
 	Solve func(c instances.Case, o Options) (Result, error)
+	// Validate, if set, checks a whole option set the way Solve reads it
+	// (the same parser), without solving: ParseSpec calls it so that a bad
+	// value is refused before anything runs. Names and values the option
+	// docs allow are checked before it (see CheckOptions).
+	Validate func(o Options) error
 }
 
-// OptionDoc documents a named solver option.
+// OptionDoc documents a named solver option. Values is checked, not only
+// shown: a list of words "seq|totalizer|pb" (or "true|false") admits only
+// those words, "N" admits a count (an integer >= 0); anything else (such as
+// the backend's "gophersat|gini|exec:NAME") is left to Solver.Validate.
+// Default is the value an unset option means, and must be what Solve does
+// when the option is absent: resume keys and reports spell it out.
 type OptionDoc struct {
 	Name    string // "card"
 	Values  string // "seq|totalizer|pb"
 	Default string
 	Doc     string
+}
+
+// check reports whether v is a value d allows, as far as Values says.
+func (d OptionDoc) check(v string) error {
+	if d.Values == "true|false" {
+		if _, err := strconv.ParseBool(v); err != nil {
+			return fmt.Errorf("option %s=%q: want true or false", d.Name, v)
+		}
+		return nil
+	}
+	if d.Values == "N" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("option %s=%q: want a count (an integer >= 0)", d.Name, v)
+		}
+		return nil
+	}
+	words := strings.Split(d.Values, "|")
+	for _, w := range words {
+		if !isWord(w) {
+			return nil // not an enumeration: Validate checks it
+		}
+	}
+	for _, w := range words {
+		if v == w {
+			return nil
+		}
+	}
+	return fmt.Errorf("option %s=%q: want %s", d.Name, v, strings.Join(words, " or "))
+}
+
+// isWord reports whether w is a literal value (lower case letters, digits,
+// '+', '-', '.') rather than a placeholder such as N or exec:NAME.
+func isWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckOptions checks o against s: every name is an option of s, every
+// value one its doc allows, and s.Validate accepts the whole set. Errors
+// name the option and the value.
+func (s *Solver) CheckOptions(o Options) error {
+	names := make([]string, 0, len(o))
+	for k := range o {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		d, ok := s.option(k)
+		if !ok {
+			return fmt.Errorf("solver %s has no option %q%s", s.Name, k, s.optionList())
+		}
+		if err := d.check(o[k]); err != nil {
+			return err
+		}
+	}
+	if s.Validate != nil {
+		return s.Validate(o)
+	}
+	return nil
 }
 
 // Options are named solver options: "unique" -> "true", "backend" -> "gini".
@@ -199,8 +276,10 @@ type Spec struct {
 	Options Options
 }
 
-// ParseSpec resolves text against p's solvers; base options (from flags
-// such as --unique) apply unless the spec overrides them.
+// ParseSpec resolves text against p's solvers and checks every option
+// (CheckOptions), so that a bad spec is refused before anything runs. Base
+// options (from flags such as --unique or --opt) apply to a solver that
+// takes them, unless the spec overrides them.
 func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 	parts := strings.Split(text, ":")
 	var sv *Solver
@@ -218,7 +297,9 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 	}
 	opts := Options{}
 	for k, v := range base {
-		opts[k] = v
+		if sv.knows(k) {
+			opts[k] = v
+		}
 	}
 	for i := 1; i < len(parts); i++ {
 		kv := parts[i]
@@ -236,16 +317,44 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 		}
 		opts[k] = v
 	}
+	if err := sv.CheckOptions(opts); err != nil {
+		return Spec{}, fmt.Errorf("%s: %w", text, err)
+	}
 	return Spec{Text: text, Solver: sv, Options: opts}, nil
 }
 
-func (s *Solver) knows(name string) bool {
+// Resolved returns every option of the spec's solver with its value after
+// defaults, true/false spelled out: two specs that solve the same way have
+// equal resolved options.
+func (s Spec) Resolved() Options {
+	out := Options{}
+	for _, d := range s.Solver.Options {
+		v, ok := s.Options[d.Name]
+		if !ok || v == "" {
+			v = d.Default
+		}
+		if d.Values == "true|false" {
+			if b, err := strconv.ParseBool(v); err == nil {
+				v = strconv.FormatBool(b)
+			}
+		}
+		out[d.Name] = v
+	}
+	return out
+}
+
+func (s *Solver) option(name string) (OptionDoc, bool) {
 	for _, o := range s.Options {
 		if o.Name == name {
-			return true
+			return o, true
 		}
 	}
-	return false
+	return OptionDoc{}, false
+}
+
+func (s *Solver) knows(name string) bool {
+	_, ok := s.option(name)
+	return ok
 }
 
 func (s *Solver) optionList() string {

@@ -33,7 +33,8 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					{Name: "deduce", Values: "probe|border|basic", Default: "probe", Doc: "deductions before branching: basic (clue counts, loops), border (+ every corner reaches the border), probe (+ failed-literal probing)"},
 					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N branching nodes (0: no limit)"},
 				},
-				Solve: solveSlantDFS,
+				Solve:    solveSlantDFS,
+				Validate: func(o Options) error { _, _, err := slantDFSOptions(o); return err },
 			},
 			{
 				Name: "sat",
@@ -43,7 +44,8 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					{Name: "loops", Values: "lazy|lazy+diamond", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front"},
 					BackendOption,
 				},
-				Solve: solveSlantSAT,
+				Solve:    solveSlantSAT,
+				Validate: func(o Options) error { _, err := slantSATOptions(o); return err },
 			},
 		},
 		Verify:   verifySlant,
@@ -63,26 +65,36 @@ func slantBool(o Options, name string) (bool, error) {
 	return b, nil
 }
 
+// slantDFSOptions reads the DFS's options; unique says whether a second
+// solution is looked for.
+func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err error) {
+	unique, err = slantBool(o, UniqueOption)
+	if err != nil {
+		return opt, false, err
+	}
+	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "probe"))
+	if err != nil {
+		return opt, false, fmt.Errorf("option deduce: %w", err)
+	}
+	maxNodes, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
+	if err != nil || maxNodes < 0 {
+		return opt, false, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
+	}
+	opt = backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes}
+	if unique {
+		opt.Limit = 2
+	}
+	return opt, unique, nil
+}
+
 func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return Result{}, err
 	}
-	unique, err := slantBool(o, UniqueOption)
+	opt, unique, err := slantDFSOptions(o)
 	if err != nil {
 		return Result{}, err
-	}
-	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "probe"))
-	if err != nil {
-		return Result{}, fmt.Errorf("option deduce: %w", err)
-	}
-	maxNodes, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
-	if err != nil || maxNodes < 0 {
-		return Result{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
-	}
-	opt := backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes}
-	if unique {
-		opt.Limit = 2
 	}
 	start := time.Now()
 	res := backtrack.SolveSlant(s, opt)

@@ -34,6 +34,29 @@ type QueensOptions struct {
 	Deadline time.Time
 }
 
+// Validate checks the options without solving: a known card and search, a
+// known backend, and card=pb only on gophersat.
+func (opt QueensOptions) Validate() error {
+	switch opt.Card {
+	case "", "totalizer", "seq":
+	case "pb":
+		if opt.Backend != "" && opt.Backend != "gophersat" {
+			return fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend)
+		}
+	default:
+		return fmt.Errorf("queens: unknown card %q (want seq, totalizer or pb)", opt.Card)
+	}
+	switch opt.Search {
+	case "", "up", "down":
+	default:
+		return fmt.Errorf("queens: unknown search %q (want up or down)", opt.Search)
+	}
+	if _, err := LookupBackend(opt.Backend); err != nil {
+		return fmt.Errorf("queens: %w", err)
+	}
+	return nil
+}
+
 // QueensResult is a SAT search's answer: the smallest placement, its proof
 // steps and the solver's work.
 type QueensResult struct {

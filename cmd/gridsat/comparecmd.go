@@ -193,14 +193,9 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, name string, p
 	var specs []compare.Spec
 	var names []string
 	for _, text := range strings.Split(f.solvers, ",") {
-		spec, err := p.ParseSpec(strings.TrimSpace(text), nil)
+		spec, err := p.ParseSpec(strings.TrimSpace(text), base)
 		if err != nil {
 			return 0, fail(exitUsage, err)
-		}
-		for k, v := range base {
-			if _, set := spec.Options[k]; !set && specKnows(spec, k) {
-				spec.Options[k] = v
-			}
 		}
 		specs = append(specs, spec)
 		names = append(names, spec.Text)
