@@ -53,6 +53,9 @@ type Row struct {
 	// Agree is "yes", "NO", or "-" when fewer than two runs finished.
 	Agree    string   `json:"agree"`
 	Problems []string `json:"problems,omitempty"`
+	// Input is the case itself, for reports that draw it (not in JSON:
+	// results files carry cases their own way).
+	Input instances.Case `json:"-"`
 }
 
 // Failed reports whether the row holds a wrong answer, a solver error or a
@@ -180,7 +183,7 @@ func Compare(ctx context.Context, cfg Config) []Row {
 		for _, c := range src.Cases {
 			loc := c.Location()
 			it := &item{src: src, c: c, row: Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line,
-				Size: c.Size(), Cells: c.Cells(), Runs: make([]Run, len(cfg.Specs))}, left: len(cfg.Specs)}
+				Size: c.Size(), Cells: c.Cells(), Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs)}
 			items = append(items, it)
 			for si, spec := range cfg.Specs {
 				if cfg.Skip != nil {
