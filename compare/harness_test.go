@@ -48,16 +48,21 @@ func toyPuzzle() *Puzzle {
 			l := instances.NewLines(file, r)
 			var cs []instances.Case
 			for {
-				tok, ok := l.Token()
+				f, ok := l.Fields()
 				if !ok {
+					if len(cs) == 0 && l.Err() == nil {
+						return nil, l.NoCases()
+					}
 					return cs, l.Err()
 				}
-				l.Case = len(cs) + 1
-				n, err := strconv.Atoi(tok)
-				if err != nil {
-					return cs, l.Errorf("%q is not a number", tok)
+				for _, tok := range f {
+					l.Case = len(cs) + 1
+					n, err := strconv.Atoi(tok)
+					if err != nil {
+						return cs, l.Errorf("%q is not a number", tok)
+					}
+					cs = append(cs, &toyCase{instances.Loc{File: file, Case: len(cs) + 1, Line: l.Line()}, n})
 				}
-				cs = append(cs, &toyCase{instances.Loc{File: file, Case: len(cs) + 1, Line: l.Line()}, n})
 			}
 		},
 		Solvers: []Solver{

@@ -115,22 +115,26 @@ func (c *Chain) Infeasible() string {
 	return ""
 }
 
-// ParseChain reads chain boards in the judge format, one after another:
-// a line "N K", then N lines of N labels in 0..K-1. Blank lines between
-// and inside boards are skipped. On bad input it returns the boards read
-// before the bad one together with an error wrapping an *InputError.
+// ParseChain reads chain boards in the judge format, one after another
+// until the end of the input: a line "N K", then N lines of N labels in
+// 0..K-1. Blank lines and '#' comment lines are skipped anywhere. On bad
+// input it returns the boards read before the bad one together with an
+// error wrapping an *InputError.
 func ParseChain(file string, r io.Reader) ([]*Chain, error) {
 	l := NewLines(file, r)
 	var boards []*Chain
 	for {
-		head, ok := l.NextNonBlank()
+		l.Case = len(boards) + 1
+		head, ok := l.Fields()
 		if !ok {
 			if err := l.Err(); err != nil {
 				return boards, fmt.Errorf("parsing chain boards: %w", err)
 			}
+			if len(boards) == 0 {
+				return nil, fmt.Errorf("parsing chain boards: %w", l.NoCases())
+			}
 			return boards, nil
 		}
-		l.Case = len(boards) + 1
 		b, err := parseChainBoard(l, head)
 		if err != nil {
 			return boards, fmt.Errorf("parsing chain boards: %w", err)
@@ -139,34 +143,33 @@ func ParseChain(file string, r io.Reader) ([]*Chain, error) {
 	}
 }
 
-func parseChainBoard(l *Lines, head string) (*Chain, error) {
+// parseChainBoard reads one board whose header line was just read.
+func parseChainBoard(l *Lines, head []string) (*Chain, error) {
 	b := &Chain{Loc: Loc{File: l.File(), Case: l.Case, Line: l.Line()}}
-	f := strings.Fields(head)
-	if len(f) != 2 {
-		return nil, l.Errorf("want a header line \"N K\", got %d fields", len(f))
+	if len(head) != 2 {
+		return nil, l.Errorf("want a header line \"N K\", got %d fields", len(head))
 	}
 	var err error
-	if b.N, err = chainInt(l, f[0], "the board size N", 1, ChainMaxN); err != nil {
+	if b.N, err = l.Int(head[0], "the board size N", 1, ChainMaxN); err != nil {
 		return nil, err
 	}
-	if b.K, err = chainInt(l, f[1], "the label count K", 1, ChainMaxK); err != nil {
+	if b.K, err = l.Int(head[1], "the label count K", 1, ChainMaxK); err != nil {
 		return nil, err
 	}
 	b.Labels = make([]int, 0, b.N*b.N)
 	for r := 0; r < b.N; r++ {
-		row, ok := l.NextNonBlank()
+		f, ok := l.Fields()
 		if !ok {
 			if err := l.Err(); err != nil {
 				return nil, err
 			}
 			return nil, l.ErrorfEOF("board of size %d ends after %d of its %d rows", b.N, r, b.N)
 		}
-		f := strings.Fields(row)
 		if len(f) != b.N {
 			return nil, l.Errorf("row %d has %d labels, want %d", r+1, len(f), b.N)
 		}
 		for col, tok := range f {
-			v, err := chainInt(l, tok, fmt.Sprintf("the label of cell (%d,%d)", r, col), 0, b.K-1)
+			v, err := l.Int(tok, fmt.Sprintf("the label of cell (%d,%d)", r, col), 0, b.K-1)
 			if err != nil {
 				return nil, err
 			}
@@ -174,17 +177,6 @@ func parseChainBoard(l *Lines, head string) (*Chain, error) {
 		}
 	}
 	return b, nil
-}
-
-func chainInt(l *Lines, tok, what string, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(tok)
-	if err != nil {
-		return 0, l.Errorf("%s: %q is not an integer", what, tok)
-	}
-	if v < lo || v > hi {
-		return 0, l.Errorf("%s = %d is out of range %d..%d", what, v, lo, hi)
-	}
-	return v, nil
 }
 
 // Format writes c in the judge format.

@@ -107,8 +107,17 @@ func TestParseChainShortRowFixture(t *testing.T) {
 }
 
 func TestParseChainEmptyInput(t *testing.T) {
-	bs, err := ParseChain("", strings.NewReader("\n  \n"))
-	if len(bs) != 0 || err != nil {
+	for _, in := range []string{"", "\n  \n", "\ufeff", "# only a comment\n"} {
+		bs, err := ParseChain("", strings.NewReader(in))
+		if len(bs) != 0 || err == nil || !strings.Contains(err.Error(), "no cases") {
+			t.Errorf("ParseChain(%q): got %d boards, %v; want a no-cases error", in, len(bs), err)
+		}
+	}
+}
+
+func TestParseChainBOMAndComments(t *testing.T) {
+	bs, err := ParseChain("", strings.NewReader("\ufeff# sample\n2 2\n0 1\n# inside\n1 0\n"))
+	if err != nil || len(bs) != 1 || bs[0].Labels[2] != 1 || bs[0].Line != 2 {
 		t.Fatalf("got %d boards, %v", len(bs), err)
 	}
 }

@@ -216,42 +216,50 @@ func ParseQueensAnswer(s string) (caseNo, queens int, err error) {
 func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 	in := NewLines(file, r)
 	var cases []*Queens
+	wrap := func(err error) ([]*Queens, error) { return cases, fmt.Errorf("parsing queens: %w", err) }
 	for caseNo := 1; ; caseNo++ {
 		in.Case = caseNo
-		tok, ok := in.Token()
+		f, ok := in.Fields()
 		if !ok {
 			if err := in.Err(); err != nil {
-				return cases, fmt.Errorf("parsing queens: %w", err)
+				return wrap(err)
+			}
+			if len(cases) == 0 {
+				return wrap(in.NoCases())
 			}
 			return cases, nil // end of input ends the cases, as for the judge
 		}
 		line := in.Line()
-		n, err := strconv.Atoi(tok)
-		if err != nil {
-			return cases, fmt.Errorf("parsing queens: %w", in.Errorf("board height n: %q is not an integer", tok))
-		}
-		if n == 0 {
+		if len(f) == 1 && f[0] == "0" {
+			if len(cases) == 0 {
+				return wrap(in.NoCases())
+			}
+			if err := in.End(`the line "0" that ends the cases`); err != nil {
+				return wrap(err)
+			}
 			return cases, nil
 		}
-		if n < QueensMinSize || n > QueensMaxSize {
-			return cases, fmt.Errorf("parsing queens: %w", in.Errorf("board height n = %d is out of range %d..%d", n, QueensMinSize, QueensMaxSize))
+		if len(f) != 2 {
+			return wrap(in.Errorf(`want a header "n m" (or "0" to end the input), got %d fields`, len(f)))
 		}
-		m, err := in.Int("board width m", QueensMinSize, QueensMaxSize)
+		n, err := in.Int(f[0], "board height n", QueensMinSize, QueensMaxSize)
 		if err != nil {
-			return cases, fmt.Errorf("parsing queens: %w", err)
+			return wrap(err)
+		}
+		m, err := in.Int(f[1], "board width m", QueensMinSize, QueensMaxSize)
+		if err != nil {
+			return wrap(err)
 		}
 		q := NewQueens(n, m)
 		q.Loc = Loc{File: file, Case: caseNo, Line: line}
 		for row := 0; row < n; row++ {
-			text, ok := in.Token()
-			if !ok {
-				if err := in.Err(); err != nil {
-					return cases, fmt.Errorf("parsing queens: %w", err)
-				}
-				return cases, fmt.Errorf("parsing queens: %w", in.ErrorfEOF("expected row %d of %d", row+1, n))
+			f, err := in.Want(1, fmt.Sprintf("row %d of %d", row+1, n))
+			if err != nil {
+				return wrap(err)
 			}
+			text := f[0]
 			if len(text) != m {
-				return cases, fmt.Errorf("parsing queens: %w", in.Errorf("row %d has %d squares, want %d", row+1, len(text), m))
+				return wrap(in.Errorf("row %d has %d squares, want %d", row+1, len(text), m))
 			}
 			for c := 0; c < m; c++ {
 				switch text[c] {
@@ -259,7 +267,7 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 					q.Target[row*m+c] = true
 				case '.':
 				default:
-					return cases, fmt.Errorf("parsing queens: %w", in.Errorf("row %d, column %d: bad character %q (want '.' or 'X')", row+1, c+1, text[c]))
+					return wrap(in.Errorf("row %d, column %d: bad character %q (want '.' or 'X')", row+1, c+1, text[c]))
 				}
 			}
 		}

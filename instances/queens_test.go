@@ -55,13 +55,10 @@ func TestParseQueensEndsAtEOFOrZero(t *testing.T) {
 		in    string
 		cases int
 	}{
-		{"", 0},
-		{"0\n", 0},
-		{"1 1\nX\n", 1},              // end of file ends the input
-		{"1 1\nX\n0\n1 1\n.\n", 1},   // nothing after 0 is read
-		{"1 2 XX\n2 1\nX\n.", 2},     // the judge reads tokens, as scanf does
-		{"1 1\r\nX\r\n0\r\n", 1},     // CRLF
-		{"\n\n  2 2\n\nX.\n.X\n", 1}, // blank lines
+		{"1 1\nX\n", 1},                      // end of file ends the input
+		{"1 1\nX\n0\n\n# end\n", 1},          // blank and comment lines after 0
+		{"\ufeff1 1\r\nX\r\n0\r\n", 1},         // BOM, CRLF
+		{"\n\n  2 2\n\nX.\n# c\n.X\n", 1}, // blank and comment lines
 	}
 	for _, tt := range tests {
 		cases, err := ParseQueens("in", strings.NewReader(tt.in))
@@ -85,12 +82,17 @@ func TestParseQueensErrors(t *testing.T) {
 		{"m zero", "1 0\n", 0, 1, 1, "out of range"},
 		{"m too big", "1 1\nX\n2 40\n", 1, 2, 3, "out of range"},
 		{"n not a number", "a 1\n", 0, 1, 1, "not an integer"},
-		{"m missing", "2", 0, 1, 1, "truncated"},
+		{"empty", "", 0, 0, 0, "no cases"},
+		{"only the end", "0\n", 0, 0, 0, "no cases"},
+		{"m missing", "2", 0, 1, 1, `want a header "n m"`},
+		{"n huge", "99999999999999999999 1\n", 0, 1, 1, "out of range 1..32"},
+		{"data after 0", "1 1\nX\n0\n1 1\n.\n", 1, 0, 4, "trailing data"},
+		{"rows on one line", "1 2 XX\n2 1\nX\n.", 0, 1, 1, `want a header "n m"`},
 		{"short row", "2 3\nXX\n", 0, 1, 2, "has 2 squares, want 3"},
 		{"long row", "1 2\nXXX\n", 0, 1, 2, "has 3 squares, want 2"},
 		{"bad character", "1 1\nX\n2 2\nX.\n.x\n", 1, 2, 5, "bad character"},
 		{"truncated rows", "3 1\nX\n.\n", 0, 1, 3, "truncated input: expected row 3 of 3"},
-		{"row split by space", "1 3\nX X\n", 0, 1, 2, "has 1 squares"},
+		{"row split by space", "1 3\nX X\n", 0, 1, 2, "want 1 field on the line, got 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

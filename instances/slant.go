@@ -94,6 +94,7 @@ func ParseSlant(file string, r io.Reader) ([]*Slant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", displayName(file), err)
 	}
+	data = StripBOM(data)
 	if judgeFormat(data) {
 		return ParseSlantJudge(file, bytes.NewReader(data))
 	}
@@ -115,36 +116,35 @@ func judgeFormat(data []byte) bool {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		_, err := strconv.Atoi(t)
-		return err == nil
+		for _, r := range t {
+			if r < '0' || r > '9' {
+				return r == '-' || r == '+' // a sign: let the judge parser say what is wrong
+			}
+		}
+		return true
 	}
 	return true // empty input: let the judge parser say what is missing
 }
 
-// ParseSlantJudge reads the UVa 11694 format: the number of cases T, then
-// per case the board size n and n+1 rows of n+1 corners, each a clue digit
-// 0..4 or '.'. Rows are read as white-space separated words, as the
-// judge's scanf does. Leading '#' comment lines are skipped.
+// ParseSlantJudge reads the UVa 11694 format: the number of cases T on a
+// line, then per case the board size n on a line and n+1 lines of n+1
+// corners, each a clue digit 0..4 or '.'. Blank lines and '#' comment lines
+// are skipped anywhere; anything after the T-th case is trailing data.
 func ParseSlantJudge(file string, r io.Reader) ([]*Slant, error) {
 	l := NewLines(file, r)
-	// Skip leading comment lines.
-	for {
-		t, ok := l.NextNonBlank()
-		if !ok {
-			if err := l.Err(); err != nil {
-				return nil, err
-			}
-			return nil, l.ErrorfEOF("expected the number of cases")
-		}
-		if strings.HasPrefix(strings.TrimSpace(t), "#") {
-			continue
-		}
-		l.pending = strings.Fields(t)
-		break
+	f, ok := l.Fields()
+	if !ok {
+		return nil, l.NoCases()
 	}
-	count, err := l.Int("the number of cases", 0, 1_000_000)
+	if len(f) != 1 {
+		return nil, l.Errorf("the number of cases T: want 1 field on the line, got %d", len(f))
+	}
+	count, err := l.Int(f[0], "the number of cases T", 0, 1_000_000)
 	if err != nil {
 		return nil, err
+	}
+	if count == 0 {
+		return nil, l.Errorf("no cases in the input (the number of cases is 0)")
 	}
 	var cases []*Slant
 	for k := 1; k <= count; k++ {
@@ -156,31 +156,29 @@ func ParseSlantJudge(file string, r io.Reader) ([]*Slant, error) {
 		s.Loc.Case = k
 		cases = append(cases, s)
 	}
-	l.Case = 0
-	if tok, ok := l.Token(); ok {
-		return cases, l.Errorf("input holds more than the %d cases announced (found %q)", count, tok)
-	}
-	if err := l.Err(); err != nil {
+	if err := l.End(fmt.Sprintf("the %d cases announced", count)); err != nil {
 		return cases, err
 	}
 	return cases, nil
 }
 
 func readSlantJudgeCase(l *Lines) (*Slant, error) {
-	n, err := l.Int("the board size n", 1, MaxSlantSize)
+	f, err := l.Want(1, "the board size n")
+	if err != nil {
+		return nil, err
+	}
+	n, err := l.Int(f[0], "the board size n", 1, MaxSlantSize)
 	if err != nil {
 		return nil, err
 	}
 	s := NewSlant(n, n)
 	s.Loc = Loc{File: l.File(), Line: l.Line()}
 	for r := 0; r <= n; r++ {
-		row, ok := l.Token()
-		if !ok {
-			if err := l.Err(); err != nil {
-				return nil, err
-			}
-			return nil, l.ErrorfEOF("expected row %d of %d corner rows", r+1, n+1)
+		f, err := l.Want(1, fmt.Sprintf("corner row %d of %d", r+1, n+1))
+		if err != nil {
+			return nil, err
 		}
+		row := f[0]
 		if len(row) != n+1 {
 			return nil, l.Errorf("corner row %d has %d characters, want n+1 = %d", r+1, len(row), n+1)
 		}
@@ -243,8 +241,7 @@ func ParseSlantIDs(file string, r io.Reader) ([]*Slant, error) {
 		return cases, err
 	}
 	if len(cases) == 0 {
-		l.Case = 0
-		return nil, l.ErrorfEOF("no slant cases found")
+		return nil, l.NoCases()
 	}
 	return cases, nil
 }

@@ -79,7 +79,7 @@ func TestParseSlantJudgeErrors(t *testing.T) {
 		line        int
 		msg         string
 	}{
-		{"empty", "", 0, 0, "number of cases"},
+		{"empty", "", 0, 0, "no cases"},
 		{"bad count", "-1\n", 0, 1, "out of range"},
 		{"bad n", "1\nx\n", 1, 2, "not an integer"},
 		{"n zero", "1\n0\n.\n", 1, 2, "out of range"},
@@ -90,7 +90,11 @@ func TestParseSlantJudgeErrors(t *testing.T) {
 		{"long row", "1\n1\n...\n..\n", 1, 3, "has 3 characters"},
 		{"truncated rows", "1\n2\n...\n...\n", 1, 4, "truncated"},
 		{"missing case", "2\n1\n..\n..\n", 2, 4, "truncated"},
-		{"extra case", "1\n1\n..\n..\n1\n..\n..\n", 0, 5, "more than the 1 cases"},
+		{"extra case", "1\n1\n..\n..\n1\n..\n..\n", 0, 5, "after the 1 cases announced (trailing data)"},
+		{"no cases", "0\n", 0, 1, "no cases"},
+		{"count huge", "99999999999999999999\n", 0, 1, "out of range"},
+		{"two rows on a line", "1\n1\n.. ..\n", 1, 3, "want 1 field on the line, got 2"},
+		{"only a BOM", "\ufeff", 0, 0, "no cases"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

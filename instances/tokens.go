@@ -2,6 +2,8 @@ package instances
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -20,8 +22,6 @@ type Lines struct {
 	line int    // number of the last line returned
 	text string // the last line returned
 	err  error
-	// pending holds the fields of the current line not yet taken by Token.
-	pending []string
 	// Case is put into errors made by Errorf; parsers set it as they go.
 	Case int
 }
@@ -42,7 +42,6 @@ func (l *Lines) Line() int { return l.line }
 // Next returns the next line with its trailing "\r" removed; ok is false at
 // end of input or on a read error (then Err says which).
 func (l *Lines) Next() (text string, ok bool) {
-	l.pending = nil
 	if !l.sc.Scan() {
 		if err := l.sc.Err(); err != nil && l.err == nil {
 			if err == bufio.ErrTooLong {
@@ -55,48 +54,72 @@ func (l *Lines) Next() (text string, ok bool) {
 	}
 	l.line++
 	l.text = strings.TrimRight(l.sc.Text(), "\r")
+	if l.line == 1 {
+		l.text = strings.TrimPrefix(l.text, bom)
+	}
 	return l.text, true
 }
 
-// NextNonBlank is Next, skipping lines that hold only white space.
-func (l *Lines) NextNonBlank() (string, bool) {
+// bom is the UTF-8 byte order mark some editors put at the start of a
+// file; every format skips it.
+const bom = "\ufeff"
+
+// StripBOM returns data without a leading UTF-8 byte order mark.
+func StripBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte(bom)) }
+
+// IsComment reports whether a line is a comment: its first non-blank
+// character is '#'. Every judge format skips comment lines (no format
+// has '#' in its data).
+func IsComment(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }
+
+// Fields returns the white-space separated fields of the next line that
+// holds something other than white space or a comment; ok is false at end
+// of input (then Err says whether a read failed). Every judge format is
+// read this way, a row per line: a row that wraps or a line that holds two
+// rows is bad input, caught at its own line, rather than a board silently
+// shifted by a cell.
+func (l *Lines) Fields() (fields []string, ok bool) {
 	for {
 		t, ok := l.Next()
-		if !ok || strings.TrimSpace(t) != "" {
-			return t, ok
-		}
-	}
-}
-
-// Token returns the next white-space separated field, reading further lines
-// as needed (the judges read with scanf, so line breaks between numbers do
-// not matter); ok is false at end of input.
-func (l *Lines) Token() (string, bool) {
-	for len(l.pending) == 0 {
-		t, ok := l.Next()
 		if !ok {
-			return "", false
+			return nil, false
 		}
-		l.pending = strings.Fields(t)
+		if f := strings.Fields(t); len(f) > 0 && !IsComment(t) {
+			return f, true
+		}
 	}
-	tok := l.pending[0]
-	l.pending = l.pending[1:]
-	return tok, true
 }
 
-// Int reads the next token as an integer in [lo, hi]; what names the value
-// in errors ("the board size n").
-func (l *Lines) Int(what string, lo, hi int) (int, error) {
-	tok, ok := l.Token()
+// Want returns the fields of the next content line, which must hold
+// exactly n of them; what names the line in errors ("the header \"N K\"").
+func (l *Lines) Want(n int, what string) ([]string, error) {
+	f, ok := l.Fields()
 	if !ok {
-		if err := l.Err(); err != nil {
-			return 0, err
-		}
-		return 0, l.Errorf("truncated input: expected %s", what)
+		return nil, l.ErrorfEOF("expected %s", what)
 	}
+	if len(f) != n {
+		return nil, l.Errorf("%s: want %d field%s on the line, got %d", what, n, plural(n), len(f))
+	}
+	return f, nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// Int reads tok, a field of the current line, as an integer in [lo, hi];
+// what names the value in errors ("the board size n"). A number too large
+// for any integer type is out of range too, not "not an integer".
+func (l *Lines) Int(tok, what string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(tok)
 	if err != nil {
-		return 0, l.Errorf("%s: %q is not an integer", what, tok)
+		if errors.Is(err, strconv.ErrRange) {
+			return 0, l.Errorf("%s = %s is out of range %d..%d", what, clipToken(tok), lo, hi)
+		}
+		return 0, l.Errorf("%s: %q is not an integer", what, clipToken(tok))
 	}
 	if v < lo || v > hi {
 		return 0, l.Errorf("%s = %d is out of range %d..%d", what, v, lo, hi)
@@ -104,8 +127,34 @@ func (l *Lines) Int(what string, lo, hi int) (int, error) {
 	return v, nil
 }
 
-// RestOfLine reports whether fields remain unread on the current line.
-func (l *Lines) RestOfLine() []string { return l.pending }
+// clipToken shortens a token for an error message.
+func clipToken(tok string) string {
+	if len(tok) > 40 {
+		return tok[:37] + "..."
+	}
+	return tok
+}
+
+// End checks that nothing but blank and comment lines follows the end of
+// the input's cases; after says what ended them. Every format refuses
+// trailing data the same way, so that a concatenated or miscounted file is
+// noticed rather than half read.
+func (l *Lines) End(after string) error {
+	if f, ok := l.Fields(); ok {
+		l.Case = 0
+		return l.Errorf("unexpected %q after %s (trailing data)", clipToken(f[0]), after)
+	}
+	return l.Err()
+}
+
+// NoCases is the error for an input that holds no case at all: bad input,
+// since a run over nothing is surely a mistake.
+func (l *Lines) NoCases() error {
+	if l.err != nil {
+		return l.err
+	}
+	return &InputError{File: l.file, Line: 0, Msg: "no cases in the input"}
+}
 
 // Err is the read error met so far, if any (an *InputError for an overlong
 // line).
