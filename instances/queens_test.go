@@ -55,9 +55,9 @@ func TestParseQueensEndsAtEOFOrZero(t *testing.T) {
 		in    string
 		cases int
 	}{
-		{"1 1\nX\n", 1},                      // end of file ends the input
-		{"1 1\nX\n0\n\n# end\n", 1},          // blank and comment lines after 0
-		{"\ufeff1 1\r\nX\r\n0\r\n", 1},         // BOM, CRLF
+		{"1 1\nX\n", 1},                   // end of file ends the input
+		{"1 1\nX\n0\n\n# end\n", 1},       // blank and comment lines after 0
+		{"\ufeff1 1\r\nX\r\n0\r\n", 1},    // BOM, CRLF
 		{"\n\n  2 2\n\nX.\n# c\n.X\n", 1}, // blank and comment lines
 	}
 	for _, tt := range tests {
