@@ -20,7 +20,8 @@ func init() {
 several boards may follow one another. Answer per board: the directions of
 the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 2 right, ... 7 up-left), an empty line for N=1, or -1 when there is none.`,
-		Parse: caseParser(instances.ParseChain),
+		Parse:      caseParser(instances.ParseChain),
+		FormatCase: formatChain,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
@@ -224,4 +225,13 @@ func renderChain(w io.Writer, c instances.Case, r Result) error {
 		answer = r.Answer
 	}
 	return instances.RenderChainSVG(w, b, answer)
+}
+
+// formatChain writes one case for a worker or a results file.
+func formatChain(w io.Writer, c instances.Case) error {
+	s, err := caseAs[*instances.Chain]("chain", c)
+	if err != nil {
+		return err
+	}
+	return s.Format(w)
 }

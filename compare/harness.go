@@ -3,6 +3,8 @@ package compare
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -23,13 +25,81 @@ const (
 	VerdictMemout  = "memout"  // stopped at the memory limit
 	VerdictError   = "error"   // the solver failed
 	VerdictWrong   = "WRONG"   // the verifier rejects the answer
+	// VerdictHarness: the harness could not get an answer (a worker that
+	// would not start or answered garbage), which says nothing about the
+	// solver; it fails the comparison all the same.
+	VerdictHarness = "harness"
 )
 
-// Source is one input file's cases.
+// Source is one input's cases, parsed once by the parent.
 type Source struct {
 	Set   string // bundled set name, or "" for a file given by path
 	File  string
 	Cases []instances.Case
+	// texts[i] is case i as its puzzle's FormatCase writes it: what a
+	// worker parses and a results file stores; keys[i] hashes it.
+	texts []string
+	keys  []string
+	// order is the position of the source's first case in the whole input.
+	order int
+}
+
+// prepare formats every case of src once, for workers and resume keys.
+func (src *Source) prepare(p *Puzzle) error {
+	if p.FormatCase == nil {
+		return fmt.Errorf("%s cannot format its cases", p.Name)
+	}
+	src.texts = make([]string, len(src.Cases))
+	src.keys = make([]string, len(src.Cases))
+	var b strings.Builder
+	for i, c := range src.Cases {
+		b.Reset()
+		if err := p.FormatCase(&b, c); err != nil {
+			return fmt.Errorf("%s: %w", c.Location(), err)
+		}
+		src.texts[i] = b.String()
+		src.keys[i] = CaseKey(p.Name, src.texts[i])
+	}
+	return nil
+}
+
+// CaseKey names a case by its content: a hash of the puzzle and the case's
+// text, whatever file or position it was read from.
+func CaseKey(puzzle, text string) string {
+	h := sha256.New()
+	io.WriteString(h, puzzle)
+	h.Write([]byte{0})
+	io.WriteString(h, text)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// Task is one (case, solver) run to do.
+type Task struct {
+	Puzzle *Puzzle
+	Source *Source
+	Index  int // the case's index in Source.Cases
+	Spec   Spec
+}
+
+// Case is the task's case.
+func (t Task) Case() instances.Case { return t.Source.Cases[t.Index] }
+
+// Text is the task's case as FormatCase writes it ("" if its source was
+// never prepared: LoadPath and Compare prepare every source).
+func (t Task) Text() string {
+	if t.Source.texts == nil {
+		return ""
+	}
+	return t.Source.texts[t.Index]
+}
+
+// Key is the task's case key (CaseKey), "" if its source was never
+// prepared.
+func (t Task) Key() string {
+	if t.Source.keys == nil {
+		return ""
+	}
+	return t.Source.keys[t.Index]
 }
 
 // Run is one solver's run on one case.
@@ -38,7 +108,10 @@ type Run struct {
 	Verdict string        `json:"verdict"`
 	Result  Result        `json:"result"`
 	Wall    time.Duration `json:"wall_ns"`
-	Detail  string        `json:"detail,omitempty"` // why WRONG or error
+	// PeakRSS is the peak resident memory seen during the run, in bytes
+	// (0 when not measured).
+	PeakRSS int64  `json:"peak_rss,omitempty"`
+	Detail  string `json:"detail,omitempty"` // why WRONG, error, harness, timeout, memout
 }
 
 // Row is every solver's run on one case, and whether they agree.
@@ -62,10 +135,10 @@ type Row struct {
 // disagreement: the things that make compare exit 1.
 func (r *Row) Failed() bool { return len(r.Problems) > 0 }
 
-// Executor runs one solver on one case and returns its run, the verdict
-// left empty unless the executor decided it (timeout, memout, error).
+// Executor runs one task and returns its run, the verdict left empty
+// unless the executor decided it (timeout, memout, error, harness).
 type Executor interface {
-	Execute(ctx context.Context, p *Puzzle, src *Source, c instances.Case, spec Spec) Run
+	Execute(ctx context.Context, t Task) Run
 }
 
 // InProcess runs solvers in this process with no time limit: the simplest
@@ -73,13 +146,14 @@ type Executor interface {
 // an interrupt takes effect between runs.
 type InProcess struct{}
 
-// Execute solves c with spec, timing the whole call as wall time.
-func (InProcess) Execute(ctx context.Context, p *Puzzle, src *Source, c instances.Case, spec Spec) Run {
+// Execute solves the task's case, timing the whole call as wall time.
+func (InProcess) Execute(ctx context.Context, t Task) Run {
+	spec := t.Spec
 	if ctx.Err() != nil {
 		return Run{Solver: spec.Text, Verdict: verdictCancelled}
 	}
 	start := time.Now()
-	res, err := SolveCase(spec, c)
+	res, err := SolveCase(spec, t.Case())
 	run := Run{Solver: spec.Text, Result: res, Wall: time.Since(start)}
 	if err != nil {
 		run.Verdict, run.Detail = VerdictError, err.Error()
@@ -106,7 +180,7 @@ func Judge(p *Puzzle, c instances.Case, row *Row) {
 		switch run.Verdict {
 		case VerdictOK, VerdictUnsat:
 			done = append(done, i)
-		case VerdictWrong, VerdictError:
+		case VerdictWrong, VerdictError, VerdictHarness:
 			row.Problems = append(row.Problems, fmt.Sprintf("%s: %s: %s", run.Solver, run.Verdict, run.Detail))
 		}
 	}
@@ -147,11 +221,14 @@ type Config struct {
 	// OnRun, if set, is called with each run as soon as it ends (not for
 	// runs Skip supplies), so that nothing finished is lost if the
 	// comparison is stopped.
-	OnRun func(src *Source, c instances.Case, run Run)
+	OnRun func(t Task, run Run)
 	// OnRow, if set, is called with each row once all its runs ended.
 	OnRow func(Row)
 	// Skip, if set, supplies runs done before (--resume).
-	Skip func(src *Source, c instances.Case, spec Spec) (Run, bool)
+	Skip func(t Task) (Run, bool)
+	// Include, if set, says which tasks this comparison runs (a shard);
+	// rows with a task left out are not reported.
+	Include func(t Task) bool
 }
 
 // Compare runs every spec on every case of every source, judges each row,
@@ -167,7 +244,6 @@ func Compare(ctx context.Context, cfg Config) []Row {
 		jobs = 1
 	}
 	type item struct {
-		src *Source
 		c   instances.Case
 		row Row
 		// left counts runs not yet ended; a cancelled run leaves it above 0.
@@ -175,25 +251,42 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	}
 	var items []*item
 	type task struct {
+		Task
 		it   *item
 		spec int
 	}
 	var tasks []task
+	order := 0
 	for _, src := range cfg.Sources {
-		for _, c := range src.Cases {
+		src.order = order
+		order += len(src.Cases)
+		if src.texts == nil {
+			src.prepare(cfg.Puzzle) // on failure, a worker reports the missing text
+		}
+		for i, c := range src.Cases {
 			loc := c.Location()
-			it := &item{src: src, c: c, row: Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line,
+			it := &item{c: c, row: Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line,
 				Size: c.Size(), Cells: c.Cells(), Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs)}
-			items = append(items, it)
+			included := 0
 			for si, spec := range cfg.Specs {
+				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec}
+				if cfg.Include != nil && !cfg.Include(t) {
+					continue
+				}
+				included++
 				if cfg.Skip != nil {
-					if run, ok := cfg.Skip(src, c, spec); ok {
+					if run, ok := cfg.Skip(t); ok {
 						it.row.Runs[si] = run
 						it.left--
 						continue
 					}
 				}
-				tasks = append(tasks, task{it, si})
+				tasks = append(tasks, task{t, it, si})
+			}
+			if included == len(cfg.Specs) {
+				items = append(items, it)
+			} else {
+				it.left = -1 // part of the row runs elsewhere: never reported
 			}
 		}
 	}
@@ -219,13 +312,13 @@ func Compare(ctx context.Context, cfg Config) []Row {
 		go func() {
 			defer wg.Done()
 			for t := range queue {
-				run := exec.Execute(ctx, cfg.Puzzle, t.it.src, t.it.c, cfg.Specs[t.spec])
+				run := exec.Execute(ctx, t.Task)
 				if run.Verdict == verdictCancelled {
 					continue
 				}
 				mu.Lock()
 				if cfg.OnRun != nil {
-					cfg.OnRun(t.it.src, t.it.c, run)
+					cfg.OnRun(t.Task, run)
 				}
 				t.it.row.Runs[t.spec] = run
 				t.it.left--
@@ -255,11 +348,21 @@ feed:
 	return rows
 }
 
-// LoadPath reads the cases of path: a file, a directory whose .txt files
-// are read in name order, or the name of one of the puzzle's bundled sets
-// ("ladder", "slant/ladder"; "bundled" means all of them). Cases read
-// before an input error are returned with it.
-func LoadPath(p *Puzzle, path string) ([]*Source, error) {
+// LoadPath reads the cases of path: a file, "-" for standard input (read
+// from stdin), a directory whose .txt files are read in name order, or the
+// name of one of the puzzle's bundled sets ("ladder", "slant/ladder";
+// "bundled" means all of them). Every input is read once, here: workers
+// get their cases from the parent. An input that holds no case, or bad
+// input anywhere, is an error; the sources read before it are returned
+// with it.
+func LoadPath(p *Puzzle, path string, stdin io.Reader) ([]*Source, error) {
+	if path == "-" {
+		src, err := parseSource(p, "", "", stdin)
+		if src == nil {
+			return nil, err
+		}
+		return []*Source{src}, err
+	}
 	info, statErr := os.Stat(path)
 	if statErr != nil {
 		if path == "bundled" {
@@ -320,21 +423,33 @@ func LoadPath(p *Puzzle, path string) ([]*Source, error) {
 // openSource parses a file on disk, or a bundled set's embedded file when
 // set is not "". It returns nil only when nothing could be read.
 func openSource(p *Puzzle, set, file string) (*Source, error) {
-	var r io.Reader
 	if set != "" {
 		b, err := instances.ReadSet(file)
 		if err != nil {
 			return nil, err
 		}
-		r = bytes.NewReader(b)
-	} else {
-		fh, err := os.Open(file)
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", file, err)
-		}
-		defer fh.Close()
-		r = fh
+		return parseSource(p, set, file, bytes.NewReader(b))
 	}
+	fh, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", file, err)
+	}
+	defer fh.Close()
+	return parseSource(p, "", file, fh)
+}
+
+// parseSource parses one input and prepares its cases for workers.
+func parseSource(p *Puzzle, set, file string, r io.Reader) (*Source, error) {
 	cases, err := p.Parse(file, r)
-	return &Source{Set: set, File: file, Cases: cases}, err
+	if len(cases) == 0 && err == nil {
+		err = &instances.InputError{File: file, Msg: "no cases in the input"}
+	}
+	src := &Source{Set: set, File: file, Cases: cases}
+	if perr := src.prepare(p); perr != nil && err == nil {
+		err = perr
+	}
+	if len(cases) == 0 {
+		return nil, err
+	}
+	return src, err
 }

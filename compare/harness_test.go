@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -94,7 +95,42 @@ func toyPuzzle() *Puzzle {
 				}
 				return Result{Solved: true, Answer: answer(n + len(keep[0])*0)}, nil
 			}),
-			solver("exit", func(n int) (Result, error) { os.Exit(3); return Result{}, nil }),
+			solver("exit", func(n int) (Result, error) {
+				fmt.Fprintln(os.Stderr, "toy: exiting on purpose")
+				os.Exit(3)
+				return Result{}, nil
+			}),
+			solver("chatty", func(n int) (Result, error) {
+				fmt.Println("a solver that prints to stdout must not garble the protocol")
+				return Result{Solved: true, Answer: answer(n)}, nil
+			}),
+			solver("forker", func(n int) (Result, error) {
+				// A child that holds stderr open and outlives a kill of
+				// the worker alone; then spin past the limit.
+				cmd := exec.Command("sleep", "60")
+				cmd.Stderr = os.Stderr
+				if err := cmd.Start(); err != nil {
+					return Result{}, err
+				}
+				os.WriteFile(os.Getenv("GRIDSAT_TEST_PIDFILE"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
+				os.WriteFile(filepath.Join(os.TempDir(), "formula.cnf"), []byte("p cnf 1 1\n1 0\n"), 0o644)
+				for {
+				}
+			}),
+			solver("tmpdir", func(n int) (Result, error) {
+				return Result{Solved: true, Answer: answer(n), Witness: os.TempDir()}, nil
+			}),
+			solver("childhog", func(n int) (Result, error) {
+				// An external process that allocates, as exec:cadical
+				// would: its memory must count against the limit.
+				cmd := exec.Command(os.Args[0])
+				cmd.Env = append(os.Environ(), "GRIDSAT_TEST_HOG=1")
+				cmd.Stderr = os.Stderr
+				if err := cmd.Run(); err != nil {
+					return Result{}, err
+				}
+				return Result{Solved: true, Answer: answer(n)}, nil
+			}),
 		},
 		Verify: func(c instances.Case, r Result) error {
 			n := c.(*toyCase).n
@@ -115,17 +151,28 @@ func toyPuzzle() *Puzzle {
 			}
 			return nil
 		},
+		FormatCase: func(w io.Writer, c instances.Case) error {
+			_, err := fmt.Fprintln(w, c.(*toyCase).n)
+			return err
+		},
 	}
 }
 
 func TestMain(m *testing.M) {
-	if os.Getenv("GRIDSAT_TEST_WORKER") == "1" {
+	if os.Getenv("GRIDSAT_TEST_HOG") == "1" {
+		hog()
+	}
+	switch mode := os.Getenv("GRIDSAT_TEST_WORKER"); mode {
+	case "":
+	case "1":
 		Register(toyPuzzle())
-		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
+		if err := WorkerMain(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		os.Exit(0)
+	default:
+		os.Exit(fakeWorker(mode))
 	}
 	os.Exit(m.Run())
 }
@@ -210,71 +257,6 @@ func TestUniqueDisagreementIsCaught(t *testing.T) {
 	}
 }
 
-func TestWorkerTimeoutStopsRunAndNextProceeds(t *testing.T) {
-	p := toyPuzzle()
-	src := toySource(t, "1 2 3\n")
-	pool := testPool(time.Second, 0)
-	defer pool.Close()
-	start := time.Now()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "slow", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 2})
-	elapsed := time.Since(start)
-	if len(rows) != 3 {
-		t.Fatalf("%d rows", len(rows))
-	}
-	if v := rows[1].Runs[0].Verdict; v != VerdictTimeout {
-		t.Fatalf("slow run on case 2: %s (%s)", v, rows[1].Runs[0].Detail)
-	}
-	if rows[1].Failed() {
-		t.Errorf("a timeout counted as a failure: %v", rows[1].Problems)
-	}
-	for _, i := range []int{0, 2} {
-		for _, run := range rows[i].Runs {
-			if run.Verdict != VerdictOK {
-				t.Errorf("row %d %s: %s %s", i, run.Solver, run.Verdict, run.Detail)
-			}
-		}
-	}
-	if elapsed > 20*time.Second {
-		t.Errorf("comparison took %s with a 1s limit", elapsed)
-	}
-	if w := rows[1].Runs[0].Wall; w < time.Second || w > 5*time.Second {
-		t.Errorf("timed-out run's wall time %s", w)
-	}
-}
-
-func TestWorkerMemoryLimit(t *testing.T) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		t.Skip("no /proc: memory limit not enforced here")
-	}
-	p := toyPuzzle()
-	src := toySource(t, "1 2\n")
-	pool := testPool(30*time.Second, 200<<20)
-	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "hog", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
-	for i, r := range rows {
-		if v := r.Runs[0].Verdict; v != VerdictMemout {
-			t.Errorf("row %d hog: %s (%s)", i, v, r.Runs[0].Detail)
-		}
-		if v := r.Runs[1].Verdict; v != VerdictOK {
-			t.Errorf("row %d good after memout: %s (%s)", i, v, r.Runs[1].Detail)
-		}
-	}
-}
-
-func TestWorkerDeathIsAnError(t *testing.T) {
-	p := toyPuzzle()
-	src := toySource(t, "1\n")
-	pool := testPool(10*time.Second, 0)
-	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "exit", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
-	if v := rows[0].Runs[0].Verdict; v != VerdictError || !strings.Contains(rows[0].Runs[0].Detail, "worker died") {
-		t.Errorf("exit: %s %s", v, rows[0].Runs[0].Detail)
-	}
-	if v := rows[0].Runs[1].Verdict; v != VerdictOK {
-		t.Errorf("good after a dead worker: %s", v)
-	}
-}
-
 func TestInterruptKeepsFinishedRows(t *testing.T) {
 	p := toyPuzzle()
 	src := toySource(t, "1 2 3 4\n")
@@ -356,51 +338,6 @@ func TestReportsParseBack(t *testing.T) {
 	}
 	if err := Write(&buf, "yaml", names, rows); err == nil {
 		t.Error("unknown format accepted")
-	}
-}
-
-func TestResumeSkipsRecordedRuns(t *testing.T) {
-	p := toyPuzzle()
-	src := toySource(t, "1 2 3\n")
-	out := filepath.Join(t.TempDir(), "results.jsonl")
-	rf, err := OpenResults(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := specs(t, p, "good", "wrong")
-	// First run: stop after the first row, as a kill would.
-	ctx, cancel := context.WithCancel(context.Background())
-	Compare(ctx, Config{Puzzle: p, Specs: sp, Sources: []*Source{src},
-		OnRun: func(s *Source, c instances.Case, run Run) { rf.Add(p, s, c, run) },
-		OnRow: func(Row) { cancel() }})
-	rf.Close()
-	// Append a truncated line, as a kill mid-write would leave.
-	fh, _ := os.OpenFile(out, os.O_APPEND|os.O_WRONLY, 0)
-	fh.WriteString(`{"puzzle":"toy","fi`)
-	fh.Close()
-
-	done, err := ReadResults(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(done) != 2 {
-		t.Fatalf("%d runs recorded, want 2", len(done))
-	}
-	toyCalls.Store(0)
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: []*Source{src},
-		Skip: func(s *Source, c instances.Case, spec Spec) (Run, bool) { return done.Lookup(p, s, c, spec) }})
-	if n := toyCalls.Load(); n != 4 {
-		t.Errorf("resumed comparison made %d solver calls, want 4", n)
-	}
-	if len(rows) != 3 || rows[0].Runs[0].Verdict != VerdictOK || rows[2].Runs[1].Verdict != VerdictWrong {
-		t.Errorf("resumed rows: %+v", rows)
-	}
-}
-
-func TestReadResultsRejectsCorruptMiddle(t *testing.T) {
-	_, err := readResults("r.jsonl", strings.NewReader("garbage\n{}\n"))
-	if !instances.IsInputError(err) || !strings.Contains(err.Error(), "r.jsonl: line 1") {
-		t.Fatalf("err = %v", err)
 	}
 }
 

@@ -20,7 +20,8 @@ func init() {
 		Formats: `judge format (UVa 11214): cases "n m" (1..32 each) followed by n rows of m
 characters '.' or 'X' (a target), ended by a line "0" or the end of input.
 Answer per case: "Case k: v", v the fewest queens covering every target.`,
-		Parse: caseParser(instances.ParseQueens),
+		Parse:      caseParser(instances.ParseQueens),
+		FormatCase: formatQueens,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
@@ -272,4 +273,13 @@ func renderQueens(w io.Writer, c instances.Case, r Result) error {
 		}
 	}
 	return instances.RenderQueensSVG(w, q, placement)
+}
+
+// formatQueens writes one case for a worker or a results file.
+func formatQueens(w io.Writer, c instances.Case) error {
+	s, err := caseAs[*instances.Queens]("queens", c)
+	if err != nil {
+		return err
+	}
+	return instances.WriteQueens(w, []*instances.Queens{s})
 }

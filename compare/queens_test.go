@@ -113,7 +113,7 @@ func TestQueensRegistered(t *testing.T) {
 // agreeing, and equal to brute force.
 func TestQueensSeedCases(t *testing.T) {
 	p := queensPuzzle(t)
-	srcs, err := LoadPath(p, filepath.Join(queensSetDir, "seed.txt"))
+	srcs, err := LoadPath(p, filepath.Join(queensSetDir, "seed.txt"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func TestQueensCNFAndRender(t *testing.T) {
 // cover (the SAT side is in BenchmarkQueensSets: it takes seconds).
 func TestQueensBundledSet(t *testing.T) {
 	p := queensPuzzle(t)
-	srcs, err := LoadPath(p, queensSetDir)
+	srcs, err := LoadPath(p, queensSetDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestQueensBundledSet(t *testing.T) {
 // BenchmarkQueensSets runs each solver over the whole bundled set.
 func BenchmarkQueensSets(b *testing.B) {
 	p := queensPuzzle(b)
-	srcs, err := LoadPath(p, queensSetDir)
+	srcs, err := LoadPath(p, queensSetDir, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

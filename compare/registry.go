@@ -30,6 +30,10 @@ type Puzzle struct {
 	// input it returns the cases read before the error together with an
 	// error wrapping an *instances.InputError.
 	Parse func(file string, r io.Reader) ([]instances.Case, error)
+	// FormatCase writes one case as an input Parse reads back as that same
+	// case (its location aside): how a case travels to a worker process and
+	// into a results file, and what its resume key hashes.
+	FormatCase func(w io.Writer, c instances.Case) error
 	// Solvers in display order; the first two are "dfs" and "sat".
 	Solvers []Solver
 	// Verify checks r against c without trusting the solver: a solved

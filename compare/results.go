@@ -2,65 +2,246 @@ package compare
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/gridsat/gridsat/instances"
 )
 
-// Record is one line of a results file: one run of one solver on one case,
-// written as soon as the run ends.
+// Version is gridsat's version. It is part of every resume key: a run
+// recorded by another version is not reused. Bump it when a change can
+// change a solver's answer or its time.
+const Version = "0.10.0"
+
+// A results file is JSON lines, one record a line, each written and
+// flushed the moment it is known: a header for each comparison that
+// writes to the file, each case once (its text, so that the file can be
+// reported and verified on its own), and each run as it ends.
+
+// Record is one line of a results file; Kind says which part is set.
 type Record struct {
+	Kind   string      `json:"kind"` // "header", "case" or "run"
+	Header *Header     `json:"header,omitempty"`
+	Case   *CaseRecord `json:"case,omitempty"`
+	Run    *RunRecord  `json:"run,omitempty"`
+}
+
+// Record kinds.
+const (
+	kindHeader = "header"
+	kindCase   = "case"
+	kindRun    = "run"
+)
+
+// Limits are the limits runs were made under.
+type Limits struct {
+	Timeout time.Duration `json:"timeout_ns"`
+	Mem     int64         `json:"mem"`
+	// InProcess runs had no limits and no isolation (--inproc).
+	InProcess bool `json:"inproc,omitempty"`
+}
+
+// Header describes one comparison that wrote to the file.
+type Header struct {
+	Version string       `json:"version"`
+	Puzzle  string       `json:"puzzle"`
+	Specs   []SpecRecord `json:"specs"`
+	Limits  Limits       `json:"limits"`
+	// Inputs hashes the keys of every case of the whole input in order,
+	// and Cases counts them: shards of one run share both.
+	Inputs  string    `json:"inputs"`
+	Cases   int       `json:"cases"`
+	Shard   string    `json:"shard,omitempty"` // "i/n", "" for a whole run
+	Started time.Time `json:"started"`
+}
+
+// SpecRecord is a solver spec as written and with every option resolved.
+type SpecRecord struct {
+	Text    string  `json:"text"`
+	Options Options `json:"options"`
+}
+
+// CaseRecord is one case: its key, where it was read, its text.
+type CaseRecord struct {
 	Puzzle string `json:"puzzle"`
-	Set    string `json:"set,omitempty"`
-	File   string `json:"file"`
-	Case   int    `json:"case"`
-	Line   int    `json:"line"`
-	Size   string `json:"size"`
-	Cells  int    `json:"cells"`
-	Run    Run    `json:"run"`
+	Key    string `json:"key"`
+	// Order is the case's position in the whole input (0-based), which
+	// orders a report's rows.
+	Order int    `json:"order"`
+	Set   string `json:"set,omitempty"`
+	File  string `json:"file"`
+	Case  int    `json:"case"`
+	Line  int    `json:"line"`
+	Text  string `json:"text"`
 }
 
-func (r Record) key() string {
-	return fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%s", r.Puzzle, r.Set, r.File, r.Case, r.Run.Solver)
+// RunRecord is one run of one solver on one case.
+type RunRecord struct {
+	Puzzle  string  `json:"puzzle"`
+	Key     string  `json:"key"` // the case's key
+	Set     string  `json:"set,omitempty"`
+	File    string  `json:"file"`
+	Case    int     `json:"case"`
+	Line    int     `json:"line"`
+	Size    string  `json:"size"`
+	Cells   int     `json:"cells"`
+	Spec    string  `json:"spec"`
+	Options Options `json:"options"` // resolved (Spec.Resolved)
+	Version string  `json:"version"`
+	Limits  Limits  `json:"limits"`
+	Run     Run     `json:"run"`
 }
 
-// ResultsFile appends records to a JSON-lines file, one line per run,
-// synced line by line so that a crash or a kill loses no finished run.
+// resumeKey is everything that changes a run's result but its limits: the
+// puzzle, the case's content, the solver with every option resolved
+// (uniqueness included), and gridsat's version.
+func resumeKey(puzzle, caseKey, solver string, resolved Options, version string) string {
+	names := make([]string, 0, len(resolved))
+	for k := range resolved {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(puzzle + "\x00" + caseKey + "\x00" + solver + "\x00" + version)
+	for _, k := range names {
+		b.WriteString("\x00" + k + "=" + resolved[k])
+	}
+	return b.String()
+}
+
+func (r *RunRecord) resumeKey() string {
+	return resumeKey(r.Puzzle, r.Key, solverName(r.Spec), r.Options, r.Version)
+}
+
+// solverName is the solver part of a spec: "sat" of "sat:card=seq".
+func solverName(spec string) string {
+	name, _, _ := strings.Cut(spec, ":")
+	return name
+}
+
+// ResultsFile appends records to a JSON-lines file, one line per record,
+// flushed line by line so that a crash or a kill loses no finished run.
 type ResultsFile struct {
-	mu sync.Mutex
-	f  *os.File
-	w  *bufio.Writer
+	mu     sync.Mutex
+	f      *os.File
+	w      *bufio.Writer
+	cases  map[string]bool // case keys with a case record in the file
+	Path   string
+	failed error
 }
 
-// OpenResults opens path for appending, creating it if needed.
-func OpenResults(path string) (*ResultsFile, error) {
+// RepairResults cuts a last line left unfinished by a crash off the file
+// at path, so that the next record starts on a line of its own, and says
+// how many bytes it cut. A missing file needs no repair.
+func RepairResults(path string) (int64, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if os.IsNotExist(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("opening results file: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("results file %s: %w", path, err)
+	}
+	size := st.Size()
+	if size == 0 {
+		return 0, nil
+	}
+	// Find the last newline, reading backwards in blocks.
+	buf := make([]byte, 64<<10)
+	end := size
+	for end > 0 {
+		start := max(end-int64(len(buf)), 0)
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && err != io.EOF {
+			return 0, fmt.Errorf("results file %s: %w", path, err)
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			keep := start + int64(i) + 1
+			if keep == size {
+				return 0, nil
+			}
+			if err := f.Truncate(keep); err != nil {
+				return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
+			}
+			return size - keep, nil
+		}
+		end = start
+	}
+	if err := f.Truncate(0); err != nil {
+		return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
+	}
+	return size, nil
+}
+
+// OpenResults opens path for appending, creating it if needed. Cases
+// already recorded in log (from ReadResults) are not written again.
+func OpenResults(path string, log *ResultsLog) (*ResultsFile, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("opening results file: %w", err)
 	}
-	return &ResultsFile{f: f, w: bufio.NewWriter(f)}, nil
+	rf := &ResultsFile{f: f, w: bufio.NewWriterSize(f, 1<<16), cases: map[string]bool{}, Path: path}
+	if log != nil {
+		for k := range log.Cases {
+			rf.cases[k] = true
+		}
+	}
+	return rf, nil
 }
 
-// Add writes one run's record and flushes it to the file.
-func (rf *ResultsFile) Add(p *Puzzle, src *Source, c instances.Case, run Run) error {
-	loc := c.Location()
-	rec := Record{Puzzle: p.Name, Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells(), Run: run}
+func (rf *ResultsFile) write(rec Record) error {
 	b, err := json.Marshal(rec)
 	if err != nil {
-		return fmt.Errorf("encoding result: %w", err)
+		return fmt.Errorf("encoding a %s record: %w", rec.Kind, err)
 	}
-	rf.mu.Lock()
-	defer rf.mu.Unlock()
 	rf.w.Write(b)
 	rf.w.WriteByte('\n')
 	if err := rf.w.Flush(); err != nil {
-		return fmt.Errorf("writing results file: %w", err)
+		rf.failed = fmt.Errorf("writing results file %s: %w", rf.Path, err)
+		return rf.failed
 	}
 	return nil
+}
+
+// Header writes a comparison's header.
+func (rf *ResultsFile) Header(h Header) error {
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	return rf.write(Record{Kind: kindHeader, Header: &h})
+}
+
+// Add writes one run's record, and its case's record first if the file
+// has none yet.
+func (rf *ResultsFile) Add(t Task, limits Limits, run Run) error {
+	c := t.Case()
+	loc := c.Location()
+	key := t.Key()
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	if !rf.cases[key] {
+		if err := rf.write(Record{Kind: kindCase, Case: &CaseRecord{Puzzle: t.Puzzle.Name, Key: key, Order: t.Source.order + t.Index,
+			Set: t.Source.Set, File: t.Source.File, Case: loc.Case, Line: loc.Line, Text: t.Text()}}); err != nil {
+			return err
+		}
+		rf.cases[key] = true
+	}
+	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key, Set: t.Source.Set, File: t.Source.File,
+		Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells(), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
+		Version: Version, Limits: limits, Run: run}})
 }
 
 // Close closes the file.
@@ -69,58 +250,169 @@ func (rf *ResultsFile) Close() error {
 	defer rf.mu.Unlock()
 	if err := rf.w.Flush(); err != nil {
 		rf.f.Close()
-		return fmt.Errorf("writing results file: %w", err)
+		return fmt.Errorf("writing results file %s: %w", rf.Path, err)
 	}
 	return rf.f.Close()
 }
 
-// Done holds the runs of an earlier results file, for --resume.
-type Done map[string]Run
+// ResultsLog is what one or more results files hold.
+type ResultsLog struct {
+	Headers []Header
+	// Cases by key; Runs in file order.
+	Cases map[string]*CaseRecord
+	Runs  []*RunRecord
+	// Cut counts files whose last line was unfinished (and skipped).
+	Cut int
+}
 
-// ReadResults reads a results file. A missing file is an empty one; a
-// truncated last line (a run killed mid-write) is ignored.
-func ReadResults(path string) (Done, error) {
-	done := Done{}
+// ReadResults reads a results file. A missing file is an empty one; an
+// unfinished last line (a run killed mid-write) is skipped and counted;
+// any other line that is not a record is bad input naming the file and
+// line.
+func ReadResults(path string) (*ResultsLog, error) {
+	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
-		return done, nil
+		return log, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading results file: %w", err)
 	}
 	defer f.Close()
-	return readResults(path, f)
+	if err := log.read(path, f); err != nil {
+		return nil, err
+	}
+	return log, nil
 }
 
-func readResults(path string, r io.Reader) (Done, error) {
-	done := Done{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
-	line := 0
-	var bad error
-	for sc.Scan() {
-		line++
-		if bad != nil {
-			// Only the last line may be cut short.
-			return nil, bad
+// read adds the records of r, a results file called path, to log.
+func (log *ResultsLog) read(path string, r io.Reader) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	for line := 1; ; line++ {
+		b, err := br.ReadBytes('\n')
+		if len(b) == 0 && err == io.EOF {
+			return nil
 		}
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("reading results file %s: %w", path, err)
+		}
+		cut := err == io.EOF // no newline: the last line, unfinished
 		var rec Record
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			bad = &instances.InputError{File: path, Line: line, Msg: fmt.Sprintf("not a result record: %v", err)}
-			continue
+		bad := func(msg string) error {
+			if cut {
+				log.Cut++
+				return nil
+			}
+			return &instances.InputError{File: path, Line: line, Msg: msg}
 		}
-		done[rec.key()] = rec.Run
+		if err := json.Unmarshal(b, &rec); err != nil {
+			if e := bad(fmt.Sprintf("not a result record: %v", err)); e != nil {
+				return e
+			}
+			return nil
+		}
+		switch {
+		case rec.Kind == kindHeader && rec.Header != nil:
+			log.Headers = append(log.Headers, *rec.Header)
+		case rec.Kind == kindCase && rec.Case != nil && rec.Case.Key != "":
+			log.Cases[rec.Case.Key] = rec.Case
+		case rec.Kind == kindRun && rec.Run != nil && rec.Run.Key != "":
+			log.Runs = append(log.Runs, rec.Run)
+		default:
+			if e := bad(fmt.Sprintf("not a result record (kind %q)", rec.Kind)); e != nil {
+				return e
+			}
+		}
+		if cut {
+			return nil
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading results file %s: %w", path, err)
-	}
-	return done, nil
 }
 
-// Lookup returns the run recorded for spec on case c of src. Records are
-// written before judging, so the harness verifies resumed runs again.
-func (d Done) Lookup(p *Puzzle, src *Source, c instances.Case, spec Spec) (Run, bool) {
-	rec := Record{Puzzle: p.Name, Set: src.Set, File: src.File, Case: c.Location().Case, Run: Run{Solver: spec.Text}}
-	run, ok := d[rec.key()]
-	return run, ok
+// Done indexes the runs of a results log for --resume.
+type Done struct {
+	runs map[string]*RunRecord // by resume key; the last record wins
+}
+
+// NewDone indexes log's runs.
+func NewDone(log *ResultsLog) *Done {
+	d := &Done{runs: map[string]*RunRecord{}}
+	if log != nil {
+		for _, r := range log.Runs {
+			d.runs[r.resumeKey()] = r
+		}
+	}
+	return d
+}
+
+// Lookup returns the run recorded for t that can stand for a run under
+// limits, with its verdict cleared so that the harness judges it again
+// (a stored verdict is never trusted; only timeout, memout and error,
+// which carry no answer to check, are kept). found says whether any
+// record of t exists, reused or not.
+func (d *Done) Lookup(t Task, limits Limits) (run Run, reused, found bool) {
+	if d == nil {
+		return Run{}, false, false
+	}
+	rec, ok := d.runs[resumeKey(t.Puzzle.Name, t.Key(), t.Spec.Solver.Name, t.Spec.Resolved(), Version)]
+	if !ok {
+		return Run{}, false, false
+	}
+	if !reusable(rec.Run, rec.Limits, limits) {
+		return Run{}, false, true
+	}
+	run = rec.Run
+	run.Solver = t.Spec.Text
+	switch run.Verdict {
+	case VerdictTimeout, VerdictMemout, VerdictError:
+	default:
+		run.Verdict, run.Detail = "", ""
+	}
+	return run, true, true
+}
+
+// reusable says whether run, made under the limits then, is what a run
+// under the limits now would be: a run stopped by a limit only if that
+// limit has not grown; a finished run only if it finished within the
+// limits now. Runs made in process are reused only in process, and a
+// harness failure is never reused.
+func reusable(run Run, then, now Limits) bool {
+	if then.InProcess != now.InProcess {
+		return false
+	}
+	took := max(run.Wall, runTime(run))
+	memOK := now.Mem == 0 || (run.PeakRSS > 0 && run.PeakRSS <= now.Mem) || (then.Mem > 0 && then.Mem <= now.Mem)
+	switch run.Verdict {
+	case VerdictHarness, verdictCancelled:
+		return false
+	case VerdictTimeout:
+		return now.Timeout > 0 && then.Timeout > 0 && now.Timeout <= then.Timeout && memOK
+	case VerdictMemout:
+		return now.Mem > 0 && then.Mem > 0 && now.Mem <= then.Mem && (now.Timeout == 0 || took <= now.Timeout)
+	}
+	return (now.Timeout == 0 || took <= now.Timeout) && memOK
+}
+
+// ErrNoResults is returned when results files hold no run.
+var ErrNoResults = errors.New("no runs in the results files")
+
+// NewHeader describes a comparison of specs on sources under limits;
+// shard is "i/n" for a shard of it, "" for the whole.
+func NewHeader(p *Puzzle, specs []Spec, sources []*Source, limits Limits, shard string) Header {
+	h := Header{Version: Version, Puzzle: p.Name, Limits: limits, Shard: shard, Started: time.Now().UTC()}
+	for _, s := range specs {
+		h.Specs = append(h.Specs, SpecRecord{Text: s.Text, Options: s.Resolved()})
+	}
+	sum := sha256.New()
+	for _, src := range sources {
+		if src.keys == nil {
+			src.prepare(p)
+		}
+		for _, k := range src.keys {
+			io.WriteString(sum, k)
+			h.Cases++
+		}
+	}
+	h.Inputs = hex.EncodeToString(sum.Sum(nil)[:16])
+	return h
 }

@@ -23,7 +23,8 @@ Also, one case per line: Simon Tatham game IDs "WxH:desc" (or "WxHde:",
 "WxHdh:"; desc row-major over the corners, digits are clues, a..z runs of
 1..26 empty corners) and zigzag suite lines (tab-separated name, w, h, desc,
 answer, # comment). A lone integer on the first line selects the judge format.`,
-		Parse: caseParser(instances.ParseSlant),
+		Parse:      caseParser(instances.ParseSlant),
+		FormatCase: formatSlant,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
@@ -338,4 +339,14 @@ func renderSlant(w io.Writer, c instances.Case, r Result) error {
 		}
 	}
 	return instances.RenderSlantSVG(w, s, cells)
+}
+
+// formatSlant writes one case for a worker or a results file.
+func formatSlant(w io.Writer, c instances.Case) error {
+	s, err := caseAs[*instances.Slant]("slant", c)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, instances.SlantGameID(s))
+	return err
 }

@@ -1,13 +1,137 @@
 package compare
 
 import (
+	"bytes"
+	"fmt"
+	"os"
 	"os/exec"
+	"runtime/debug"
+	"strconv"
 	"syscall"
 )
 
 // isolate puts a worker in its own process group, so that a Ctrl-C at the
-// terminal reaches only the parent (which then kills the workers itself),
-// and kills it if the parent dies.
+// terminal reaches only the parent (which then kills the workers itself)
+// and a kill reaches the worker's children too, and kills it if the parent
+// dies.
 func isolate(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// killGroup kills a worker and everything it started (its process group).
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Process.Kill()
+}
+
+// protocolStdout moves the worker's stdout to a new descriptor for the
+// protocol and points descriptor 1 at stderr, so that stray prints from
+// solver code cannot corrupt a reply.
+func protocolStdout() (*os.File, error) {
+	fd, err := syscall.Dup(1)
+	if err != nil {
+		return nil, fmt.Errorf("keeping stdout for the protocol: %w", err)
+	}
+	syscall.CloseOnExec(fd)
+	if err := syscall.Dup3(2, 1, 0); err != nil {
+		return nil, fmt.Errorf("pointing stdout at stderr: %w", err)
+	}
+	return os.NewFile(uintptr(fd), "protocol"), nil
+}
+
+// limitMemory sets the Go runtime's soft memory limit a tenth under mem,
+// and with rlimit makes the kernel refuse this process more than mem bytes of
+// data: RLIMIT_DATA counts private writable mappings, so the limit is mem
+// on top of what is mapped but not resident at start (the Go runtime's
+// reservations, about 100 MiB), which makes the heap's mapped size, and so
+// its resident size, stop at mem. The Go runtime's soft limit, a tenth
+// under it, makes the collector work hard before that. Children (external
+// solvers) inherit the limit; their sum is watched by the parent's poll.
+func limitMemory(mem int64, rlimit bool) error {
+	if mem <= 0 {
+		return nil
+	}
+	debug.SetMemoryLimit(mem - mem/10)
+	if !rlimit {
+		return nil // a memory cgroup holds the worker
+	}
+	st, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return nil // no /proc: the soft limit and the parent's poll remain
+	}
+	data, anon := statusKiB(st, "VmData:"), statusKiB(st, "RssAnon:")
+	limit := uint64(mem) + uint64(max(data-anon, 0))<<10
+	var old syscall.Rlimit
+	syscall.Getrlimit(syscall.RLIMIT_DATA, &old)
+	// Only the soft limit: a child (an external solver) may raise its
+	// own back, its memory being counted by the parent's poll.
+	if err := syscall.Setrlimit(syscall.RLIMIT_DATA, &syscall.Rlimit{Cur: min(limit, old.Max), Max: old.Max}); err != nil {
+		return fmt.Errorf("setting the memory limit: %w", err)
+	}
+	return nil
+}
+
+// statusKiB reads a "Name:  123 kB" field of /proc/PID/status.
+func statusKiB(status []byte, name string) int64 {
+	i := bytes.Index(status, []byte(name))
+	if i < 0 {
+		return 0
+	}
+	f := bytes.Fields(status[i+len(name):])
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseInt(string(f[0]), 10, 64)
+	return v
+}
+
+// resetPeakRSS starts a new peak resident-memory measure for this process.
+func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
+
+// peakRSS is this process's peak resident memory since resetPeakRSS.
+func peakRSS() int64 {
+	st, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	return statusKiB(st, "VmHWM:") << 10
+}
+
+var pageSize = int64(os.Getpagesize())
+
+// groupRSS is the resident memory of process pid and all its descendants
+// (an external solver and what it starts), in bytes.
+func groupRSS(pid int) int64 {
+	var total int64
+	stack := []int{pid}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		dir := "/proc/" + strconv.Itoa(p)
+		if b, err := os.ReadFile(dir + "/statm"); err == nil {
+			if f := bytes.Fields(b); len(f) > 1 {
+				pages, _ := strconv.ParseInt(string(f[1]), 10, 64)
+				total += pages * pageSize
+			}
+		}
+		tasks, err := os.ReadDir(dir + "/task")
+		if err != nil {
+			continue
+		}
+		for _, t := range tasks {
+			b, err := os.ReadFile(dir + "/task/" + t.Name() + "/children")
+			if err != nil {
+				continue
+			}
+			for _, c := range bytes.Fields(b) {
+				if child, err := strconv.Atoi(string(c)); err == nil {
+					stack = append(stack, child)
+				}
+			}
+		}
+	}
+	return total
 }

@@ -279,7 +279,9 @@ func TestBackendsStopAtDeadline(t *testing.T) {
 			if st != Unknown {
 				t.Fatalf("PHP(11,10) in %v: %v, want UNKNOWN (can this machine prove it that fast?)", limit, st)
 			}
-			if took > 2*limit {
+			// Not a timing test (the machine may be loaded): a solver
+			// that ignored the deadline would run on for far longer.
+			if took > limit+5*time.Second {
 				t.Errorf("stopped after %v, deadline %v", took, limit)
 			}
 			t.Logf("stopped after %v (deadline %v)", took, limit)

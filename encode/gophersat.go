@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crillab/gophersat/solver"
@@ -18,32 +19,39 @@ import (
 //     rejects others.
 //   - ParseCardConstrs is wrong and CuttingPlanes unsound: neither is used.
 //   - A package-level buffer is shared by all solvers: every call into
-//     gophersat holds gophersatMu, so one process runs one gophersat call
+//     gophersat holds gophersatGuard, so one process runs one gophersat call
 //     at a time however many goroutines use it.
 //   - Solve cannot be interrupted: the deadline is ignored here; real time
 //     limits come from running the solve in a worker process.
 //   - After UNSAT, Model returns the previous model: Model is only read
 //     after Sat.
 
-// gophersatMu serializes every call into the gophersat package.
-var gophersatMu sync.Mutex
+// callGuard serializes calls with a lock and counts the calls inside,
+// with atomics that do not depend on the lock: if the lock ever failed to
+// exclude, maxBusy would show it (tests check both that it stays 1 and
+// that an unlocked guard does see overlaps).
+type callGuard struct {
+	mu            sync.Locker
+	busy, maxBusy atomic.Int32
+}
 
-// gophersatBusy counts calls in flight inside gophersatMu; tests read it to
-// pin that no two ever overlap.
-var gophersatBusy, gophersatMaxBusy int
-
-func lockGophersat() {
-	gophersatMu.Lock()
-	gophersatBusy++
-	if gophersatBusy > gophersatMaxBusy {
-		gophersatMaxBusy = gophersatBusy
+func (g *callGuard) enter() {
+	g.mu.Lock()
+	n := g.busy.Add(1)
+	for m := g.maxBusy.Load(); n > m && !g.maxBusy.CompareAndSwap(m, n); m = g.maxBusy.Load() {
 	}
 }
 
-func unlockGophersat() {
-	gophersatBusy--
-	gophersatMu.Unlock()
+func (g *callGuard) exit() {
+	g.busy.Add(-1)
+	g.mu.Unlock()
 }
+
+// gophersatGuard serializes every call into the gophersat package.
+var gophersatGuard = &callGuard{mu: new(sync.Mutex)}
+
+func lockGophersat()   { gophersatGuard.enter() }
+func unlockGophersat() { gophersatGuard.exit() }
 
 // Gophersat is the default backend, github.com/crillab/gophersat.
 type Gophersat struct{}

@@ -16,6 +16,10 @@ type Loc struct {
 // Location returns l; puzzle case types embed Loc to satisfy Case.
 func (l Loc) Location() Loc { return l }
 
+// SetLocation sets where the case came from: a case sent to a worker
+// process as text and parsed there gets back the place it was read from.
+func (l *Loc) SetLocation(loc Loc) { *l = loc }
+
 // String formats l as "file: case N (line L)".
 func (l Loc) String() string {
 	file := l.File
@@ -62,6 +66,8 @@ func IsInputError(err error) bool {
 type Case interface {
 	// Location says where the case was read from.
 	Location() Loc
+	// SetLocation changes it (Loc provides both).
+	SetLocation(Loc)
 	// Size is the size as people write it: "7x7", "8x8", "N=10 K=3".
 	Size() string
 	// Cells is the number of cells, the x axis of size-against-time plots.

@@ -4,14 +4,16 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
 	"os"
 	"os/signal"
 	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/dustin/go-humanize"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -66,7 +68,7 @@ colons, so variants can be compared as columns:
   --solvers dfs,sat,sat:backend=gini`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCompare(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+			return runCompare(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, cmd.Flags().Changed)
 		},
 	}
 	fl := cmd.Flags()
@@ -85,18 +87,50 @@ colons, so variants can be compared as columns:
 	return cmd
 }
 
-func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
+// comparePlan is one puzzle's comparison, checked and loaded before
+// anything runs.
+type comparePlan struct {
+	puzzle  *compare.Puzzle
+	specs   []compare.Spec
+	names   []string
+	sources []*compare.Source
+	cases   int
+}
+
+func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f compareFlags, changed func(string) bool) error {
+	// Everything is checked before anything runs: a bad flag, spec or input
+	// is exit 2 with one line on stderr and nothing on stdout.
 	if !validFormat(f.format) {
-		return fail(exitUsage, fmt.Errorf("unknown --format %q (known: %s)", f.format, strings.Join(compare.Formats, ", ")))
+		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
+	}
+	switch f.progress {
+	case "auto", "always", "never":
+	default:
+		return fail(exitUsage, fmt.Errorf("--progress %q: want auto, always or never", f.progress))
+	}
+	if f.jobs < 1 {
+		return fail(exitUsage, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
+	}
+	if f.timeout < 0 {
+		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout))
 	}
 	if f.resume && f.out == "" {
 		return fail(exitUsage, fmt.Errorf("--resume needs --out FILE"))
 	}
-	mem, err := parseBytes(f.mem)
+	mem, err := parseSize(f.mem)
 	if err != nil {
 		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
 	}
-	puzzles := []string{args[0]}
+	limits := compare.Limits{Timeout: f.timeout, Mem: mem}
+	if f.inproc {
+		for _, flag := range []string{"timeout", "mem", "jobs"} {
+			if changed(flag) {
+				return fail(exitUsage, fmt.Errorf("--inproc runs every solver in this process, one at a time, without limits: --%s does not apply", flag))
+			}
+		}
+		limits = compare.Limits{InProcess: true}
+	}
+	names := []string{args[0]}
 	paths := args[1:]
 	if args[0] == "all" {
 		if len(paths) > 0 {
@@ -105,23 +139,69 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 		if f.format == "csv" || f.format == "json" {
 			return fail(exitUsage, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", f.format))
 		}
-		puzzles = nil
+		names = nil
 		for _, name := range compare.PuzzleNames() {
 			if len(instances.Sets(name)) > 0 {
-				puzzles = append(puzzles, name)
+				names = append(names, name)
 			}
 		}
-		if len(puzzles) == 0 {
+		if len(names) == 0 {
 			return fail(exitUsage, fmt.Errorf("no puzzle has bundled sets"))
 		}
 	}
 	if len(paths) == 0 {
 		paths = []string{"bundled"}
 	}
+	stdinUsed := 0
+	for _, path := range paths {
+		if path == "-" {
+			stdinUsed++
+		}
+	}
+	if stdinUsed > 1 {
+		return fail(exitUsage, fmt.Errorf("standard input (-) can be read only once"))
+	}
+	base, err := optionFlags(f.opts)
+	if err != nil {
+		return err
+	}
+	if f.unique {
+		base[compare.UniqueOption] = "true"
+	}
+	var plans []*comparePlan
+	for _, name := range names {
+		plan, err := planCompare(name, f.solvers, base, paths, stdin)
+		if err != nil {
+			return err
+		}
+		plans = append(plans, plan)
+	}
+
+	var results *compare.ResultsFile
+	var done *compare.Done
+	if f.out != "" {
+		cut, err := compare.RepairResults(f.out)
+		if err != nil {
+			return fail(exitUsage, err)
+		}
+		if cut > 0 {
+			fmt.Fprintf(stderr, "gridsat: %s: cut off an unfinished last line (%d bytes) left by an earlier run\n", f.out, cut)
+		}
+		var log *compare.ResultsLog
+		if f.resume {
+			if log, err = compare.ReadResults(f.out); err != nil {
+				return fail(exitUsage, err)
+			}
+			done = compare.NewDone(log)
+		}
+		if results, err = compare.OpenResults(f.out, log); err != nil {
+			return fail(exitUsage, err)
+		}
+		defer results.Close()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
 	var exec compare.Executor = compare.InProcess{}
 	if !f.inproc {
 		self, err := os.Executable()
@@ -132,36 +212,23 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 		defer pool.Close()
 		exec = pool
 	}
-	var results *compare.ResultsFile
-	done := compare.Done{}
-	if f.out != "" {
-		if f.resume {
-			if done, err = compare.ReadResults(f.out); err != nil {
-				return fail(exitUsage, err)
-			}
-		}
-		if results, err = compare.OpenResults(f.out); err != nil {
-			return fail(exitFail, err)
-		}
-		defer results.Close()
-	}
 
 	status := 0
-	for i, name := range puzzles {
+	for i, plan := range plans {
 		if ctx.Err() != nil {
 			break
 		}
-		if len(puzzles) > 1 {
+		if len(plans) > 1 {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
 			if f.format == "markdown" {
-				fmt.Fprintf(stdout, "### %s\n\n", name)
+				fmt.Fprintf(stdout, "### %s\n\n", plan.puzzle.Name)
 			} else {
-				fmt.Fprintf(stdout, "== %s ==\n", name)
+				fmt.Fprintf(stdout, "== %s ==\n", plan.puzzle.Name)
 			}
 		}
-		st, err := comparePuzzle(ctx, stdout, stderr, name, paths, f, exec, results, done)
+		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, exec, results, done)
 		if err != nil {
 			return err
 		}
@@ -169,7 +236,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "gridsat: interrupted; the rows above are the finished ones")
-		return quiet(130)
+		return quiet(exitInterrupted)
 	}
 	if status != 0 {
 		return quiet(status)
@@ -177,88 +244,111 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 	return nil
 }
 
-func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, name string, paths []string, f compareFlags,
-	exec compare.Executor, results *compare.ResultsFile, done compare.Done) (int, error) {
+// planCompare resolves one puzzle's solver specs and reads its inputs.
+func planCompare(name, solvers string, base compare.Options, paths []string, stdin io.Reader) (*comparePlan, error) {
 	p, err := lookupPuzzle(name)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	base, err := optionFlags(f.opts)
-	if err != nil {
-		return 0, err
-	}
-	if f.unique {
-		base[compare.UniqueOption] = "true"
-	}
-	var specs []compare.Spec
-	var names []string
-	for _, text := range strings.Split(f.solvers, ",") {
-		spec, err := p.ParseSpec(strings.TrimSpace(text), base)
+	plan := &comparePlan{puzzle: p}
+	seen := map[string]string{} // resolved solver -> spec text
+	for _, text := range strings.Split(solvers, ",") {
+		text = strings.TrimSpace(text)
+		spec, err := p.ParseSpec(text, base)
 		if err != nil {
-			return 0, fail(exitUsage, err)
+			return nil, fail(exitUsage, fmt.Errorf("--solvers: %w", err))
 		}
-		specs = append(specs, spec)
-		names = append(names, spec.Text)
+		id := spec.Solver.Name + fmt.Sprint(spec.Resolved())
+		if other, dup := seen[id]; dup {
+			if other == text {
+				return nil, fail(exitUsage, fmt.Errorf("--solvers: %s is given twice", text))
+			}
+			return nil, fail(exitUsage, fmt.Errorf("--solvers: %s and %s are the same solver with the same options", other, text))
+		}
+		seen[id] = text
+		plan.specs = append(plan.specs, spec)
+		plan.names = append(plan.names, spec.Text)
 	}
-	var sources []*compare.Source
-	var loadErr error
+	for k := range base {
+		known := false
+		for _, spec := range plan.specs {
+			if _, ok := spec.Options[k]; ok {
+				known = true
+			}
+		}
+		if !known && k != compare.UniqueOption {
+			return nil, fail(exitUsage, fmt.Errorf("--opt %s: no solver of %s in --solvers takes it", k, p.Name))
+		}
+	}
 	for _, path := range paths {
-		srcs, err := compare.LoadPath(p, path)
-		sources = append(sources, srcs...)
+		srcs, err := compare.LoadPath(p, path, stdin)
 		if err != nil {
-			loadErr = err
-			break
+			return nil, fail(exitUsage, err)
 		}
+		plan.sources = append(plan.sources, srcs...)
 	}
-	if loadErr != nil && len(sources) == 0 {
-		return 0, fail(exitUsage, loadErr)
+	for _, s := range plan.sources {
+		plan.cases += len(s.Cases)
 	}
-	total := 0
-	for _, s := range sources {
-		total += len(s.Cases)
-	}
+	return plan, nil
+}
 
-	cfg := compare.Config{Puzzle: p, Specs: specs, Sources: sources, Exec: exec, Jobs: f.jobs}
+func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits compare.Limits,
+	exec compare.Executor, results *compare.ResultsFile, done *compare.Done) (int, error) {
+	p := plan.puzzle
+	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs}
 	var runErr error
+	reused, rerun := 0, 0
 	if results != nil {
-		cfg.OnRun = func(src *compare.Source, c instances.Case, run compare.Run) {
-			if err := results.Add(p, src, c, run); err != nil && runErr == nil {
+		if err := results.Header(compare.NewHeader(p, plan.specs, plan.sources, limits, "")); err != nil {
+			return 0, fail(exitFail, err)
+		}
+		cfg.OnRun = func(t compare.Task, run compare.Run) {
+			if err := results.Add(t, limits, run); err != nil && runErr == nil {
 				runErr = err
 			}
 		}
-		cfg.Skip = func(src *compare.Source, c instances.Case, spec compare.Spec) (compare.Run, bool) {
-			return done.Lookup(p, src, c, spec)
+	}
+	if done != nil {
+		cfg.Skip = func(t compare.Task) (compare.Run, bool) {
+			run, ok, found := done.Lookup(t, limits)
+			if ok {
+				reused++
+			} else if found {
+				rerun++
+			}
+			return run, ok
 		}
 	}
-	if bar := newProgress(stderr, f.progress, total, name); bar != nil {
+	if bar := newProgress(stderr, f.progress, plan.cases, p.Name); bar != nil {
 		failures := 0
 		cfg.OnRow = func(r compare.Row) {
 			if r.Failed() {
 				failures++
 			}
-			bar.Describe(fmt.Sprintf("%s: %d failed", name, failures))
+			bar.Describe(fmt.Sprintf("%s: %d failed", p.Name, failures))
 			bar.Add(1)
 		}
 		defer func() { bar.Finish(); fmt.Fprintln(stderr) }()
 	}
 	rows := compare.Compare(ctx, cfg)
-	if err := compare.Write(stdout, f.format, names, rows); err != nil {
+	if err := compare.Write(stdout, f.format, plan.names, rows); err != nil {
 		return 0, fail(exitFail, err)
+	}
+	if done != nil && (f.format == "table" || f.format == "markdown") {
+		fmt.Fprintf(stdout, "resume: %d runs reused from %s (answers verified again), %d re-run (limits grown or result out of the limits now)\n", reused, f.out, rerun)
 	}
 	if f.plot != "" {
 		file := f.plot
-		if name != "" && len(paths) == 1 && paths[0] == "bundled" && strings.Contains(file, "%s") {
-			file = fmt.Sprintf(file, name)
+		if strings.Contains(file, "%s") {
+			file = fmt.Sprintf(file, p.Name)
 		}
-		if err := compare.Plot(file, name+": time against size", names, rows); err != nil {
+		if err := compare.Plot(file, p.Name+": time against size", plan.names, rows); err != nil {
 			fmt.Fprintln(stderr, "gridsat:", err)
 		}
 	}
 	if runErr != nil {
 		return 0, fail(exitFail, runErr)
-	}
-	if loadErr != nil {
-		return 0, fail(exitUsage, fmt.Errorf("stopped reading input (the rows above were run): %w", loadErr))
 	}
 	for _, r := range rows {
 		if r.Failed() {
@@ -303,24 +393,36 @@ func validFormat(f string) bool {
 	return false
 }
 
-// parseBytes reads "2GiB", "512MiB", "100M", "0".
-func parseBytes(s string) (int64, error) {
+// parseSize reads a memory size: "2GiB", "512MiB", "1.5GiB", "64MB"
+// (decimal units, 10^6), "0" (no limit). go-humanize reads the units;
+// NaN, infinities, exponents, negative sizes, thousands separators and
+// fractions of a byte are refused.
+func parseSize(s string) (int64, error) {
 	s = strings.TrimSpace(s)
-	units := []struct {
-		suffix string
-		mult   int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3},
-		{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}}
-	mult := int64(1)
-	for _, u := range units {
-		if strings.HasSuffix(s, u.suffix) {
-			s, mult = strings.TrimSuffix(s, u.suffix), u.mult
-			break
-		}
+	bad := func(why string) (int64, error) {
+		return 0, fmt.Errorf("%q is not a size like 512MiB or 2GiB%s", s, why)
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || v < 0 {
-		return 0, fmt.Errorf("%q is not a size like 512MiB or 2GiB", s)
+	if strings.ContainsAny(s, ",_") {
+		return bad(" (no separators)")
 	}
-	return int64(v * float64(mult)), nil
+	v, err := humanize.ParseBigBytes(s)
+	if err != nil {
+		return bad("")
+	}
+	i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i < 0 {
+		i = len(s)
+	}
+	num, ok := new(big.Rat).SetString(s[:i])
+	unit, err := humanize.ParseBigBytes("1" + s[i:])
+	if !ok || err != nil {
+		return bad("")
+	}
+	if !num.Mul(num, new(big.Rat).SetInt(unit)).IsInt() {
+		return bad(" (a whole number of bytes)")
+	}
+	if !v.IsInt64() {
+		return 0, fmt.Errorf("%q is out of range (at most %s)", s, compare.FormatBytes(math.MaxInt64))
+	}
+	return v.Int64(), nil
 }

@@ -24,6 +24,10 @@ func (e *exitError) Unwrap() error { return e.err }
 const (
 	exitFail  = 1 // an unsolvable case, a wrong answer, a disagreement, a failed solver
 	exitUsage = 2 // bad input or bad usage
+	// exitInterrupted is the shell's status for a program stopped by
+	// SIGINT (128 + 2): compare returns it after Ctrl-C, having printed
+	// the finished rows.
+	exitInterrupted = 130
 )
 
 func main() {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -30,6 +32,43 @@ func gridsat(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 	return out.String(), errb.String(), code
 }
 
+// gridsatProc runs the command line as a real process (the test binary
+// standing in for gridsat), so that a panic is a failed test naming the
+// input rather than a crashed test run. files become descriptors 3, 4...
+func gridsatProc(t *testing.T, stdin string, files []*os.File, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"gridsat-cli"}, args...)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.ExtraFiles = files
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code = 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Fatalf("gridsat %v: %v", args, err)
+		}
+		code = ee.ExitCode()
+	}
+	if strings.Contains(errb.String(), "goroutine ") || strings.Contains(errb.String(), "panic:") {
+		t.Errorf("gridsat %v panicked:\n%s", args, errb.String())
+	}
+	return out.String(), errb.String(), code
+}
+
+// usageError checks a bad command line: exit 2, one line on stderr that
+// contains want, nothing on stdout (nothing ran).
+func usageError(t *testing.T, stdin string, want string, args ...string) {
+	t.Helper()
+	stdout, stderr, code := gridsatProc(t, stdin, nil, args...)
+	if code != exitUsage || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || stdout != "" {
+		t.Errorf("gridsat %v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout and one line with %q", args, code, stdout, stderr, want)
+	}
+}
+
+// Everything is checked before anything runs: each of these is exit 2
+// with one line naming the flag or value, and nothing on stdout.
 func TestUsageErrors(t *testing.T) {
 	tests := []struct {
 		args    []string
@@ -39,15 +78,58 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"solve"}, "accepts between 1 and 2 arg"},
 		{[]string{"frobnicate"}, "unknown command"},
 		{[]string{"compare", "nosuchpuzzle", "x"}, "unknown puzzle"},
-		{[]string{"compare", "all", "--format", "yaml"}, "unknown --format"},
-		{[]string{"compare", "all", "--mem", "lots"}, "--mem"},
+		{[]string{"compare", "all", "--format", "yaml"}, `--format "yaml"`},
 		{[]string{"compare", "all", "--resume"}, "--resume needs --out"},
 		{[]string{"gen", "nosuchpuzzle"}, "unknown puzzle"},
+		{[]string{"compare", "queens", "--solvers", "dfs,sat:card=nope"}, `card="nope"`},
+		{[]string{"compare", "queens", "--solvers", "dfs,sat:symmetry=maybe"}, `symmetry="maybe"`},
+		{[]string{"compare", "slant", "--solvers", "dfs:nodes=-1"}, `nodes="-1"`},
+		{[]string{"compare", "slant", "--solvers", "dfs,dfs"}, "dfs is given twice"},
+		{[]string{"compare", "slant", "--solvers", "dfs,dfs:deduce=probe"}, "the same solver with the same options"},
+		{[]string{"compare", "slant", "--solvers", "sat:backend=nope"}, `unknown SAT backend "nope"`},
+		{[]string{"compare", "slant", "--opt", "color=red"}, "--opt color"},
+		{[]string{"compare", "slant", "-j", "0"}, "--jobs 0"},
+		{[]string{"compare", "slant", "-j", "-5"}, "--jobs -5"},
+		{[]string{"compare", "slant", "--progress", "sometimes"}, `--progress "sometimes"`},
+		{[]string{"compare", "slant", "sample", "/nonexistent"}, "/nonexistent"},
+		{[]string{"compare", "slant", "--inproc", "--timeout", "1s"}, "--timeout does not apply"},
+		{[]string{"compare", "slant", "--timeout", "-1s"}, "--timeout -1s"},
+		{[]string{"compare", "slant", "--out", "/nonexistent/dir/runs.jsonl"}, "results file"},
+		{[]string{"compare", "slant", "-", "-"}, "read only once"},
+		{[]string{"solve", "queens", "--solver", "sat:card=nope"}, `card="nope"`},
+		{[]string{"solve", "slant", "--solver", "dfs:deduce=magic"}, "deduce"},
+	}
+	for _, size := range []string{"lots", "NaN", "Inf", "-Inf", "1e30", "0.5", "-1MiB", "1,5GiB", "3.5B", "99999EiB"} {
+		tests = append(tests, struct {
+			args    []string
+			wantErr string
+		}{[]string{"compare", "slant", "--mem", size}, "--mem: "})
 	}
 	for _, tt := range tests {
-		_, stderr, code := gridsat(t, "", tt.args...)
-		if code != exitUsage || !strings.Contains(stderr, tt.wantErr) {
-			t.Errorf("gridsat %v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.wantErr)
+		// solve reads stdin: give it a board with no targets, which any
+		// option would solve instantly if it were not refused first.
+		usageError(t, "1 1\n.\n0\n", tt.wantErr, tt.args...)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+	}{
+		{"2GiB", 2 << 30}, {"512MiB", 512 << 20}, {"100MB", 100e6}, {"1TiB", 1 << 40}, {"64 MiB", 64 << 20},
+		{"0", 0}, {"1.5GiB", 3 << 29}, {"1.5KiB", 1536}, {"4096", 4096}, {"8EiB", -1},
+	}
+	for _, tt := range tests {
+		got, err := parseSize(tt.in)
+		if tt.want < 0 {
+			if err == nil || !strings.Contains(err.Error(), "out of range") {
+				t.Errorf("parseSize(%q) = %d, %v; want out of range", tt.in, got, err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
 		}
 	}
 }
@@ -64,22 +146,5 @@ func TestHelpListsCommands(t *testing.T) {
 	}
 	if strings.Contains(out, "worker") {
 		t.Error("help shows the internal worker command")
-	}
-}
-
-func TestParseBytes(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int64
-		ok   bool
-	}{
-		{"2GiB", 2 << 30, true}, {"512MiB", 512 << 20, true}, {"100M", 100 << 20, true},
-		{"0", 0, true}, {"1.5G", 3 << 29, true}, {"lots", 0, false}, {"-1M", 0, false},
-	}
-	for _, tt := range tests {
-		got, err := parseBytes(tt.in)
-		if (err == nil) != tt.ok || got != tt.want {
-			t.Errorf("parseBytes(%q) = %d, %v", tt.in, got, err)
-		}
 	}
 }

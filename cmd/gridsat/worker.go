@@ -13,7 +13,7 @@ func newWorkerCmd() *cobra.Command {
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := compare.ServeWorker(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
+			if err := compare.WorkerMain(); err != nil {
 				return fail(exitFail, err)
 			}
 			return nil

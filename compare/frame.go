@@ -1,0 +1,102 @@
+package compare
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// The parent and its worker processes talk in frames: a header line
+// "KIND ID LENGTH", then LENGTH bytes of JSON and a newline. The id ties a
+// reply to its job, and the length lets a reader refuse an oversized
+// message before reading it, so that neither a stale reply nor a huge one
+// can pass for an answer.
+
+// Frame kinds.
+const (
+	frameJob   = "job"   // parent to worker: a Job
+	frameStart = "start" // worker to parent: the job parsed, the solve starts now
+	frameReply = "reply" // worker to parent: a reply
+)
+
+// maxReply bounds a reply; a bigger one is a harness error (a solver's
+// answer is a few KiB even for 200x200 boards).
+const maxReply = 64 << 20
+
+// maxJob bounds a job (a case is at most a few tens of KiB).
+const maxJob = 64 << 20
+
+// frame is one message read.
+type frame struct {
+	kind    string
+	id      uint64
+	payload []byte
+}
+
+// errOversized is returned for a frame longer than the reader allows.
+type errOversized struct{ size, max int64 }
+
+func (e *errOversized) Error() string {
+	return fmt.Sprintf("message of %d bytes is over the %d MiB limit", e.size, e.max>>20)
+}
+
+// writeFrame writes one frame and flushes it.
+func writeFrame(w *bufio.Writer, kind string, id uint64, payload []byte) error {
+	w.WriteString(kind)
+	w.WriteByte(' ')
+	w.WriteString(strconv.FormatUint(id, 10))
+	w.WriteByte(' ')
+	w.WriteString(strconv.Itoa(len(payload)))
+	w.WriteByte('\n')
+	w.Write(payload)
+	w.WriteByte('\n')
+	return w.Flush()
+}
+
+// readFrame reads one frame of at most max payload bytes. It returns
+// io.EOF at a clean end of input, *errOversized for a frame over max, and
+// another error for anything that is not a frame.
+func readFrame(r *bufio.Reader, max int64) (frame, error) {
+	head, err := r.ReadSlice('\n')
+	if err != nil {
+		if err == io.EOF && len(head) == 0 {
+			return frame{}, io.EOF
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return frame{}, fmt.Errorf("not a frame header: %q...", clip(string(head), 60))
+		}
+		return frame{}, fmt.Errorf("reading frame header: %w", err)
+	}
+	f := strings.Fields(string(head))
+	if len(f) != 3 {
+		return frame{}, fmt.Errorf("not a frame header: %q", clip(string(head), 60))
+	}
+	id, err1 := strconv.ParseUint(f[1], 10, 64)
+	n, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil || n < 0 {
+		return frame{}, fmt.Errorf("not a frame header: %q", clip(string(head), 60))
+	}
+	if n > max {
+		return frame{}, &errOversized{n, max}
+	}
+	buf := make([]byte, n+1)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		return frame{}, fmt.Errorf("reading a %d-byte frame: %w", n, err)
+	}
+	if buf[n] != '\n' {
+		return frame{}, fmt.Errorf("frame of %d bytes not ended by a newline", n)
+	}
+	return frame{kind: f[0], id: id, payload: buf[:n]}, nil
+}
+
+// clip shortens s for a message.
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
