@@ -2,6 +2,8 @@ package compare
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -10,13 +12,15 @@ import (
 )
 
 // The parent and its worker processes talk in frames: a header line
-// "KIND ID LENGTH", then LENGTH bytes of JSON and a newline. The id ties a
+// "KIND ID LENGTH", then LENGTH bytes of payload (a value of the
+// connection's gob stream) and a newline. The id ties a
 // reply to its job, and the length lets a reader refuse an oversized
 // message before reading it, so that neither a stale reply nor a huge one
 // can pass for an answer.
 
 // Frame kinds.
 const (
+	frameHello = "hello" // worker to parent, once: the worker is up
 	frameJob   = "job"   // parent to worker: a Job
 	frameStart = "start" // worker to parent: the job parsed, the solve starts now
 	frameReply = "reply" // worker to parent: a reply
@@ -45,15 +49,21 @@ func (e *errOversized) Error() string {
 
 // writeFrame writes one frame and flushes it.
 func writeFrame(w *bufio.Writer, kind string, id uint64, payload []byte) error {
+	bufferFrame(w, kind, id, payload)
+	return w.Flush()
+}
+
+// bufferFrame writes one frame into w's buffer without flushing it.
+func bufferFrame(w *bufio.Writer, kind string, id uint64, payload []byte) {
+	var num [20]byte
 	w.WriteString(kind)
 	w.WriteByte(' ')
-	w.WriteString(strconv.FormatUint(id, 10))
+	w.Write(strconv.AppendUint(num[:0], id, 10))
 	w.WriteByte(' ')
-	w.WriteString(strconv.Itoa(len(payload)))
+	w.Write(strconv.AppendInt(num[:0], int64(len(payload)), 10))
 	w.WriteByte('\n')
 	w.Write(payload)
 	w.WriteByte('\n')
-	return w.Flush()
 }
 
 // readFrame reads one frame of at most max payload bytes. It returns
@@ -70,13 +80,8 @@ func readFrame(r *bufio.Reader, max int64) (frame, error) {
 		}
 		return frame{}, fmt.Errorf("reading frame header: %w", err)
 	}
-	f := strings.Fields(string(head))
-	if len(f) != 3 {
-		return frame{}, fmt.Errorf("not a frame header: %q", clip(string(head), 60))
-	}
-	id, err1 := strconv.ParseUint(f[1], 10, 64)
-	n, err2 := strconv.ParseInt(f[2], 10, 64)
-	if err1 != nil || err2 != nil || n < 0 {
+	kind, id, n, ok := parseHeader(head)
+	if !ok {
 		return frame{}, fmt.Errorf("not a frame header: %q", clip(string(head), 60))
 	}
 	if n > max {
@@ -89,7 +94,39 @@ func readFrame(r *bufio.Reader, max int64) (frame, error) {
 	if buf[n] != '\n' {
 		return frame{}, fmt.Errorf("frame of %d bytes not ended by a newline", n)
 	}
-	return frame{kind: f[0], id: id, payload: buf[:n]}, nil
+	return frame{kind: kind, id: id, payload: buf[:n]}, nil
+}
+
+// parseHeader reads "KIND ID LENGTH\n" without allocating but for the
+// kind (one of three constants).
+func parseHeader(head []byte) (kind string, id uint64, n int64, ok bool) {
+	sp := bytes.IndexByte(head, ' ')
+	if sp <= 0 {
+		return "", 0, 0, false
+	}
+	switch string(head[:sp]) {
+	case frameHello:
+		kind = frameHello
+	case frameJob:
+		kind = frameJob
+	case frameStart:
+		kind = frameStart
+	case frameReply:
+		kind = frameReply
+	default:
+		kind = string(head[:sp])
+	}
+	rest := head[sp+1 : len(head)-1]
+	sp = bytes.IndexByte(rest, ' ')
+	if sp <= 0 {
+		return "", 0, 0, false
+	}
+	id, err1 := strconv.ParseUint(string(rest[:sp]), 10, 64)
+	n, err2 := strconv.ParseInt(string(rest[sp+1:]), 10, 64)
+	if err1 != nil || err2 != nil || n < 0 {
+		return "", 0, 0, false
+	}
+	return kind, id, n, true
 }
 
 // clip shortens s for a message.
@@ -99,4 +136,46 @@ func clip(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// payloadStream feeds frame payloads, one after another, to a gob
+// decoder that lives as long as the connection: gob sends a type's
+// description once per stream, so each payload after the first is small
+// and quick to decode. It implements io.ByteReader, so that the decoder
+// reads no further than the payload it is given.
+type payloadStream struct{ r bytes.Reader }
+
+func (s *payloadStream) Read(b []byte) (int, error) { return s.r.Read(b) }
+func (s *payloadStream) ReadByte() (byte, error)    { return s.r.ReadByte() }
+
+// decode decodes the next value of the stream from one frame's payload,
+// which must hold all of it.
+func (s *payloadStream) decode(dec *gob.Decoder, payload []byte, v any) error {
+	s.r.Reset(payload)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if s.r.Len() != 0 {
+		return fmt.Errorf("%d bytes left over in a frame", s.r.Len())
+	}
+	return nil
+}
+
+// gobWriter encodes the values of one connection's stream into frame
+// payloads.
+type gobWriter struct {
+	buf bytes.Buffer
+	enc *gob.Encoder
+}
+
+// encode returns v's encoding, valid until the next call.
+func (g *gobWriter) encode(v any) ([]byte, error) {
+	if g.enc == nil {
+		g.enc = gob.NewEncoder(&g.buf)
+	}
+	g.buf.Reset()
+	if err := g.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return g.buf.Bytes(), nil
 }

@@ -243,12 +243,6 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	if _, inproc := exec.(InProcess); inproc || jobs < 1 {
 		jobs = 1
 	}
-	type item struct {
-		c   instances.Case
-		row Row
-		// left counts runs not yet ended; a cancelled run leaves it above 0.
-		left int
-	}
 	var items []*item
 	type task struct {
 		Task
@@ -305,6 +299,26 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	}
 	mu.Unlock()
 
+	if tr, ok := exec.(taskRunner); ok {
+		ts := make([]Task, len(tasks))
+		for i, t := range tasks {
+			ts[i] = t.Task
+		}
+		tr.RunTasks(ctx, ts, jobs, func(i int, run Run) {
+			t := tasks[i]
+			mu.Lock()
+			defer mu.Unlock()
+			if cfg.OnRun != nil {
+				cfg.OnRun(t.Task, run)
+			}
+			t.it.row.Runs[t.spec] = run
+			t.it.left--
+			if t.it.left == 0 {
+				finish(t.it)
+			}
+		})
+		return finishedRows(items)
+	}
 	queue := make(chan task)
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
@@ -339,6 +353,20 @@ feed:
 	}
 	close(queue)
 	wg.Wait()
+	return finishedRows(items)
+}
+
+// item is one row of a comparison in progress.
+type item struct {
+	c   instances.Case
+	row Row
+	// left counts runs not yet ended; a cancelled run leaves it above 0,
+	// a row only partly in this comparison (a shard) below.
+	left int
+}
+
+// finishedRows returns the rows whose runs all ended, in input order.
+func finishedRows(items []*item) []Row {
 	var rows []Row
 	for _, it := range items {
 		if it.left == 0 {
@@ -346,6 +374,12 @@ feed:
 		}
 	}
 	return rows
+}
+
+// taskRunner is an executor that takes a whole list of tasks (Pool), so
+// that it can keep each worker busy its own way.
+type taskRunner interface {
+	RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run Run))
 }
 
 // LoadPath reads the cases of path: a file, "-" for standard input (read

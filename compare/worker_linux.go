@@ -88,16 +88,28 @@ func statusKiB(status []byte, name string) int64 {
 	return v
 }
 
-// resetPeakRSS starts a new peak resident-memory measure for this process.
-func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
+// clearRefs stays open: resetting the peak is one write per run.
+var clearRefs, _ = os.OpenFile("/proc/self/clear_refs", os.O_WRONLY, 0)
 
-// peakRSS is this process's peak resident memory since resetPeakRSS.
+// resetPeakRSS starts a new peak resident-memory measure for this process
+// (writing 5 to clear_refs resets the kernel's high-water mark).
+func resetPeakRSS() {
+	if clearRefs != nil {
+		clearRefs.Write([]byte("5"))
+	}
+}
+
+// peakRSS is this process's peak resident memory since resetPeakRSS, 0
+// where the peak cannot be reset.
 func peakRSS() int64 {
-	st, err := os.ReadFile("/proc/self/status")
-	if err != nil {
+	if clearRefs == nil {
 		return 0
 	}
-	return statusKiB(st, "VmHWM:") << 10
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Maxrss << 10
 }
 
 var pageSize = int64(os.Getpagesize())

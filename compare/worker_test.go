@@ -221,7 +221,7 @@ func TestChattySolverKeepsProtocol(t *testing.T) {
 // solver's wrong answer, and the comparison goes on with a new worker.
 func TestProtocolErrorsAreHarnessErrors(t *testing.T) {
 	tests := []struct{ mode, want string }{
-		{"stale", "reply for job"},
+		{"stale", "a reply frame for job"},
 		{"huge", "over the 64 MiB limit"},
 		{"garbage", "not a frame header"},
 		{"badjson", "bad reply"},
