@@ -53,16 +53,23 @@ type ReportOptions struct {
 	Format string
 	// Stats is "compact" (the default for table and markdown: each
 	// solver's headline statistics) or "full" (every statistic and step).
-	// CSV and JSON always carry every statistic.
+	// CSV, JSON and HTML always carry every statistic.
 	Stats string
 	// Width is the widest line a table may print, in terminal columns;
 	// 0 means DefaultWidth. Compact statistics are left out, the least
 	// telling first, until the table fits. Markdown is not fitted.
 	Width int
+	// BoardBytes bounds the size of the boards an HTML page draws, in
+	// bytes of SVG; 0 means DefaultBoardBytes, a negative value none.
+	BoardBytes int
 }
 
+// DefaultBoardBytes is how much SVG an HTML page spends on boards unless
+// told otherwise: about the size of 60 boards of 50x50 slant.
+const DefaultBoardBytes = 16 << 20
+
 // Formats are the report formats WriteReport knows.
-var Formats = []string{"table", "markdown", "csv", "json"}
+var Formats = []string{"table", "markdown", "csv", "json", "html"}
 
 // StatsModes are the values of ReportOptions.Stats.
 var StatsModes = []string{"compact", "full"}
@@ -78,8 +85,8 @@ func Write(w io.Writer, format string, specs []string, rows []Row) error {
 }
 
 // WriteReport prints r in opt.Format: a table (or markdown table) followed
-// by the problems and the summary, CSV with one column per statistic, or
-// JSON with the rows and the summary.
+// by the problems and the summary, CSV with one column per statistic, JSON
+// with the rows and the summary, or a self-contained HTML page (WriteHTML).
 func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 	switch opt.Stats {
 	case "", "compact", "full":
@@ -108,6 +115,8 @@ func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 			return fmt.Errorf("writing JSON report: %w", err)
 		}
 		return nil
+	case "html":
+		return WriteHTML(w, []Report{r}, opt)
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", opt.Format, strings.Join(Formats, ", "))
 }
