@@ -58,7 +58,7 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{template "row" .}}{{end}}
 </tfoot>{{end}}
 </table>{{end}}
-{{define "row"}}<tr{{if .Class}} class="{{.Class}}"{{end}}>
+{{- define "row"}}<tr{{if .Class}} class="{{.Class}}"{{end}}>
 {{- range .Cells}}<td{{if .Sort}} data-v="{{.Sort}}"{{end}}{{if .Class}} class="{{.Class}}"{{end}}{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}</td>{{end}}
 {{- if .BoardCell}}<td class="boards">{{if .Boards}}<details><summary>show</summary>
 {{- range .Boards}}<figure class="board">{{.SVG}}<figcaption>{{.Label}}</figcaption></figure>{{end -}}

@@ -248,7 +248,7 @@ func par2Note(limit time.Duration) string {
 	if limit <= 0 {
 		return "PAR-2: mean time per case; no time limit, so it is given only for solvers that solved every case"
 	}
-	return fmt.Sprintf("PAR-2: mean time per case, a timeout, memout, error or WRONG answer counted as 2 x %s", FormatDuration(limit))
+	return fmt.Sprintf("PAR-2: mean time per case, an unsolved run (timeout, memout, error, wrong answer) counted as 2 x %s", FormatDuration(limit))
 }
 
 func renderTable(w io.Writer, r Report, markdown, full bool, heads [][]string, n int) error {
