@@ -33,6 +33,7 @@ type compareFlags struct {
 	plot     string
 	inproc   bool
 	progress string
+	report   reportFlags
 }
 
 func newCompareCmd() *cobra.Command {
@@ -61,6 +62,14 @@ uniqueness); queens optima must be equal; chain strings must be identical.
 The exit status is 0 only when every answer verifies and the solvers agree; a
 timeout is not a disagreement.
 
+Reports (--format): a table with each solver's headline statistics (--stats
+full for all of them), as wide as the terminal or 120 columns; markdown; csv
+and json with every statistic; html, one self-contained page with the
+summary, the plots, every run sortable and each case's boards. The summary
+scores each solver by PAR-2 (mean time per case, a timeout, memout, error or
+WRONG answer counted as twice --timeout) beside the virtual best solver (each
+case's fastest), and says how many runs --resume took from --out.
+
 Solvers are given as --solvers dfs,sat; options follow a solver's name after
 colons, so variants can be compared as columns:
   --solvers dfs,sat,sat:backend=gini`,
@@ -79,9 +88,10 @@ colons, so variants can be compared as columns:
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "runs at once")
 	fl.StringVar(&f.out, "out", "", "append each run to this JSON-lines file as it ends")
 	fl.BoolVar(&f.resume, "resume", false, "with --out: skip runs already in that file")
-	fl.StringVar(&f.plot, "plot", "", "draw time against size per solver to this .svg, .png or .pdf file")
+	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
+	f.report.add(fl)
 	return cmd
 }
 
@@ -118,6 +128,15 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 	if len(paths) == 0 {
 		paths = []string{"bundled"}
 	}
+	if err := f.report.check(f, puzzles); err != nil {
+		return fail(exitUsage, err)
+	}
+	stdout, closeOut, err := f.report.openOutput(stdout)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	defer closeOut()
+	var pages []compare.Report // --format html: one page at the end
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -151,7 +170,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 		if ctx.Err() != nil {
 			break
 		}
-		if len(puzzles) > 1 {
+		if len(puzzles) > 1 && f.format != "html" {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
@@ -161,11 +180,14 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 				fmt.Fprintf(stdout, "== %s ==\n", name)
 			}
 		}
-		st, err := comparePuzzle(ctx, stdout, stderr, name, paths, f, exec, results, done)
+		st, err := comparePuzzle(ctx, stdout, stderr, name, paths, f, exec, results, done, &pages)
 		if err != nil {
 			return err
 		}
 		status = max(status, st)
+	}
+	if err := f.report.finish(stdout, f.format, pages, closeOut); err != nil {
+		return fail(exitFail, err)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "gridsat: interrupted; the rows above are the finished ones")
@@ -178,7 +200,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 }
 
 func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, name string, paths []string, f compareFlags,
-	exec compare.Executor, results *compare.ResultsFile, done compare.Done) (int, error) {
+	exec compare.Executor, results *compare.ResultsFile, done compare.Done, pages *[]compare.Report) (int, error) {
 	p, err := lookupPuzzle(name)
 	if err != nil {
 		return 0, err
@@ -220,17 +242,27 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, name string, p
 
 	cfg := compare.Config{Puzzle: p, Specs: specs, Sources: sources, Exec: exec, Jobs: f.jobs}
 	var runErr error
+	report := compare.Report{Puzzle: p, Specs: names}
+	if !f.inproc {
+		report.Timeout = f.timeout
+	}
 	if results != nil {
 		cfg.OnRun = func(src *compare.Source, c instances.Case, run compare.Run) {
+			report.Rerun++
 			if err := results.Add(p, src, c, run); err != nil && runErr == nil {
 				runErr = err
 			}
 		}
 		cfg.Skip = func(src *compare.Source, c instances.Case, spec compare.Spec) (compare.Run, bool) {
-			return done.Lookup(p, src, c, spec)
+			run, ok := done.Lookup(p, src, c, spec)
+			if ok {
+				report.Reused++
+			}
+			return run, ok
 		}
 	}
-	if bar := newProgress(stderr, f.progress, total, name); bar != nil {
+	bar := newProgress(stderr, f.progress, total, name)
+	if bar != nil {
 		failures := 0
 		cfg.OnRow = func(r compare.Row) {
 			if r.Failed() {
@@ -239,21 +271,21 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, name string, p
 			bar.Describe(fmt.Sprintf("%s: %d failed", name, failures))
 			bar.Add(1)
 		}
-		defer func() { bar.Finish(); fmt.Fprintln(stderr) }()
 	}
-	rows := compare.Compare(ctx, cfg)
-	if err := compare.Write(stdout, f.format, names, rows); err != nil {
+	report.Rows = compare.Compare(ctx, cfg)
+	if bar != nil {
+		bar.Finish() // clears its line: the report starts on a clean one
+	}
+	if f.format == "html" {
+		*pages = append(*pages, report)
+		err = f.report.drawPlot(stderr, f.plot, report)
+	} else {
+		err = f.report.writeReport(stdout, stderr, f.format, f.plot, report)
+	}
+	if err != nil {
 		return 0, fail(exitFail, err)
 	}
-	if f.plot != "" {
-		file := f.plot
-		if name != "" && len(paths) == 1 && paths[0] == "bundled" && strings.Contains(file, "%s") {
-			file = fmt.Sprintf(file, name)
-		}
-		if err := compare.Plot(file, name+": time against size", names, rows); err != nil {
-			fmt.Fprintln(stderr, "gridsat:", err)
-		}
-	}
+	rows := report.Rows
 	if runErr != nil {
 		return 0, fail(exitFail, runErr)
 	}
@@ -288,7 +320,7 @@ func newProgress(stderr io.Writer, mode string, total int, name string) *progres
 		progressbar.OptionSetDescription(name),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionThrottle(100*time.Millisecond),
 	)
