@@ -182,6 +182,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 		}
 		st, err := comparePuzzle(ctx, stdout, stderr, name, paths, f, exec, results, done, &pages)
 		if err != nil {
+			f.report.finish(stdout, f.format, pages, closeOut) // the page of what ran
 			return err
 		}
 		status = max(status, st)

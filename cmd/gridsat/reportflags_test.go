@@ -185,3 +185,21 @@ func TestDefaultTableFits(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLAfterBadInput: when the input breaks off, the page still holds
+// the cases run before the bad one (as a table would).
+func TestHTMLAfterBadInput(t *testing.T) {
+	dir := t.TempDir()
+	in, page := filepath.Join(dir, "cut.txt"), filepath.Join(dir, "report.html")
+	if err := os.WriteFile(in, []byte("2\n3\n....\n..4.\n.22.\n.2..\n3\n...\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--format", "html", "-o", page)
+	if code != exitUsage || !strings.Contains(stderr, "cut.txt: case 2") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil || !strings.Contains(string(b), "cut.txt#1") || !strings.HasSuffix(string(b), "</html>\n") {
+		t.Errorf("the page lacks the case run: %v", err)
+	}
+}
