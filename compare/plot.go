@@ -160,7 +160,7 @@ func WritePlot(w io.Writer, format string, r Report, opt PlotOptions) error {
 		p, err = cactusPlot(r)
 	case "scatter":
 		p, err = scatterPlot(r, a, b)
-		width = plotHeight // square: the diagonal at 45 degrees
+		width = plotHeight + vg.Inch // about square (the y axis's labels take an inch)
 	}
 	if err != nil {
 		return err
@@ -230,13 +230,49 @@ const minPlotTime = 1e-6
 
 func plotSeconds(d time.Duration) float64 { return math.Max(d.Seconds(), minPlotTime) }
 
-func logAxes(p *plot.Plot, x, y bool) {
+// logAxes puts the x and y axes (as asked) on a log scale; a time axis is
+// marked in durations ("10µs", "1s"), another in powers of ten.
+func logAxes(p *plot.Plot, x, y bool, xTime, yTime bool) {
 	if x {
-		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, decadeTicks{time: xTime}
 	}
 	if y {
-		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, decadeTicks{time: yTime}
 	}
+}
+
+// decadeTicks marks a log axis at every power of ten, labelled, and at 2..9
+// times each, unlabelled. plot.LogTicks labels 1e-5 as
+// "9.999999999999999e-05".
+type decadeTicks struct{ time bool }
+
+// Ticks returns the marks between min and max.
+func (d decadeTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for e := int(math.Floor(math.Log10(min))); e <= int(math.Ceil(math.Log10(max))); e++ {
+		for m := 1; m < 10; m++ {
+			v, _ := strconv.ParseFloat(fmt.Sprintf("%de%d", m, e), 64)
+			if v < min || v > max {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = d.label(e, v)
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (d decadeTicks) label(e int, v float64) string {
+	if d.time {
+		return FormatDuration(time.Duration(math.Round(v * float64(time.Second))))
+	}
+	if e >= 0 && e < 7 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return fmt.Sprintf("1e%d", e)
 }
 
 // scalingPlot draws solve time against instance size (cells) for each
@@ -246,8 +282,8 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = plotTitle(r, "time against size")
 	p.X.Label.Text = "cells"
-	p.Y.Label.Text = "solve time (s)"
-	logAxes(p, true, true)
+	p.Y.Label.Text = "solve time"
+	logAxes(p, true, true, false, true)
 	p.Legend.Top, p.Legend.Left = true, true
 	drawn := false
 	for i, spec := range r.Specs {
@@ -341,10 +377,10 @@ func cactusPlot(r Report) (*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %d cases)", cases))
-	p.X.Label.Text = "solve time (s)"
+	p.X.Label.Text = "solve time"
 	p.Y.Label.Text = "cases solved"
 	p.Y.Tick.Marker = countTicks{}
-	logAxes(p, true, false)
+	logAxes(p, true, false, true, false)
 	p.X.Min, p.X.Max = lo, right
 	p.Y.Min, p.Y.Max = 0, float64(cases)*1.05
 	p.Legend.Top, p.Legend.Left = true, true
@@ -450,9 +486,9 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 	lo, hi = lo/2, math.Max(hi, limit)*1.5
 	p := plot.New()
 	p.Title.Text = plotTitle(r, fmt.Sprintf("%s against %s, a point per case", r.Specs[b], r.Specs[a]))
-	p.X.Label.Text = r.Specs[a] + ": solve time (s)"
-	p.Y.Label.Text = r.Specs[b] + ": solve time (s)"
-	logAxes(p, true, true)
+	p.X.Label.Text = r.Specs[a] + ": solve time"
+	p.Y.Label.Text = r.Specs[b] + ": solve time"
+	logAxes(p, true, true, true, true)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Add(plotter.NewGrid())

@@ -132,3 +132,31 @@ func TestPlotRefusals(t *testing.T) {
 		t.Errorf("scatter plot of nothing solved: %v", err)
 	}
 }
+
+func TestDecadeTicks(t *testing.T) {
+	var labels []string
+	for _, tick := range (decadeTicks{time: true}).Ticks(1e-6, 10) {
+		if tick.Label != "" {
+			labels = append(labels, tick.Label)
+		}
+	}
+	if got, want := strings.Join(labels, " "), "1µs 10µs 100µs 1ms 10ms 100ms 1s 10s"; got != want {
+		t.Errorf("time ticks %q, want %q", got, want)
+	}
+	ticks := (decadeTicks{}).Ticks(3e-5, 250)
+	labels = nil
+	for _, tick := range ticks {
+		if tick.Value < 3e-5 || tick.Value > 250 {
+			t.Errorf("tick %v outside the axis", tick.Value)
+		}
+		if tick.Label != "" {
+			labels = append(labels, tick.Label)
+		}
+	}
+	if got, want := strings.Join(labels, " "), "1e-4 1e-3 1e-2 1e-1 1 10 100"; got != want {
+		t.Errorf("ticks %q, want %q", got, want)
+	}
+	if ticks[0].Value != 3e-5 || len(ticks) != 7+9*6+2 {
+		t.Errorf("%d ticks from %v", len(ticks), ticks[0].Value)
+	}
+}
