@@ -284,7 +284,6 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 	p.X.Label.Text = "cells"
 	p.Y.Label.Text = "solve time"
 	logAxes(p, true, true, false, true)
-	p.Legend.Top, p.Legend.Left = true, true
 	drawn := false
 	for i, spec := range r.Specs {
 		var pts plotter.XYs
@@ -383,7 +382,6 @@ func cactusPlot(r Report) (*plot.Plot, error) {
 	logAxes(p, true, false, true, false)
 	p.X.Min, p.X.Max = lo, right
 	p.Y.Min, p.Y.Max = 0, float64(cases)*1.05
-	p.Legend.Top, p.Legend.Left = true, true
 	p.Add(plotter.NewGrid())
 	for i, ts := range times {
 		name, col, dashes := "", color.Color(color.Black), []vg.Length{vg.Points(6), vg.Points(3)}
@@ -490,7 +488,6 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 	p.Y.Label.Text = r.Specs[b] + ": solve time"
 	logAxes(p, true, true, true, true)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	p.Legend.Top, p.Legend.Left = true, true
 	p.Add(plotter.NewGrid())
 	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
 	if err != nil {
