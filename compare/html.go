@@ -71,8 +71,9 @@ type htmlPlot struct {
 	Err   string
 }
 
-// htmlTable is a sortable table: Kinds says how each column sorts ("num"
-// by each cell's Sort value, "text" by its text).
+// htmlTable is a table the page's script sorts: each heading's Kind says
+// how its column sorts ("num" by each cell's Sort value, "text" by the
+// cell's text, "" not at all).
 type htmlTable struct {
 	ID     string
 	Head   []htmlHead
