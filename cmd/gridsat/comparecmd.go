@@ -128,7 +128,7 @@ func runCompare(stdout, stderr io.Writer, args []string, f compareFlags) error {
 	if len(paths) == 0 {
 		paths = []string{"bundled"}
 	}
-	if err := f.report.check(f, puzzles); err != nil {
+	if err := f.report.check(specTexts(f.solvers), f.plot, puzzles); err != nil {
 		return fail(exitUsage, err)
 	}
 	stdout, closeOut, err := f.report.openOutput(stdout)

@@ -38,9 +38,10 @@ func (rf *reportFlags) plotOptions() compare.PlotOptions {
 	return opt
 }
 
-// check refuses bad report flags before anything runs: each error is one
-// line naming the flag and its value.
-func (rf *reportFlags) check(f compareFlags, puzzles []string) error {
+// check refuses bad report flags before anything runs, given the solver
+// specs as written, the --plot file template and the puzzles to report:
+// each error is one line naming the flag and its value.
+func (rf *reportFlags) check(specs []string, plot string, puzzles []string) error {
 	ok := false
 	for _, m := range compare.StatsModes {
 		ok = ok || rf.stats == m
@@ -51,19 +52,15 @@ func (rf *reportFlags) check(f compareFlags, puzzles []string) error {
 	if rf.plotPair != "" && strings.Count(rf.plotPair, ",") != 1 {
 		return fmt.Errorf("--plot-pair %q: want two solvers, X,Y", rf.plotPair)
 	}
-	var specs []string
-	for _, s := range strings.Split(f.solvers, ",") {
-		specs = append(specs, strings.TrimSpace(s))
-	}
 	if err := compare.CheckPlotOptions(rf.plotOptions(), specs); err != nil {
 		if rf.plotPair != "" {
 			return fmt.Errorf("--plot-pair %q: %w", rf.plotPair, err)
 		}
 		return fmt.Errorf("--plot-kind %q: %w", rf.plotKind, err)
 	}
-	if f.plot != "" {
-		if err := compare.CheckPlotPath(f.plot, puzzles); err != nil {
-			return fmt.Errorf("--plot %q: %w", f.plot, err)
+	if plot != "" {
+		if err := compare.CheckPlotPath(plot, puzzles); err != nil {
+			return fmt.Errorf("--plot %q: %w", plot, err)
 		}
 	}
 	return nil
@@ -127,4 +124,13 @@ func (rf *reportFlags) finish(w io.Writer, format string, pages []compare.Report
 		return fmt.Errorf("--output %q: %w", rf.output, err)
 	}
 	return nil
+}
+
+// specTexts splits a --solvers list into the specs as written.
+func specTexts(solvers string) []string {
+	var specs []string
+	for _, s := range strings.Split(solvers, ",") {
+		specs = append(specs, strings.TrimSpace(s))
+	}
+	return specs
 }
