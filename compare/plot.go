@@ -2,63 +2,317 @@ package compare
 
 import (
 	"fmt"
+	"image/color"
+	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
-// Plot draws solve time against instance size (cells) for each solver on
-// log-log axes, a point per solved run and a line through each size's
-// median, and saves it to file (.svg, .png or .pdf by extension).
-func Plot(file, title string, specs []string, rows []Row) error {
-	switch strings.ToLower(filepath.Ext(file)) {
-	case ".svg", ".png", ".pdf":
-	default:
-		return fmt.Errorf("plot %s: want a .svg, .png or .pdf file", file)
+// PlotKinds are the plots PlotReport draws: solve time against size,
+// instances solved against time (a cactus plot, one line per solver and
+// the virtual best solver), and one solver's time against another's
+// (a scatter plot, log-log, with the diagonal and the time limit).
+var PlotKinds = []string{"scaling", "cactus", "scatter"}
+
+// PlotOptions say which plot to draw.
+type PlotOptions struct {
+	// Kind is one of PlotKinds; "" means "scaling".
+	Kind string
+	// Pair names the two solver specs of a scatter plot (x, then y); left
+	// empty, the report's first two.
+	Pair [2]string
+}
+
+// plotWidth and plotHeight are the size of a plot's data area and axes;
+// the legend takes a strip on the right.
+const plotWidth, plotHeight = 7 * vg.Inch, 4.5 * vg.Inch
+
+// plotFormats are the file name extensions PlotReport writes.
+var plotFormats = []string{".svg", ".png", ".pdf"}
+
+// PlotPath is the file the plot of puzzle goes to: every "%s" in template
+// replaced by the puzzle's name.
+func PlotPath(template, puzzle string) string {
+	return strings.ReplaceAll(template, "%s", puzzle)
+}
+
+// CheckPlotPath checks a plot file template before anything runs: its
+// extension is .svg, .png or .pdf, each puzzle's file lies in an existing
+// folder, and with more than one puzzle it holds "%s" (else every puzzle
+// would overwrite one file).
+func CheckPlotPath(template string, puzzles []string) error {
+	ext := strings.ToLower(filepath.Ext(template))
+	known := false
+	for _, e := range plotFormats {
+		known = known || ext == e
 	}
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "cells"
-	p.Y.Label.Text = "solve time (s)"
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
-	p.Legend.Top = true
-	p.Legend.Left = true
-	any := false
-	for i, spec := range specs {
-		var pts plotter.XYs
-		bySize := map[int][]float64{}
-		for _, r := range rows {
-			if i >= len(r.Runs) || !solvedVerdict(r.Runs[i].Verdict) || r.Cells <= 0 {
+	if !known {
+		return fmt.Errorf("want a file name ending in %s", strings.Join(plotFormats, ", "))
+	}
+	if len(puzzles) > 1 && !strings.Contains(template, "%s") {
+		return fmt.Errorf("%d puzzles would overwrite one file: put %%s where the puzzle's name goes", len(puzzles))
+	}
+	for _, p := range puzzles {
+		dir := filepath.Dir(PlotPath(template, p))
+		info, err := os.Stat(dir)
+		if os.IsNotExist(err) {
+			return fmt.Errorf("there is no folder %s", dir)
+		}
+		if err != nil {
+			return fmt.Errorf("folder %s: %w", dir, err)
+		}
+		if !info.IsDir() {
+			return fmt.Errorf("%s is not a folder", dir)
+		}
+	}
+	return nil
+}
+
+// CheckPlotOptions checks opt against the solver specs of a run before
+// anything runs: a known kind, and a scatter plot's two solvers among specs.
+func CheckPlotOptions(opt PlotOptions, specs []string) error {
+	_, _, err := plotPair(opt, specs)
+	return err
+}
+
+// plotPair checks opt and returns the columns of a scatter plot's solvers.
+func plotPair(opt PlotOptions, specs []string) (int, int, error) {
+	switch opt.Kind {
+	case "", "scaling", "cactus":
+		if opt.Pair != [2]string{} {
+			return 0, 0, fmt.Errorf("only a scatter plot takes two solvers")
+		}
+		return 0, 0, nil
+	case "scatter":
+	default:
+		return 0, 0, fmt.Errorf("unknown plot kind %q (known: %s)", opt.Kind, strings.Join(PlotKinds, ", "))
+	}
+	if opt.Pair == [2]string{} {
+		if len(specs) < 2 {
+			return 0, 0, fmt.Errorf("a scatter plot needs two solvers, and there is %d", len(specs))
+		}
+		return 0, 1, nil
+	}
+	var cols [2]int
+	for k, name := range opt.Pair {
+		cols[k] = -1
+		for i, s := range specs {
+			if s == name {
+				cols[k] = i
+			}
+		}
+		if cols[k] < 0 {
+			return 0, 0, fmt.Errorf("scatter plot: %q is not one of the solvers (%s)", name, strings.Join(specs, ", "))
+		}
+	}
+	if cols[0] == cols[1] {
+		return 0, 0, fmt.Errorf("scatter plot: two different solvers wanted, got %q twice", opt.Pair[0])
+	}
+	return cols[0], cols[1], nil
+}
+
+// PlotReport draws the plot opt asks for and saves it to file (.svg, .png
+// or .pdf by extension).
+func PlotReport(file string, r Report, opt PlotOptions) error {
+	ext := strings.ToLower(filepath.Ext(file))
+	if err := CheckPlotPath(file, nil); err != nil {
+		return fmt.Errorf("plot %s: %w", file, err)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("plot: %w", err)
+	}
+	if err := WritePlot(f, strings.TrimPrefix(ext, "."), r, opt); err != nil {
+		f.Close()
+		os.Remove(file)
+		return fmt.Errorf("plot %s: %w", file, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("plot: %w", err)
+	}
+	return nil
+}
+
+// WritePlot draws the plot opt asks for to w as format: "svg", "png" or
+// "pdf".
+func WritePlot(w io.Writer, format string, r Report, opt PlotOptions) error {
+	a, b, err := plotPair(opt, r.Specs)
+	if err != nil {
+		return err
+	}
+	var p *plot.Plot
+	width := plotWidth
+	switch opt.Kind {
+	case "", "scaling":
+		p, err = scalingPlot(r)
+	case "cactus":
+		p, err = cactusPlot(r)
+	case "scatter":
+		p, err = scatterPlot(r, a, b)
+		width = plotHeight + vg.Inch // about square (the y axis's labels take an inch)
+	}
+	if err != nil {
+		return err
+	}
+	return drawPlot(w, p, format, width)
+}
+
+// drawPlot draws p, width wide, with its legend in a strip on the right
+// where it hides no data, and writes it to w as format.
+func drawPlot(w io.Writer, p *plot.Plot, format string, width vg.Length) error {
+	legend := p.Legend
+	p.Legend = plot.NewLegend()
+	box := legend.Rectangle(draw.Canvas{})
+	strip := box.Max.X - box.Min.X + vg.Points(24)
+	c, err := draw.NewFormattedCanvas(width+strip, plotHeight, format)
+	if err != nil {
+		return err
+	}
+	dc := draw.New(c)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	p.Draw(draw.Crop(dc, 0, -strip, 0, 0))
+	legend.Top, legend.Left = true, true
+	legend.XOffs, legend.YOffs = vg.Points(8), -vg.Points(24)
+	legend.Draw(draw.Crop(dc, width, 0, 0, 0))
+	if _, err := c.WriteTo(w); err != nil {
+		return fmt.Errorf("writing plot: %w", err)
+	}
+	return nil
+}
+
+// countTicks marks whole numbers only, for an axis that counts cases.
+type countTicks struct{}
+
+// Ticks returns plot.DefaultTicks at whole numbers, labelled without
+// decimals.
+func (countTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(min, max) {
+		if t.Value != math.Trunc(t.Value) {
+			continue
+		}
+		if t.Label != "" {
+			t.Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// Plot draws solve time against instance size to file; it is PlotReport
+// of a scaling plot for callers that have nothing but rows.
+func Plot(file, title string, specs []string, rows []Row) error {
+	return PlotReport(file, Report{Specs: specs, Rows: rows}, PlotOptions{Kind: "scaling"})
+}
+
+// plotTitle is "puzzle: what" or "what".
+func plotTitle(r Report, what string) string {
+	if r.Name() == "" {
+		return what
+	}
+	return r.Name() + ": " + what
+}
+
+// minPlotTime is where times too short to show on a log axis are drawn.
+const minPlotTime = 1e-6
+
+func plotSeconds(d time.Duration) float64 { return math.Max(d.Seconds(), minPlotTime) }
+
+// logAxes puts the x and y axes (as asked) on a log scale; a time axis is
+// marked in durations ("10µs", "1s"), another in powers of ten.
+func logAxes(p *plot.Plot, x, y bool, xTime, yTime bool) {
+	if x {
+		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, decadeTicks{time: xTime}
+	}
+	if y {
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, decadeTicks{time: yTime}
+	}
+}
+
+// decadeTicks marks a log axis at every power of ten, labelled, and at 2..9
+// times each, unlabelled. plot.LogTicks labels 1e-5 as
+// "9.999999999999999e-05".
+type decadeTicks struct{ time bool }
+
+// Ticks returns the marks between min and max.
+func (d decadeTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for e := int(math.Floor(math.Log10(min))); e <= int(math.Ceil(math.Log10(max))); e++ {
+		for m := 1; m < 10; m++ {
+			v, _ := strconv.ParseFloat(fmt.Sprintf("%de%d", m, e), 64)
+			if v < min || v > max {
 				continue
 			}
-			t := math.Max(runTime(r.Runs[i]).Seconds(), 1e-6)
-			pts = append(pts, plotter.XY{X: float64(r.Cells), Y: t})
-			bySize[r.Cells] = append(bySize[r.Cells], t)
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = d.label(e, v)
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (d decadeTicks) label(e int, v float64) string {
+	if d.time {
+		return FormatDuration(time.Duration(math.Round(v * float64(time.Second))))
+	}
+	if e >= 0 && e < 7 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return fmt.Sprintf("1e%d", e)
+}
+
+// scalingPlot draws solve time against instance size (cells) for each
+// solver on log-log axes, a point per solved run and a line through each
+// size's median.
+func scalingPlot(r Report) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = plotTitle(r, "time against size")
+	p.X.Label.Text = "cells"
+	p.Y.Label.Text = "solve time"
+	logAxes(p, true, true, false, true)
+	drawn := false
+	for i, spec := range r.Specs {
+		var pts plotter.XYs
+		bySize := map[int][]float64{}
+		for _, row := range r.Rows {
+			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) || row.Cells <= 0 {
+				continue
+			}
+			t := plotSeconds(runTime(row.Runs[i]))
+			pts = append(pts, plotter.XY{X: float64(row.Cells), Y: t})
+			bySize[row.Cells] = append(bySize[row.Cells], t)
 		}
 		if len(pts) == 0 {
 			continue
 		}
-		any = true
+		drawn = true
 		sc, err := plotter.NewScatter(pts)
 		if err != nil {
-			return fmt.Errorf("plot %s: %w", file, err)
+			return nil, err
 		}
 		sc.GlyphStyle.Color = plotutil.Color(i)
 		sc.GlyphStyle.Shape = plotutil.Shape(i)
 		sc.GlyphStyle.Radius = vg.Points(2.5)
-		var med plotter.XYs
 		var sizes []int
 		for s := range bySize {
 			sizes = append(sizes, s)
 		}
 		sort.Ints(sizes)
+		var med plotter.XYs
 		for _, s := range sizes {
 			ts := bySize[s]
 			sort.Float64s(ts)
@@ -66,19 +320,214 @@ func Plot(file, title string, specs []string, rows []Row) error {
 		}
 		line, err := plotter.NewLine(med)
 		if err != nil {
-			return fmt.Errorf("plot %s: %w", file, err)
+			return nil, err
 		}
 		line.Color = plotutil.Color(i)
 		line.Dashes = plotutil.Dashes(i)
 		p.Add(sc, line)
 		p.Legend.Add(spec+" (median line)", sc, line)
 	}
-	if !any {
-		return fmt.Errorf("plot %s: no solved runs to draw", file)
+	if !drawn {
+		return nil, fmt.Errorf("no solved runs to draw")
 	}
 	p.Add(plotter.NewGrid())
-	if err := p.Save(7*vg.Inch, 4.5*vg.Inch, file); err != nil {
-		return fmt.Errorf("saving plot: %w", err)
+	return p, nil
+}
+
+// cactusPlot draws, for each solver and the virtual best solver, how many
+// cases it solved within each time: a step line per solver, time on a log
+// axis, the time limit as a vertical line.
+func cactusPlot(r Report) (*plot.Plot, error) {
+	times := make([][]float64, len(r.Specs)+1) // the last: virtual best
+	vbs := len(r.Specs)
+	cases := 0
+	for _, row := range r.Rows {
+		if len(row.Runs) == 0 {
+			continue
+		}
+		cases++
+		best := math.Inf(1)
+		for i := range r.Specs {
+			if i < len(row.Runs) && solvedVerdict(row.Runs[i].Verdict) {
+				t := plotSeconds(runTime(row.Runs[i]))
+				times[i] = append(times[i], t)
+				best = math.Min(best, t)
+			}
+		}
+		if !math.IsInf(best, 1) {
+			times[vbs] = append(times[vbs], best)
+		}
 	}
-	return nil
+	if len(times[vbs]) == 0 {
+		return nil, fmt.Errorf("no solved runs to draw")
+	}
+	lo, hi := math.Inf(1), 0.0
+	for _, ts := range times {
+		sort.Float64s(ts)
+		if len(ts) > 0 {
+			lo, hi = math.Min(lo, ts[0]), math.Max(hi, ts[len(ts)-1])
+		}
+	}
+	limit := r.Timeout.Seconds()
+	lo /= 2
+	right := hi * 2
+	if limit > 0 {
+		right = math.Max(right, limit*1.25)
+	}
+	p := plot.New()
+	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %d cases)", cases))
+	p.X.Label.Text = "solve time"
+	p.Y.Label.Text = "cases solved"
+	p.Y.Tick.Marker = countTicks{}
+	logAxes(p, true, false, true, false)
+	p.X.Min, p.X.Max = lo, right
+	p.Y.Min, p.Y.Max = 0, float64(cases)*1.05
+	p.Add(plotter.NewGrid())
+	for i, ts := range times {
+		name, col, dashes := "", color.Color(color.Black), []vg.Length{vg.Points(6), vg.Points(3)}
+		if i < vbs {
+			name, col, dashes = r.Specs[i], plotutil.Color(i), nil
+		} else {
+			name = VirtualBest
+		}
+		pts := plotter.XYs{{X: lo, Y: 0}}
+		for k, t := range ts {
+			pts = append(pts, plotter.XY{X: t, Y: float64(k + 1)})
+		}
+		pts = append(pts, plotter.XY{X: right, Y: float64(len(ts))})
+		line, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.StepStyle = plotter.PostStep
+		line.Color, line.Dashes, line.Width = col, dashes, vg.Points(1.5)
+		p.Add(line)
+		p.Legend.Add(fmt.Sprintf("%s (%d)", name, len(ts)), line)
+	}
+	if limit > 0 {
+		l, err := plotter.NewLine(plotter.XYs{{X: limit, Y: 0}, {X: limit, Y: float64(cases) * 1.05}})
+		if err != nil {
+			return nil, err
+		}
+		l.Color, l.Dashes = color.Gray{Y: 128}, []vg.Length{vg.Points(2), vg.Points(2)}
+		p.Add(l)
+		p.Legend.Add("time limit "+FormatDuration(r.Timeout), l)
+	}
+	return p, nil
+}
+
+// Scatter point classes, by the verdicts of a case's two runs.
+var scatterClasses = []struct {
+	name  string
+	color color.Color
+	shape draw.GlyphDrawer
+}{
+	{"both ok", color.RGBA{R: 0x1f, G: 0x9d, B: 0x55, A: 0xff}, draw.CircleGlyph{}},
+	{"both unsat", color.RGBA{R: 0x1f, G: 0x5f, B: 0xbf, A: 0xff}, draw.SquareGlyph{}},
+	{"timeout or memout", color.RGBA{R: 0xe6, G: 0x7e, B: 0x22, A: 0xff}, draw.TriangleGlyph{}},
+	{"WRONG, error or disagreement", color.RGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xff}, draw.CrossGlyph{}},
+}
+
+// scatterClass is the class of a case whose two runs are a and b.
+func scatterClass(row Row, a, b Run) int {
+	failed := func(v string) bool { return v == VerdictWrong || v == VerdictError || v == "" }
+	switch {
+	case failed(a.Verdict) || failed(b.Verdict) || row.Agree == "NO":
+		return 3
+	case !solvedVerdict(a.Verdict) || !solvedVerdict(b.Verdict):
+		return 2
+	case a.Verdict == VerdictUnsat && b.Verdict == VerdictUnsat:
+		return 1
+	}
+	return 0
+}
+
+// scatterPlot draws solver b's time against solver a's for every case on
+// log-log axes: the diagonal, the time limit (where runs that did not
+// solve their case are drawn), and points coloured by verdict.
+func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
+	type point struct {
+		x, y   float64
+		xs, ys bool // solved
+		class  int
+	}
+	var pts []point
+	lo, hi := math.Inf(1), 0.0
+	for _, row := range r.Rows {
+		if a >= len(row.Runs) || b >= len(row.Runs) {
+			continue
+		}
+		ra, rb := row.Runs[a], row.Runs[b]
+		pt := point{class: scatterClass(row, ra, rb), xs: solvedVerdict(ra.Verdict), ys: solvedVerdict(rb.Verdict)}
+		if pt.xs {
+			pt.x = plotSeconds(runTime(ra))
+			lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
+		}
+		if pt.ys {
+			pt.y = plotSeconds(runTime(rb))
+			lo, hi = math.Min(lo, pt.y), math.Max(hi, pt.y)
+		}
+		pts = append(pts, pt)
+	}
+	if len(pts) == 0 {
+		return nil, fmt.Errorf("no case has runs of both %s and %s", r.Specs[a], r.Specs[b])
+	}
+	if hi == 0 { // nothing solved
+		lo, hi = minPlotTime, minPlotTime
+	}
+	// Unsolved runs go on the limit line, or past the slowest solved run
+	// when there was no limit.
+	limit, limitName := r.Timeout.Seconds(), "time limit "+FormatDuration(r.Timeout)
+	if limit <= 0 {
+		limit, limitName = hi*3, "not solved (no limit)"
+	}
+	lo, hi = lo/2, math.Max(hi, limit)*1.5
+	p := plot.New()
+	p.Title.Text = plotTitle(r, fmt.Sprintf("%s against %s, a point per case", r.Specs[b], r.Specs[a]))
+	p.X.Label.Text = r.Specs[a] + ": solve time"
+	p.Y.Label.Text = r.Specs[b] + ": solve time"
+	logAxes(p, true, true, true, true)
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
+	p.Add(plotter.NewGrid())
+	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
+	if err != nil {
+		return nil, err
+	}
+	diag.Color = color.Gray{Y: 96}
+	p.Add(diag)
+	p.Legend.Add("same time", diag)
+	lim, err := plotter.NewLine(plotter.XYs{{X: lo, Y: limit}, {X: limit, Y: limit}, {X: limit, Y: lo}})
+	if err != nil {
+		return nil, err
+	}
+	lim.Color, lim.Dashes = color.Gray{Y: 128}, []vg.Length{vg.Points(2), vg.Points(2)}
+	p.Add(lim)
+	p.Legend.Add(limitName, lim)
+	for c, class := range scatterClasses {
+		var xys plotter.XYs
+		for _, pt := range pts {
+			if pt.class != c {
+				continue
+			}
+			x, y := pt.x, pt.y
+			if !pt.xs {
+				x = limit
+			}
+			if !pt.ys {
+				y = limit
+			}
+			xys = append(xys, plotter.XY{X: x, Y: y})
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, err
+		}
+		sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = class.color, class.shape, vg.Points(3)
+		p.Add(sc)
+		p.Legend.Add(fmt.Sprintf("%s (%d)", class.name, len(xys)), sc)
+	}
+	return p, nil
 }

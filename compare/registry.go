@@ -78,6 +78,10 @@ type Solver struct {
 	// value is refused before anything runs. Names and values the option
 	// docs allow are checked before it (see CheckOptions).
 	Validate func(o Options) error
+	// Headline names the statistics a compact table shows for this solver,
+	// the most telling first (at most three are shown; fewer when the table
+	// would not fit). Nil means the first three the solver reports.
+	Headline []string
 }
 
 // OptionDoc documents a named solver option. Values is checked, not only

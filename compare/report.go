@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -12,35 +13,112 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clipperhouse/displaywidth"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// Formats are the report formats Write knows.
-var Formats = []string{"table", "markdown", "csv", "json"}
+// Report is everything a report shows about one puzzle's comparison. A
+// live run (compare) and results files read back (report) fill it the same
+// way.
+type Report struct {
+	// Puzzle is the puzzle compared. It names the report, says which
+	// statistics matter to each solver (Solver.Headline) and draws the
+	// boards of the HTML page; nil leaves those out.
+	Puzzle *Puzzle
+	// Specs are the solver specs as written, one column each, in order;
+	// each row's Runs follow them.
+	Specs []string
+	Rows  []Row
+	// Timeout is the time limit of one run: PAR-2 counts a run that did
+	// not solve its case as twice this; 0 means there was no limit.
+	Timeout time.Duration
+	// Reused counts the runs taken from an earlier results file (--out
+	// with --resume), Rerun the runs run for this report.
+	Reused, Rerun int
+}
 
-// Write prints rows in format: a table (or markdown table) followed by the
-// problems and the summary, CSV with one column per statistic, or JSON.
+// Name is the puzzle's name, or "" when the report has no puzzle.
+func (r Report) Name() string {
+	if r.Puzzle == nil {
+		return ""
+	}
+	return r.Puzzle.Name
+}
+
+// ReportOptions say how to print a report.
+type ReportOptions struct {
+	// Format is one of Formats; "" means "table".
+	Format string
+	// Stats is "compact" (the default for table and markdown: each
+	// solver's headline statistics) or "full" (every statistic and step).
+	// CSV, JSON and HTML always carry every statistic.
+	Stats string
+	// Width is the widest line a table may print, in terminal columns;
+	// 0 means DefaultWidth. Compact statistics are left out, the least
+	// telling first, until the table fits. Markdown is not fitted.
+	Width int
+	// BoardBytes bounds the size of the boards an HTML page draws, in
+	// bytes of SVG; 0 means DefaultBoardBytes, a negative value none.
+	BoardBytes int
+}
+
+// DefaultBoardBytes is how much SVG an HTML page spends on boards unless
+// told otherwise: about the size of 60 boards of 50x50 slant.
+const DefaultBoardBytes = 16 << 20
+
+// Formats are the report formats WriteReport knows.
+var Formats = []string{"table", "markdown", "csv", "json", "html"}
+
+// StatsModes are the values of ReportOptions.Stats.
+var StatsModes = []string{"compact", "full"}
+
+// DefaultWidth is the widest line of a table when no terminal says
+// otherwise.
+const DefaultWidth = 120
+
+// Write prints rows in format with compact statistics and no limit known;
+// it is WriteReport for callers that have nothing but rows.
 func Write(w io.Writer, format string, specs []string, rows []Row) error {
-	switch format {
-	case "table", "markdown":
-		return writeTable(w, format == "markdown", specs, rows)
+	return WriteReport(w, Report{Specs: specs, Rows: rows}, ReportOptions{Format: format})
+}
+
+// WriteReport prints r in opt.Format: a table (or markdown table) followed
+// by the problems and the summary, CSV with one column per statistic, JSON
+// with the rows and the summary, or a self-contained HTML page (WriteHTML).
+func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
+	switch opt.Stats {
+	case "", "compact", "full":
+	default:
+		return fmt.Errorf("unknown stats mode %q (known: %s)", opt.Stats, strings.Join(StatsModes, ", "))
+	}
+	switch opt.Format {
+	case "", "table", "markdown":
+		return writeTable(w, r, opt)
 	case "csv":
-		return writeCSV(w, specs, rows)
+		return writeCSV(w, r.Specs, r.Rows)
 	case "json":
+		solvers, best := Scores(r)
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			Solvers []string  `json:"solvers"`
-			Rows    []Row     `json:"rows"`
-			Summary []Summary `json:"summary"`
-		}{specs, rows, Summarize(specs, rows)}); err != nil {
+			Puzzle      string    `json:"puzzle,omitempty"`
+			Solvers     []string  `json:"solvers"`
+			Timeout     int64     `json:"timeout_ns,omitempty"`
+			Reused      int       `json:"reused,omitempty"`
+			Rerun       int       `json:"rerun,omitempty"`
+			Rows        []Row     `json:"rows"`
+			Summary     []Summary `json:"summary"`
+			VirtualBest Summary   `json:"virtual_best"`
+		}{r.Name(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best}); err != nil {
 			return fmt.Errorf("writing JSON report: %w", err)
 		}
 		return nil
+	case "html":
+		return WriteHTML(w, []Report{r}, opt)
 	}
-	return fmt.Errorf("unknown format %q (known: %s)", format, strings.Join(Formats, ", "))
+	return fmt.Errorf("unknown format %q (known: %s)", opt.Format, strings.Join(Formats, ", "))
 }
 
 // Where names a row's case for people: "set/file#case".
@@ -52,41 +130,39 @@ func (r *Row) Where() string {
 	return fmt.Sprintf("%s#%d", name, r.Case)
 }
 
-func writeTable(w io.Writer, markdown bool, specs []string, rows []Row) error {
-	header := []string{"case", "size"}
-	for _, s := range specs {
-		header = append(header, s, "time", "stats")
+// maxHeadline is how many statistics a compact table shows per solver.
+const maxHeadline = 3
+
+func writeTable(w io.Writer, r Report, opt ReportOptions) error {
+	markdown := opt.Format == "markdown"
+	full := opt.Stats == "full"
+	width := opt.Width
+	if width <= 0 {
+		width = DefaultWidth
 	}
-	header = append(header, "agree")
-	var opts []tablewriter.Option
-	if markdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	heads := make([][]string, len(r.Specs))
+	for i, spec := range r.Specs {
+		heads[i] = r.headline(i, spec)
 	}
-	opts = append(opts, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAlignmentConfig(tw.CellAlignment{Global: tw.AlignLeft}))
-	t := tablewriter.NewTable(w, opts...)
-	t.Header(header)
-	for _, r := range rows {
-		line := []string{r.Where(), r.Size}
-		for i := range specs {
-			if i >= len(r.Runs) {
-				line = append(line, "", "", "")
-				continue
-			}
-			run := r.Runs[i]
-			line = append(line, run.Verdict, FormatDuration(runTime(run)), compactStats(run))
+	// Fit: drop the last headline statistic of every solver until the
+	// table fits; with none left the statistics columns go.
+	var table bytes.Buffer
+	for n := maxHeadline; n >= 0; n-- {
+		table.Reset()
+		if err := renderTable(&table, r, markdown, full, heads, n); err != nil {
+			return err
 		}
-		line = append(line, r.Agree)
-		if err := t.Append(line); err != nil {
-			return fmt.Errorf("writing table: %w", err)
+		if full || markdown || n == 0 || maxLineWidth(table.String()) <= width {
+			break
 		}
 	}
-	if err := t.Render(); err != nil {
+	if _, err := w.Write(table.Bytes()); err != nil {
 		return fmt.Errorf("writing table: %w", err)
 	}
 	var problems []string
-	for _, r := range rows {
-		for _, p := range r.Problems {
-			problems = append(problems, r.Where()+": "+p)
+	for _, row := range r.Rows {
+		for _, p := range row.Problems {
+			problems = append(problems, row.Where()+": "+p)
 		}
 	}
 	bullet := "  "
@@ -103,13 +179,142 @@ func writeTable(w io.Writer, markdown bool, specs []string, rows []Row) error {
 		}
 	}
 	fmt.Fprintln(w)
-	for _, s := range Summarize(specs, rows) {
+	names := len(VirtualBest)
+	for _, s := range r.Specs {
+		names = max(names, len(s))
+	}
+	lines, solverLines := summaryLines(r)
+	for i, line := range lines {
 		if markdown {
-			fmt.Fprint(w, bullet)
+			fmt.Fprintln(w, bullet+line)
+			continue
 		}
-		fmt.Fprintln(w, s.String())
+		indent := 2
+		if i < solverLines {
+			indent = names + 1 // under the figures
+		}
+		for _, l := range wrap(line, width, indent) {
+			fmt.Fprintln(w, l)
+		}
 	}
 	return nil
+}
+
+// wrap breaks line after its commas and semicolons into lines at most
+// width columns wide (when its parts allow), the later ones indented.
+func wrap(line string, width, indent int) []string {
+	var out []string
+	cur := ""
+	for _, part := range strings.SplitAfter(strings.ReplaceAll(line, "; ", ";, "), ", ") {
+		part = strings.ReplaceAll(part, ";, ", "; ")
+		if cur != "" && displaywidth.String(cur+strings.TrimRight(part, " ")) > width {
+			out = append(out, strings.TrimRight(cur, " "))
+			cur = strings.Repeat(" ", indent)
+		}
+		cur += part
+	}
+	return append(out, strings.TrimRight(cur, " "))
+}
+
+// summaryLines are the summary under a table: a line per solver, the
+// virtual best solver (the first n lines), what PAR-2 means here, and the
+// runs reused.
+func summaryLines(r Report) (lines []string, n int) {
+	solvers, best := Scores(r)
+	names := len(VirtualBest)
+	for _, s := range r.Specs {
+		names = max(names, len(s))
+	}
+	for _, s := range solvers {
+		lines = append(lines, s.line(names))
+	}
+	if len(r.Specs) > 1 && len(r.Rows) > 0 {
+		line := best.line(names)
+		var fast []string
+		for _, s := range solvers {
+			fast = append(fast, fmt.Sprintf("%s %d", s.Solver, s.Fastest))
+		}
+		lines = append(lines, line+"; fastest: "+strings.Join(fast, ", "))
+	}
+	n = len(lines)
+	lines = append(lines, par2Note(r.Timeout))
+	if r.Reused > 0 || r.Rerun > 0 {
+		lines = append(lines, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))
+	}
+	return lines, n
+}
+
+func par2Note(limit time.Duration) string {
+	if limit <= 0 {
+		return "PAR-2: mean time per case; no time limit, so it is given only for solvers that solved every case"
+	}
+	return fmt.Sprintf("PAR-2: mean time per case, an unsolved run (timeout, memout, error, wrong answer) counted as 2 x %s", FormatDuration(limit))
+}
+
+func renderTable(w io.Writer, r Report, markdown, full bool, heads [][]string, n int) error {
+	header := []string{"case", "size"}
+	for i, s := range r.Specs {
+		header = append(header, s)
+		switch {
+		case full:
+			header = append(header, "stats")
+		case n > 0 && len(heads[i]) > 0:
+			header = append(header, strings.Join(heads[i][:min(n, len(heads[i]))], "/"))
+		}
+	}
+	header = append(header, "agree")
+	var opts []tablewriter.Option
+	if markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	}
+	opts = append(opts, tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAlignmentConfig(tw.CellAlignment{Global: tw.AlignLeft}))
+	t := tablewriter.NewTable(w, opts...)
+	t.Header(header)
+	for _, row := range r.Rows {
+		line := []string{row.Where(), row.Size}
+		for i := range r.Specs {
+			var run Run
+			if i < len(row.Runs) {
+				run = row.Runs[i]
+			}
+			line = append(line, verdictCell(run))
+			switch {
+			case full:
+				line = append(line, fullStats(run))
+			case n > 0 && len(heads[i]) > 0:
+				line = append(line, compactStats(run, heads[i][:min(n, len(heads[i]))]))
+			}
+		}
+		line = append(line, row.Agree)
+		if err := t.Append(line); err != nil {
+			return fmt.Errorf("writing table: %w", err)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fmt.Errorf("writing table: %w", err)
+	}
+	return nil
+}
+
+// maxLineWidth is the widest line of s in terminal columns.
+func maxLineWidth(s string) int {
+	widest := 0
+	for _, line := range strings.Split(s, "\n") {
+		widest = max(widest, displaywidth.String(line))
+	}
+	return widest
+}
+
+// verdictCell is a run's verdict and, when it ran to an answer, its time:
+// "ok 35.9µs", "timeout".
+func verdictCell(run Run) string {
+	switch run.Verdict {
+	case "":
+		return ""
+	case VerdictOK, VerdictUnsat, VerdictWrong:
+		return run.Verdict + " " + FormatDuration(runTime(run))
+	}
+	return run.Verdict
 }
 
 // runTime is the solve time reported from inside the solver when there is
@@ -121,14 +326,70 @@ func runTime(run Run) time.Duration {
 	return run.Wall
 }
 
-// compactStats formats the statistics people read in a table.
-func compactStats(run Run) string {
+// headline returns the statistics a compact table shows for column i: the
+// solver's Headline, or the first statistics its runs report.
+func (r Report) headline(i int, spec string) []string {
+	name, _, _ := strings.Cut(spec, ":")
+	if r.Puzzle != nil {
+		for _, s := range r.Puzzle.Solvers {
+			if s.Name == name && len(s.Headline) > 0 {
+				return s.Headline[:min(maxHeadline, len(s.Headline))]
+			}
+		}
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, row := range r.Rows {
+		if i >= len(row.Runs) {
+			continue
+		}
+		for _, s := range row.Runs[i].Result.Stats {
+			if !seen[s.Name] && len(names) < maxHeadline {
+				seen[s.Name] = true
+				names = append(names, s.Name)
+			}
+		}
+	}
+	return names
+}
+
+// compactStats is the values of the statistics names, short ("12.3k"),
+// separated by "/" like the column's heading; "-" where a run lacks one.
+func compactStats(run Run, names []string) string {
+	if len(run.Result.Stats) == 0 {
+		return ""
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = "-"
+		if v, ok := run.Result.Stat(n); ok {
+			parts[i] = shortCount(v)
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// shortCount prints a count in at most five characters: 9999, 12.3k, 4.56M.
+func shortCount(v int64) string {
+	if v > -1e4 && v < 1e4 {
+		return strconv.FormatInt(v, 10)
+	}
+	f := float64(v)
+	for _, u := range []struct {
+		div    float64
+		suffix string
+	}{{1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}} {
+		if x := f / u.div; math.Abs(x) < 999.5 {
+			return strconv.FormatFloat(x, 'g', 3, 64) + u.suffix
+		}
+	}
+	return strconv.FormatFloat(f, 'e', 2, 64)
+}
+
+// fullStats is every statistic of a run and its steps, name=value.
+func fullStats(run Run) string {
 	var parts []string
 	for _, s := range run.Result.Stats {
-		switch s.Name {
-		case "conflicts", "decisions", "solves":
-			continue // in CSV and JSON
-		}
 		parts = append(parts, fmt.Sprintf("%s=%d", s.Name, s.Value))
 	}
 	if n := len(run.Result.Steps); n > 0 {
@@ -224,10 +485,22 @@ type Summary struct {
 	Ratio float64 `json:"geomean_ratio_vs_first,omitempty"`
 	Both  int     `json:"both_solved,omitempty"`
 	Ref   string  `json:"ratio_against,omitempty"`
+	// PAR2 is the mean over runs of the solve time, a run that did not
+	// solve its case (timeout, memout, error, WRONG) counted as twice the
+	// time limit; 0 when it cannot be known (no limit, and an unsolved
+	// run). Only Scores fills it in.
+	PAR2 time.Duration `json:"par2_ns,omitempty"`
+	// Fastest counts the cases this solver solved fastest of all (ties go
+	// to the earlier column); the virtual best solver's own is 0. Only
+	// Scores fills it in.
+	Fastest int `json:"fastest"`
 }
 
-func (s Summary) String() string {
-	line := fmt.Sprintf("%-12s solved %d/%d", s.Solver, s.Solved, s.Runs)
+func (s Summary) String() string { return s.line(12) }
+
+// line is String with the solver's name padded to width.
+func (s Summary) line(width int) string {
+	line := fmt.Sprintf("%-*s solved %d/%d", width, s.Solver, s.Solved, s.Runs)
 	if s.Out > 0 {
 		line += fmt.Sprintf(", %d out of limits", s.Out)
 	}
@@ -235,6 +508,11 @@ func (s Summary) String() string {
 		line += fmt.Sprintf(", %d FAILED", s.Failed)
 	}
 	line += fmt.Sprintf(", total %s, median %s", FormatDuration(s.Total), FormatDuration(s.Median))
+	if s.PAR2 > 0 {
+		line += ", PAR-2 " + FormatDuration(s.PAR2)
+	} else if s.Runs > 0 {
+		line += ", PAR-2 n/a"
+	}
 	if s.Ref != "" && s.Both > 0 {
 		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %d cases", s.Ref, s.Ratio, s.Both)
 	}
@@ -243,8 +521,11 @@ func (s Summary) String() string {
 
 func solvedVerdict(v string) bool { return v == VerdictOK || v == VerdictUnsat }
 
+// VirtualBest is the name of the virtual best solver's summary.
+const VirtualBest = "virtual best"
+
 // Summarize totals each solver's runs and compares every solver's times
-// with the first's.
+// with the first's. It knows no time limit: Scores adds PAR-2.
 func Summarize(specs []string, rows []Row) []Summary {
 	out := make([]Summary, len(specs))
 	for i, spec := range specs {
@@ -276,14 +557,88 @@ func Summarize(specs []string, rows []Row) []Summary {
 				s.Failed++
 			}
 		}
-		if len(times) > 0 {
-			sort.Slice(times, func(a, b int) bool { return times[a] < times[b] })
-			s.Median = times[len(times)/2]
-		}
+		s.Median = median(times)
 		if i > 0 && both > 0 {
 			s.Ratio, s.Both, s.Ref = math.Exp(logSum/float64(both)), both, specs[0]
 		}
 		out[i] = s
 	}
 	return out
+}
+
+func median(times []time.Duration) time.Duration {
+	if len(times) == 0 {
+		return 0
+	}
+	sorted := append([]time.Duration(nil), times...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
+	return sorted[len(sorted)/2]
+}
+
+// par2 is the mean of the solved times and 2*limit for each unsolved run;
+// 0 when there are no runs, or unsolved runs and no limit.
+func par2(solved []time.Duration, unsolved int, limit time.Duration) time.Duration {
+	n := len(solved) + unsolved
+	if n == 0 || (unsolved > 0 && limit <= 0) {
+		return 0
+	}
+	var sum float64
+	for _, t := range solved {
+		sum += float64(t)
+	}
+	sum += float64(unsolved) * 2 * float64(limit)
+	return max(time.Duration(math.Round(sum/float64(n))), 1)
+}
+
+// Scores summarizes each solver as Summarize does, with its PAR-2 score
+// under r.Timeout and the cases it solved fastest, and the virtual best
+// solver: for each case the fastest solver that solved it (ok or unsat),
+// unsolved when none did.
+func Scores(r Report) (solvers []Summary, best Summary) {
+	solvers = Summarize(r.Specs, r.Rows)
+	solvedTimes := make([][]time.Duration, len(r.Specs))
+	best.Solver = VirtualBest
+	var bestTimes []time.Duration
+	for _, row := range r.Rows {
+		fastest := -1
+		for i := range r.Specs {
+			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) {
+				continue
+			}
+			t := runTime(row.Runs[i])
+			solvedTimes[i] = append(solvedTimes[i], t)
+			if fastest < 0 || t < runTime(row.Runs[fastest]) {
+				fastest = i
+			}
+		}
+		if len(row.Runs) == 0 {
+			continue
+		}
+		best.Runs++
+		if fastest < 0 {
+			// Counted as the worst of the columns: a limit if any run
+			// hit one, else a failure.
+			out := false
+			for _, run := range row.Runs {
+				out = out || run.Verdict == VerdictTimeout || run.Verdict == VerdictMemout
+			}
+			if out {
+				best.Out++
+			} else {
+				best.Failed++
+			}
+			continue
+		}
+		t := runTime(row.Runs[fastest])
+		solvers[fastest].Fastest++
+		best.Solved++
+		best.Total += t
+		bestTimes = append(bestTimes, t)
+	}
+	for i := range solvers {
+		solvers[i].PAR2 = par2(solvedTimes[i], solvers[i].Runs-solvers[i].Solved, r.Timeout)
+	}
+	best.Median = median(bestTimes)
+	best.PAR2 = par2(bestTimes, best.Runs-best.Solved, r.Timeout)
+	return solvers, best
 }

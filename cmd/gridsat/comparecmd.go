@@ -35,6 +35,7 @@ type compareFlags struct {
 	plot     string
 	inproc   bool
 	progress string
+	report   reportFlags
 }
 
 func newCompareCmd() *cobra.Command {
@@ -63,6 +64,14 @@ uniqueness); queens optima must be equal; chain strings must be identical.
 The exit status is 0 only when every answer verifies and the solvers agree; a
 timeout is not a disagreement.
 
+Reports (--format): a table with each solver's headline statistics (--stats
+full for all of them), as wide as the terminal or 120 columns; markdown; csv
+and json with every statistic; html, one self-contained page with the
+summary, the plots, every run sortable and each case's boards. The summary
+scores each solver by PAR-2 (mean time per case, a timeout, memout, error or
+WRONG answer counted as twice --timeout) beside the virtual best solver (each
+case's fastest), and says how many runs --resume took from --out.
+
 Solvers are given as --solvers dfs,sat; options follow a solver's name after
 colons, so variants can be compared as columns:
   --solvers dfs,sat,sat:backend=gini`,
@@ -81,9 +90,10 @@ colons, so variants can be compared as columns:
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "runs at once")
 	fl.StringVar(&f.out, "out", "", "append each run to this JSON-lines file as it ends")
 	fl.BoolVar(&f.resume, "resume", false, "with --out: skip runs already in that file")
-	fl.StringVar(&f.plot, "plot", "", "draw time against size per solver to this .svg, .png or .pdf file")
+	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
+	f.report.add(fl)
 	return cmd
 }
 
@@ -168,6 +178,9 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if f.unique {
 		base[compare.UniqueOption] = "true"
 	}
+	if err := f.report.check(specTexts(f.solvers), f.plot, names); err != nil {
+		return fail(exitUsage, err)
+	}
 	var plans []*comparePlan
 	for _, name := range names {
 		plan, err := planCompare(name, f.solvers, base, paths, stdin)
@@ -176,6 +189,13 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		}
 		plans = append(plans, plan)
 	}
+
+	stdout, closeOut, err := f.report.openOutput(stdout)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	defer closeOut()
+	var pages []compare.Report // --format html: one page at the end
 
 	var results *compare.ResultsFile
 	var done *compare.Done
@@ -218,7 +238,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		if ctx.Err() != nil {
 			break
 		}
-		if len(plans) > 1 {
+		if len(plans) > 1 && f.format != "html" {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
@@ -228,11 +248,15 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 				fmt.Fprintf(stdout, "== %s ==\n", plan.puzzle.Name)
 			}
 		}
-		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, exec, results, done)
+		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, exec, results, done, &pages)
 		if err != nil {
+			f.report.finish(stdout, f.format, pages, closeOut) // the page of what ran
 			return err
 		}
 		status = max(status, st)
+	}
+	if err := f.report.finish(stdout, f.format, pages, closeOut); err != nil {
+		return fail(exitFail, err)
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "gridsat: interrupted; the rows above are the finished ones")
@@ -294,16 +318,17 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 }
 
 func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits compare.Limits,
-	exec compare.Executor, results *compare.ResultsFile, done *compare.Done) (int, error) {
+	exec compare.Executor, results *compare.ResultsFile, done *compare.Done, pages *[]compare.Report) (int, error) {
 	p := plan.puzzle
 	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs}
 	var runErr error
-	reused, rerun := 0, 0
+	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout}
 	if results != nil {
 		if err := results.Header(compare.NewHeader(p, plan.specs, plan.sources, limits, "")); err != nil {
 			return 0, fail(exitFail, err)
 		}
 		cfg.OnRun = func(t compare.Task, run compare.Run) {
+			report.Rerun++ // run now, not taken from the file
 			if err := results.Add(t, limits, run); err != nil && runErr == nil {
 				runErr = err
 			}
@@ -311,16 +336,15 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 	}
 	if done != nil {
 		cfg.Skip = func(t compare.Task) (compare.Run, bool) {
-			run, ok, found := done.Lookup(t, limits)
+			run, ok, _ := done.Lookup(t, limits)
 			if ok {
-				reused++
-			} else if found {
-				rerun++
+				report.Reused++
 			}
 			return run, ok
 		}
 	}
-	if bar := newProgress(stderr, f.progress, plan.cases, p.Name); bar != nil {
+	bar := newProgress(stderr, f.progress, plan.cases, p.Name)
+	if bar != nil {
 		failures := 0
 		cfg.OnRow = func(r compare.Row) {
 			if r.Failed() {
@@ -329,24 +353,22 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 			bar.Describe(fmt.Sprintf("%s: %d failed", p.Name, failures))
 			bar.Add(1)
 		}
-		defer func() { bar.Finish(); fmt.Fprintln(stderr) }()
 	}
-	rows := compare.Compare(ctx, cfg)
-	if err := compare.Write(stdout, f.format, plan.names, rows); err != nil {
+	report.Rows = compare.Compare(ctx, cfg)
+	if bar != nil {
+		bar.Finish() // clears its line: the report starts on a clean one
+	}
+	var err error
+	if f.format == "html" {
+		*pages = append(*pages, report)
+		err = f.report.drawPlot(stderr, f.plot, report)
+	} else {
+		err = f.report.writeReport(stdout, stderr, f.format, f.plot, report)
+	}
+	if err != nil {
 		return 0, fail(exitFail, err)
 	}
-	if done != nil && (f.format == "table" || f.format == "markdown") {
-		fmt.Fprintf(stdout, "resume: %d runs reused from %s (answers verified again), %d re-run (limits grown or result out of the limits now)\n", reused, f.out, rerun)
-	}
-	if f.plot != "" {
-		file := f.plot
-		if strings.Contains(file, "%s") {
-			file = fmt.Sprintf(file, p.Name)
-		}
-		if err := compare.Plot(file, p.Name+": time against size", plan.names, rows); err != nil {
-			fmt.Fprintln(stderr, "gridsat:", err)
-		}
-	}
+	rows := report.Rows
 	if runErr != nil {
 		return 0, fail(exitFail, runErr)
 	}
@@ -378,7 +400,7 @@ func newProgress(stderr io.Writer, mode string, total int, name string) *progres
 		progressbar.OptionSetDescription(name),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionThrottle(100*time.Millisecond),
 	)

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -58,24 +60,75 @@ slant/ladder" prints one, to edit or to feed to another program.`,
 				}
 				cases, err := p.Parse(s.Path, bytes.NewReader(b))
 				if err != nil {
-					fmt.Fprintln(os.Stderr, "gridsat:", err)
+					fmt.Fprintln(cmd.ErrOrStderr(), "gridsat:", err)
 				}
-				sizes := ""
-				seen := map[string]bool{}
-				for _, c := range cases {
-					if !seen[c.Size()] {
-						seen[c.Size()] = true
-						if sizes != "" {
-							sizes += " "
-						}
-						sizes += c.Size()
-					}
+				noun := "cases"
+				if len(cases) == 1 {
+					noun = "case "
 				}
-				fmt.Fprintf(w, "%-22s %4d cases  %s\n", s.String(), len(cases), sizes)
+				fmt.Fprintf(w, "%-20s %4d %s  %s\n", s.String(), len(cases), noun, sizeSummary(cases))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&cat, "cat", false, "print the set's file instead of listing")
 	return cmd
+}
+
+// sizeSummary says in a few words what sizes cases have: all of them when
+// there are at most four ("3x3 5x5"), else each NAME=N field's range
+// ("N=3..10 K=1..10"), else the smallest and largest by cells ("5x5 ..
+// 50x50, 7 sizes").
+func sizeSummary(cases []instances.Case) string {
+	var sizes []string
+	cells := map[string]int{}
+	for _, c := range cases {
+		if _, ok := cells[c.Size()]; !ok {
+			cells[c.Size()] = c.Cells()
+			sizes = append(sizes, c.Size())
+		}
+	}
+	if len(sizes) <= 4 {
+		return strings.Join(sizes, " ")
+	}
+	if r, ok := fieldRanges(sizes); ok {
+		return r
+	}
+	sort.SliceStable(sizes, func(a, b int) bool { return cells[sizes[a]] < cells[sizes[b]] })
+	return fmt.Sprintf("%s .. %s, %d sizes", sizes[0], sizes[len(sizes)-1], len(sizes))
+}
+
+// fieldRanges summarizes sizes made of the same NAME=N fields as each
+// field's range: "N=3..10 K=1..10".
+func fieldRanges(sizes []string) (string, bool) {
+	var names []string
+	var lo, hi []int
+	for i, size := range sizes {
+		fields := strings.Fields(size)
+		if i == 0 {
+			names = make([]string, len(fields))
+			lo, hi = make([]int, len(fields)), make([]int, len(fields))
+		} else if len(fields) != len(names) {
+			return "", false
+		}
+		for k, f := range fields {
+			name, val, ok := strings.Cut(f, "=")
+			n, err := strconv.Atoi(val)
+			if !ok || err != nil || (i > 0 && name != names[k]) {
+				return "", false
+			}
+			if i == 0 {
+				names[k], lo[k], hi[k] = name, n, n
+			}
+			lo[k], hi[k] = min(lo[k], n), max(hi[k], n)
+		}
+	}
+	parts := make([]string, len(names))
+	for k, name := range names {
+		parts[k] = fmt.Sprintf("%s=%d..%d", name, lo[k], hi[k])
+		if lo[k] == hi[k] {
+			parts[k] = fmt.Sprintf("%s=%d", name, lo[k])
+		}
+	}
+	return strings.Join(parts, " "), true
 }

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// reportFlags are the flags that shape compare's report and plots.
+type reportFlags struct {
+	plotKind string
+	plotPair string
+	stats    string
+	output   string
+}
+
+func (rf *reportFlags) add(fl *pflag.FlagSet) {
+	fl.StringVar(&rf.plotKind, "plot-kind", "scaling", "with --plot: scaling (time against size), cactus (cases solved within a time, per solver\n"+
+		"and the virtual best) or scatter (one solver's time against another's, log-log)")
+	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two of --solvers)")
+	fl.StringVar(&rf.stats, "stats", "compact", "statistics in table and markdown reports: compact (each solver's headline figures) or full")
+	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout (--out is the runs' file)")
+}
+
+// plotOptions are the plot the flags ask for.
+func (rf *reportFlags) plotOptions() compare.PlotOptions {
+	opt := compare.PlotOptions{Kind: rf.plotKind}
+	if rf.plotPair != "" {
+		a, b, _ := strings.Cut(rf.plotPair, ",")
+		opt.Pair = [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}
+	}
+	return opt
+}
+
+// check refuses bad report flags before anything runs, given the solver
+// specs as written, the --plot file template and the puzzles to report:
+// each error is one line naming the flag and its value.
+func (rf *reportFlags) check(specs []string, plot string, puzzles []string) error {
+	ok := false
+	for _, m := range compare.StatsModes {
+		ok = ok || rf.stats == m
+	}
+	if !ok {
+		return fmt.Errorf("--stats %q: want %s", rf.stats, strings.Join(compare.StatsModes, " or "))
+	}
+	if rf.plotPair != "" && strings.Count(rf.plotPair, ",") != 1 {
+		return fmt.Errorf("--plot-pair %q: want two solvers, X,Y", rf.plotPair)
+	}
+	if err := compare.CheckPlotOptions(rf.plotOptions(), specs); err != nil {
+		if rf.plotPair != "" {
+			return fmt.Errorf("--plot-pair %q: %w", rf.plotPair, err)
+		}
+		return fmt.Errorf("--plot-kind %q: %w", rf.plotKind, err)
+	}
+	if plot != "" {
+		if err := compare.CheckPlotPath(plot, puzzles); err != nil {
+			return fmt.Errorf("--plot %q: %w", plot, err)
+		}
+	}
+	return nil
+}
+
+// openOutput returns where the report goes: stdout, or the file --output
+// names (created now, so that a bad name is refused before anything runs).
+func (rf *reportFlags) openOutput(stdout io.Writer) (io.Writer, func() error, error) {
+	if rf.output == "" || rf.output == "-" {
+		return stdout, func() error { return nil }, nil
+	}
+	fh, err := os.Create(rf.output)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--output %q: %w", rf.output, err)
+	}
+	return fh, fh.Close, nil
+}
+
+// reportOptions are the report options for w: a table as wide as the
+// terminal when w is one, else compare.DefaultWidth.
+func (rf *reportFlags) reportOptions(w io.Writer, format string) compare.ReportOptions {
+	opt := compare.ReportOptions{Format: format, Stats: rf.stats}
+	if fh, ok := w.(*os.File); ok && term.IsTerminal(int(fh.Fd())) {
+		if width, _, err := term.GetSize(int(fh.Fd())); err == nil && width > 0 {
+			opt.Width = width
+		}
+	}
+	return opt
+}
+
+// writeReport prints one puzzle's report and draws its plot, if asked.
+func (rf *reportFlags) writeReport(w, stderr io.Writer, format, plot string, r compare.Report) error {
+	if err := compare.WriteReport(w, r, rf.reportOptions(w, format)); err != nil {
+		return err
+	}
+	return rf.drawPlot(stderr, plot, r)
+}
+
+// drawPlot draws r's plot to the file template plot names, if one does.
+// A plot that cannot be drawn (no solved run) is reported on stderr; the
+// report stands.
+func (rf *reportFlags) drawPlot(stderr io.Writer, plot string, r compare.Report) error {
+	if plot != "" {
+		if err := compare.PlotReport(compare.PlotPath(plot, r.Name()), r, rf.plotOptions()); err != nil {
+			fmt.Fprintln(stderr, "gridsat:", err)
+		}
+	}
+	return nil
+}
+
+// finish writes the HTML page of pages, if any (--format html collects
+// every puzzle's report into one page), and closes the output.
+func (rf *reportFlags) finish(w io.Writer, format string, pages []compare.Report, closeOut func() error) error {
+	if len(pages) > 0 {
+		if err := compare.WriteHTML(w, pages, rf.reportOptions(w, format)); err != nil {
+			closeOut()
+			return err
+		}
+	}
+	if err := closeOut(); err != nil {
+		return fmt.Errorf("--output %q: %w", rf.output, err)
+	}
+	return nil
+}
+
+// specTexts splits a --solvers list into the specs as written.
+func specTexts(solvers string) []string {
+	var specs []string
+	for _, s := range strings.Split(solvers, ",") {
+		specs = append(specs, strings.TrimSpace(s))
+	}
+	return specs
+}

@@ -1,0 +1,411 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// htmlReports runs dfs and sat on the sample sets of slant and chain (real
+// answers, verified), then sets the times so that input order is not time
+// order, and adds a WRONG answer and a timeout to chain's.
+func htmlReports(t *testing.T) []Report {
+	t.Helper()
+	var reports []Report
+	for _, name := range []string{"slant", "chain"} {
+		p, err := Lookup(name)
+		if err != nil {
+			t.Skip(err)
+		}
+		srcs, err := LoadPath(p, "sample", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs := []string{"dfs", "sat"}
+		var sp []Spec
+		for _, s := range specs {
+			spec, err := p.ParseSpec(s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp = append(sp, spec)
+		}
+		rows := Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: srcs})
+		if len(rows) == 0 || rows[0].Failed() {
+			t.Fatalf("%s sample: %+v", name, rows)
+		}
+		if name == "chain" {
+			// Case 2: sat answers wrongly; case 3: dfs times out.
+			wrong := rows[0]
+			wrong.Case, wrong.Runs = 2, append([]Run(nil), rows[0].Runs...)
+			wrong.Runs[1].Result.Answer, wrong.Runs[1].Verdict = "41255213", ""
+			Judge(p, wrong.Input, &wrong)
+			out := rows[0]
+			out.Case, out.Runs = 3, append([]Run(nil), rows[0].Runs...)
+			out.Runs[0] = Run{Solver: "dfs", Verdict: VerdictTimeout}
+			Judge(p, out.Input, &out)
+			rows = append(rows, wrong, out)
+		}
+		for k := range rows {
+			for i := range rows[k].Runs {
+				if rows[k].Runs[i].Verdict != VerdictTimeout {
+					rows[k].Runs[i].Result.Time = time.Duration(len(rows)-k) * time.Millisecond * time.Duration(i+1)
+				}
+			}
+		}
+		reports = append(reports, Report{Puzzle: p, Specs: specs, Rows: rows, Timeout: 10 * time.Second, Reused: 1, Rerun: 2*len(rows) - 1})
+	}
+	return reports
+}
+
+// node helpers for the parsed page.
+func findAll(n *html.Node, match func(*html.Node) bool) []*html.Node {
+	var out []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if match(n) {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+func isElem(a atom.Atom) func(*html.Node) bool {
+	return func(n *html.Node) bool { return n.Type == html.ElementNode && n.DataAtom == a }
+}
+
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func text(n *html.Node) string {
+	var b strings.Builder
+	for _, t := range findAll(n, func(n *html.Node) bool { return n.Type == html.TextNode }) {
+		b.WriteString(t.Data)
+	}
+	return b.String()
+}
+
+func byID(doc *html.Node, id string) *html.Node {
+	nodes := findAll(doc, func(n *html.Node) bool { v, _ := attr(n, "id"); return n.Type == html.ElementNode && v == id })
+	if len(nodes) != 1 {
+		return nil
+	}
+	return nodes[0]
+}
+
+// TestHTMLReportParses parses the page and checks what it must hold: no
+// network use, each puzzle's summary with the virtual best solver, its
+// problems, three inline plots, the runs table with a cell under every
+// heading, and each case's boards on demand.
+func TestHTMLReportParses(t *testing.T) {
+	reports := htmlReports(t)
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, reports, ReportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := findAll(doc, isElem(atom.Head))
+	if title := findAll(head[0], isElem(atom.Title)); len(title) != 1 || text(title[0]) != "gridsat comparison: slant, chain" {
+		t.Errorf("title %v", title)
+	}
+	// Self-contained: nothing to fetch.
+	for _, n := range findAll(doc, func(n *html.Node) bool { return n.Type == html.ElementNode }) {
+		for _, a := range n.Attr {
+			if (a.Key == "src" || a.Key == "href" || a.Key == "xlink:href") && !strings.HasPrefix(a.Val, "#") {
+				t.Errorf("<%s %s=%q> loads something", n.Data, a.Key, a.Val)
+			}
+		}
+		if n.DataAtom == atom.Link || n.DataAtom == atom.Img || n.DataAtom == atom.Iframe {
+			t.Errorf("<%s> in a self-contained page", n.Data)
+		}
+	}
+	for _, st := range findAll(doc, isElem(atom.Style)) {
+		if s := text(st); strings.Contains(s, "url(") || strings.Contains(s, "@import") {
+			t.Errorf("style loads something: %s", s)
+		}
+	}
+	if len(findAll(doc, isElem(atom.Script))) != 1 {
+		t.Error("want one inline script")
+	}
+
+	for _, r := range reports {
+		section := byID(doc, r.Name())
+		if section == nil {
+			t.Fatalf("no section %s", r.Name())
+		}
+		summary := byID(section, "summary-"+r.Name())
+		if summary == nil || !strings.Contains(text(summary), VirtualBest) || !strings.Contains(text(summary), "PAR-2") {
+			t.Errorf("%s: summary %q", r.Name(), text(summary))
+		}
+		if !strings.Contains(text(section), "1 reused from the results file") {
+			t.Errorf("%s: runs reused not said", r.Name())
+		}
+		problems := findAll(section, isElem(atom.Li))
+		wantProblems := 0
+		for _, row := range r.Rows {
+			wantProblems += len(row.Problems)
+		}
+		if len(problems) != wantProblems {
+			t.Errorf("%s: %d problems listed, want %d", r.Name(), len(problems), wantProblems)
+		}
+		plots := findAll(section, func(n *html.Node) bool { c, _ := attr(n, "class"); return c == "plot" })
+		for _, pl := range plots {
+			if len(findAll(pl, isElem(atom.Svg))) != 1 {
+				t.Errorf("%s: plot %q is not an inline SVG", r.Name(), text(pl))
+			}
+		}
+		if len(plots) != 3 {
+			t.Errorf("%s: %d plots, want 3", r.Name(), len(plots))
+		}
+
+		runs := byID(section, "runs-"+r.Name())
+		if runs == nil {
+			t.Fatalf("%s: no runs table", r.Name())
+		}
+		heads := findAll(runs, isElem(atom.Th))
+		sortable := 0
+		for _, th := range heads {
+			if _, ok := attr(th, "data-type"); ok {
+				sortable++
+			}
+		}
+		if sortable != len(heads)-1 { // all but the boards
+			t.Errorf("%s: %d of %d columns sortable", r.Name(), sortable, len(heads))
+		}
+		body := findAll(runs, isElem(atom.Tbody))[0]
+		trs := findAll(body, func(n *html.Node) bool { return isElem(atom.Tr)(n) && n.Parent == body })
+		if len(trs) != len(r.Rows) {
+			t.Fatalf("%s: %d table rows, want %d", r.Name(), len(trs), len(r.Rows))
+		}
+		for k, tr := range trs {
+			var tds []*html.Node
+			for c := tr.FirstChild; c != nil; c = c.NextSibling {
+				if isElem(atom.Td)(c) {
+					tds = append(tds, c)
+				}
+			}
+			if len(tds) != len(heads) {
+				t.Errorf("%s row %d: %d cells under %d headings", r.Name(), k, len(tds), len(heads))
+				continue
+			}
+			row := r.Rows[k]
+			if got := text(tds[0]); got != row.Where() {
+				t.Errorf("%s row %d: case %q, want %q", r.Name(), k, got, row.Where())
+			}
+			details := findAll(tds[len(tds)-1], isElem(atom.Details))
+			if len(details) != 1 {
+				t.Errorf("%s row %d: no boards", r.Name(), k)
+				continue
+			}
+			if _, open := attr(details[0], "open"); open {
+				t.Errorf("%s row %d: boards open before asked", r.Name(), k)
+			}
+			boards := findAll(details[0], func(n *html.Node) bool { c, _ := attr(n, "class"); return c == "board" })
+			captions := text(details[0])
+			switch {
+			case row.Runs[0].Verdict == VerdictTimeout:
+				if len(boards) != 1 || !strings.Contains(captions, "answer of sat") {
+					t.Errorf("%s row %d (dfs timed out): boards %q", r.Name(), k, captions)
+				}
+			case row.Failed():
+				if len(boards) != 2 || !strings.Contains(captions, "sat (WRONG)") {
+					t.Errorf("%s row %d (sat WRONG): boards %q", r.Name(), k, captions)
+				}
+			case r.Name() == "chain":
+				// One answer, the same from both: drawn once.
+				if len(boards) != 1 || !strings.Contains(captions, "answer of dfs, sat") {
+					t.Errorf("%s row %d: boards %q", r.Name(), k, captions)
+				}
+			}
+			for _, b := range boards {
+				if len(findAll(b, isElem(atom.Svg))) != 1 {
+					t.Errorf("%s row %d: a board without its SVG", r.Name(), k)
+				}
+			}
+		}
+	}
+
+	// A page too small for boards says so instead.
+	buf.Reset()
+	if err := WriteHTML(&buf, reports[:1], ReportOptions{BoardBytes: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "<details>") || !strings.Contains(buf.String(), "not drawn (the page is full)") {
+		t.Error("a page without room for boards drew them or did not say so")
+	}
+	// WriteReport's html is the same page for one report.
+	var one bytes.Buffer
+	if err := WriteReport(&one, reports[0], ReportOptions{Format: "html"}); err != nil || !strings.HasPrefix(one.String(), "<!DOCTYPE html>") {
+		t.Errorf("WriteReport html: %v", err)
+	}
+}
+
+// browserCheck is added to a copy of the page for TestHTMLReportInBrowser:
+// it sorts the runs table by sat's time (twice), opens the first boards,
+// and writes what it saw into the page for --dump-dom to print.
+const browserCheck = `<script>
+(function () {
+  var out = {};
+  try {
+    var table = document.getElementById("runs-chain");
+    var heads = table.tHead.rows[0].cells, col = -1;
+    for (var i = 0; i < heads.length; i++) { if (heads[i].textContent === "sat time") { col = i; } }
+    function column() {
+      return Array.prototype.map.call(table.tBodies[0].rows, function (r) { return r.cells[col].getAttribute("data-v") || ""; });
+    }
+    function cases() {
+      return Array.prototype.map.call(table.tBodies[0].rows, function (r) { return r.cells[0].textContent; });
+    }
+    out.before = cases();
+    heads[col].click();
+    out.ascSort = heads[col].getAttribute("aria-sort");
+    out.asc = column();
+    out.ascCases = cases();
+    heads[col].click();
+    out.descSort = heads[col].getAttribute("aria-sort");
+    out.desc = column();
+    var details = table.tBodies[0].querySelector("details");
+    var svg = details.querySelector("svg");
+    out.closedOpen = details.open;
+    out.closedVisible = svg.checkVisibility();
+    details.querySelector("summary").click();
+    out.open = details.open;
+    out.openVisible = svg.checkVisibility();
+    out.openHeight = svg.getBoundingClientRect().height;
+    out.openWidth = svg.getBoundingClientRect().width;
+  } catch (e) {
+    out.error = String(e);
+  }
+  var pre = document.createElement("pre");
+  pre.id = "browser-check";
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+</script>
+</body>`
+
+// chromium returns the headless browser to test with, or skips.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Skip("no chromium installed (Debian package chromium): the page was only parsed, not loaded in a browser")
+	return ""
+}
+
+// TestHTMLReportInBrowser loads the page in headless Chromium, sorts a
+// column both ways by clicking its heading, and opens a board.
+func TestHTMLReportInBrowser(t *testing.T) {
+	browser := chromium(t)
+	t.Parallel() // the browser starts slowly: let the other tests run meanwhile
+	reports := htmlReports(t)
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, reports, ReportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	page := strings.Replace(buf.String(), "</body>", browserCheck, 1)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+file)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	dom, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) || ctx.Err() != nil {
+			t.Fatalf("chromium: %v\n%s", err, stderr.String())
+		}
+		t.Skipf("chromium does not start: %v", err)
+	}
+	doc, err := html.Parse(bytes.NewReader(dom))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pre := byID(doc, "browser-check")
+	if pre == nil {
+		t.Fatalf("the check did not run; the page as the browser left it:\n%.2000s\nstderr:\n%s", dom, stderr.String())
+	}
+	var got struct {
+		Before, Asc, AscCases, Desc []string
+		AscSort, DescSort, Error    string
+		OpenHeight, OpenWidth       float64
+		ClosedOpen, ClosedVisible   bool
+		Open, OpenVisible           bool
+	}
+	if err := json.Unmarshal([]byte(text(pre)), &got); err != nil {
+		t.Fatalf("%v: %s", err, text(pre))
+	}
+	if got.Error != "" {
+		t.Fatalf("the page failed in the browser: %s", got.Error)
+	}
+	if got.AscSort != "ascending" || got.DescSort != "descending" {
+		t.Errorf("aria-sort %q then %q", got.AscSort, got.DescSort)
+	}
+	sorted := func(vals []string, asc bool) bool {
+		prev, blanks := 0.0, false
+		for i, v := range vals {
+			if v == "" {
+				blanks = true
+				continue
+			}
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || blanks {
+				return false // a number after a blank, or not a number
+			}
+			if i > 0 && (asc && x < prev || !asc && x > prev) {
+				return false
+			}
+			prev = x
+		}
+		return true
+	}
+	if !sorted(got.Asc, true) || !sorted(got.Desc, false) {
+		t.Errorf("not sorted by sat time: ascending %v, descending %v", got.Asc, got.Desc)
+	}
+	if strings.Join(got.Before, " ") == strings.Join(got.AscCases, " ") {
+		t.Errorf("sorting did not move a row: %v", got.Before)
+	}
+	if got.ClosedOpen || got.ClosedVisible {
+		t.Errorf("board shown before it was asked for: open %v, visible %v", got.ClosedOpen, got.ClosedVisible)
+	}
+	if !got.Open || !got.OpenVisible || got.OpenHeight <= 0 || got.OpenWidth <= 0 {
+		t.Errorf("board asked for: open %v, visible %v, %v x %v", got.Open, got.OpenVisible, got.OpenWidth, got.OpenHeight)
+	}
+}
