@@ -79,6 +79,7 @@ type Task struct {
 	Source *Source
 	Index  int // the case's index in Source.Cases
 	Spec   Spec
+	Col    int // the spec's column: its index among the comparison's specs
 }
 
 // Case is the task's case.
@@ -263,7 +264,7 @@ func Compare(ctx context.Context, cfg Config) []Row {
 				Size: c.Size(), Cells: c.Cells(), Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs)}
 			included := 0
 			for si, spec := range cfg.Specs {
-				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec}
+				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
 				if cfg.Include != nil && !cfg.Include(t) {
 					continue
 				}

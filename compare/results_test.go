@@ -213,3 +213,36 @@ func TestReadResultsErrors(t *testing.T) {
 		t.Errorf("cut last line: %v, cut %d", err, log.Cut)
 	}
 }
+
+func TestShardsPartitionRuns(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 16} {
+		counts := make([]int, n)
+		for order := 0; order < 300; order++ {
+			for col := 0; col < 3; col++ {
+				holders := 0
+				for i := 0; i < n; i++ {
+					if (Shard{i, n}).Holds(order, col, 3) {
+						holders++
+						counts[i]++
+					}
+				}
+				if holders != 1 {
+					t.Fatalf("n=%d: run (%d,%d) is in %d shards", n, order, col, holders)
+				}
+			}
+		}
+		for i, c := range counts {
+			if want := 900 / n; c < want*3/4 || c > want*5/4 {
+				t.Errorf("n=%d: shard %d holds %d of 900 runs", n, i, c)
+			}
+		}
+	}
+	for _, bad := range []string{"3/3", "-1/2", "1", "a/b", "0/0", "1/2/3"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) accepted", bad)
+		}
+	}
+	if s, err := ParseShard("15/16"); err != nil || s != (Shard{15, 16}) {
+		t.Errorf("ParseShard(15/16) = %v, %v", s, err)
+	}
+}

@@ -35,6 +35,7 @@ type compareFlags struct {
 	plot     string
 	inproc   bool
 	progress string
+	shard    string
 	report   reportFlags
 }
 
@@ -93,6 +94,7 @@ colons, so variants can be compared as columns:
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
+	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --out); merge the shards' files with gridsat report")
 	f.report.add(fl)
 	return cmd
 }
@@ -126,6 +128,16 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	}
 	if f.resume && f.out == "" {
 		return fail(exitUsage, fmt.Errorf("--resume needs --out FILE"))
+	}
+	var shard compare.Shard
+	if f.shard != "" {
+		var err error
+		if shard, err = compare.ParseShard(f.shard); err != nil {
+			return fail(exitUsage, fmt.Errorf("--shard %w", err))
+		}
+		if f.out == "" {
+			return fail(exitUsage, fmt.Errorf("--shard needs --out FILE: a shard's runs are reported by gridsat report over every shard's file"))
+		}
 	}
 	mem, err := parseSize(f.mem)
 	if err != nil {
@@ -248,7 +260,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 				fmt.Fprintf(stdout, "== %s ==\n", plan.puzzle.Name)
 			}
 		}
-		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, exec, results, done, &pages)
+		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, shard, exec, results, done, &pages)
 		if err != nil {
 			f.report.finish(stdout, f.format, pages, closeOut) // the page of what ran
 			return err
@@ -318,13 +330,18 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 }
 
 func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits compare.Limits,
-	exec compare.Executor, results *compare.ResultsFile, done *compare.Done, pages *[]compare.Report) (int, error) {
+	shard compare.Shard, exec compare.Executor, results *compare.ResultsFile, done *compare.Done, pages *[]compare.Report) (int, error) {
 	p := plan.puzzle
 	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs}
 	var runErr error
 	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout}
 	if results != nil {
-		if err := results.Header(compare.NewHeader(p, plan.specs, plan.sources, limits, "")); err != nil {
+		shardName := ""
+		if shard.Count > 0 {
+			shardName = shard.String()
+			cfg.Include = shard.Include(len(plan.specs))
+		}
+		if err := results.Header(compare.NewHeader(p, plan.specs, plan.sources, limits, shardName)); err != nil {
 			return 0, fail(exitFail, err)
 		}
 		cfg.OnRun = func(t compare.Task, run compare.Run) {
@@ -357,6 +374,16 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 	report.Rows = compare.Compare(ctx, cfg)
 	if bar != nil {
 		bar.Finish() // clears its line: the report starts on a clean one
+	}
+	if shard.Count > 0 {
+		// A shard's rows are mostly split with other shards: its report
+		// is gridsat report's, over every shard's file.
+		fmt.Fprintf(stdout, "%s: shard %s ran %d runs and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
+			p.Name, shard, report.Rerun, report.Reused, f.out)
+		if runErr != nil {
+			return 0, fail(exitFail, runErr)
+		}
+		return 0, nil
 	}
 	var err error
 	if f.format == "html" {

@@ -118,3 +118,48 @@ func TestNoSolutionExitStatus(t *testing.T) {
 		t.Errorf("unsolvable slant: exit %d, %q", code, out)
 	}
 }
+
+// Resume reuses only what stands for a run now: --unique changes the key,
+// a timeout is re-run when the limit grew, and a cut last line is cut off
+// before the next run appends.
+func TestResumeRerunsWhatChanged(t *testing.T) {
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs.jsonl")
+	say := func(args ...string) (string, string) {
+		t.Helper()
+		out, stderr, code := gridsatProc(t, "", nil, append(args, "--out", runs, "--resume")...)
+		if code != 0 {
+			t.Fatalf("gridsat %v: exit %d\n%s\n%s", args, code, out, stderr)
+		}
+		return out, stderr
+	}
+	say("compare", "slant", "sample")
+	out, _ := say("compare", "slant", "sample")
+	if !strings.Contains(out, "runs: 4 reused from the results file, 0 run now") {
+		t.Errorf("plain resume:\n%s", out)
+	}
+	out, _ = say("compare", "slant", "sample", "--unique")
+	if !strings.Contains(out, "runs: 0 reused from the results file, 4 run now") {
+		t.Errorf("--unique reused runs made without it:\n%s", out)
+	}
+	// A cut last line, as a kill mid-write leaves: cut off, then appended
+	// after.
+	f, _ := os.OpenFile(runs, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"kind":"run","run":{"puzzle":"sla`)
+	f.Close()
+	out, stderr := say("compare", "slant", "sample", "--unique")
+	if !strings.Contains(stderr, "cut off an unfinished last line") || !strings.Contains(out, "runs: 4 reused") {
+		t.Errorf("after a cut line:\n%s\n%s", out, stderr)
+	}
+	// gamma(Q_14) by SAT: past 1s; with 2s it is re-run, not reused.
+	q := filepath.Join(dir, "q14.txt")
+	os.WriteFile(q, []byte("14 14\n"+strings.Repeat(strings.Repeat("X", 14)+"\n", 14)+"0\n"), 0o644)
+	qruns := filepath.Join(dir, "q.jsonl")
+	for i, limit := range []string{"1s", "1s", "2s"} {
+		out, stderr, code := gridsatProc(t, "", nil, "compare", "queens", q, "--solvers", "sat", "--timeout", limit, "--out", qruns, "--resume")
+		want := []string{"0 reused from the results file, 1 run now", "1 reused from the results file, 0 run now", "0 reused from the results file, 1 run now"}[i]
+		if code != 0 || !strings.Contains(out, "timeout") || !strings.Contains(out, want) {
+			t.Errorf("--timeout %s (run %d): exit %d, want %q\n%s\n%s", limit, i+1, code, want, out, stderr)
+		}
+	}
+}

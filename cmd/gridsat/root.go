@@ -29,7 +29,7 @@ answer fails verification, the solvers disagree or a solver fails (compare);
 		SilenceErrors: true,
 	}
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
-	root.AddCommand(newDimacsCmd())
+	root.AddCommand(newDimacsCmd(), newReportCmd())
 	return root
 }
 

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+type reportCmdFlags struct {
+	format string
+	plot   string
+	report reportFlags
+}
+
+func newReportCmd() *cobra.Command {
+	var f reportCmdFlags
+	cmd := &cobra.Command{
+		Use:   "report RUNS.jsonl...",
+		Short: "report from results files alone: merge shards, verify every answer again, cross-check",
+		Long: `report reads the results files that compare --out wrote (one comparison's
+shards, run on several machines with --shard i/n, or one run resumed several
+times), checks that they come from the same inputs, solvers and gridsat
+version, merges them, verifies every answer again with the puzzle's
+verifier, cross-checks the solvers, and prints the report compare would
+have printed, in any --format, with any --plot.
+
+A run found in several files is merged when the copies agree and listed
+under PROBLEMS when they do not. A run no file holds is "missing" (a shard
+that did not finish, or a file left out). A run made under other limits
+than the latest header's counts only if it stands for a run under those
+limits (a finished run within them, a timeout under a limit no larger).
+
+Exit status: 0 when every run is there, verified and agreeing; 1 when a
+run is missing, wrong, failed or disagrees; 2 when a file cannot be read or
+the files come from different comparisons.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReport(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
+	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
+	f.report.add(fl)
+	return cmd
+}
+
+func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error {
+	if !validFormat(f.format) {
+		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
+	}
+	merged, err := compare.MergeResults(paths)
+	if err != nil {
+		// Unreadable, corrupt, empty or mismatched files: bad input.
+		return fail(exitUsage, err)
+	}
+	var puzzles []string
+	for _, m := range merged {
+		puzzles = append(puzzles, m.Report.Name())
+		if err := f.report.check(m.Report.Specs, f.plot, puzzles); err != nil {
+			return fail(exitUsage, err)
+		}
+	}
+	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
+		return fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
+	}
+	out, closeOut, err := f.report.openOutput(stdout)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	defer closeOut()
+	var pages []compare.Report
+	status := 0
+	for i, m := range merged {
+		r := m.Report
+		if len(merged) > 1 && f.format != "html" {
+			if i > 0 {
+				fmt.Fprintln(out)
+			}
+			if f.format == "markdown" {
+				fmt.Fprintf(out, "### %s\n\n", r.Name())
+			} else {
+				fmt.Fprintf(out, "== %s ==\n", r.Name())
+			}
+		}
+		r.Reused = len(r.Rows)*len(r.Specs) - m.Missing
+		if f.format == "html" {
+			pages = append(pages, r)
+			err = f.report.drawPlot(stderr, f.plot, r)
+		} else {
+			err = f.report.writeReport(out, stderr, f.format, f.plot, r)
+		}
+		if err != nil {
+			return fail(exitFail, err)
+		}
+		note := fmt.Sprintf("%s: merged %d file(s): %d runs of %d cases; %d duplicate runs agreed, %d disagreed; %d runs missing",
+			r.Name(), len(m.Files), len(r.Rows)*len(r.Specs)-m.Missing, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
+		if m.MissingCases > 0 {
+			note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
+		}
+		if m.Superseded > 0 {
+			note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)
+		}
+		fmt.Fprintln(stderr, "gridsat report: "+note)
+		if m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0 {
+			status = exitFail
+		}
+		for _, row := range r.Rows {
+			if row.Failed() {
+				status = exitFail
+			}
+		}
+	}
+	if err := f.report.finish(out, f.format, pages, closeOut); err != nil {
+		return fail(exitFail, err)
+	}
+	if status != 0 {
+		return quiet(status)
+	}
+	return nil
+}

@@ -1,0 +1,266 @@
+package compare
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// A big comparison can be split over machines: each shard runs a
+// deterministic part of the (case, solver) runs and writes them to its
+// own results file, and a merge reads the files back into one report,
+// verifying every answer again.
+
+// VerdictMissing marks a run that no results file holds (a shard that did
+// not finish, or was not given to the merge).
+const VerdictMissing = "missing"
+
+// Shard is one part of a split comparison: Index of Count, 0-based.
+type Shard struct{ Index, Count int }
+
+// ParseShard reads "i/n" with 0 <= i < n, as a Slurm array index and the
+// array's size give it (--shard $SLURM_ARRAY_TASK_ID/16).
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("%q: want i/n with 0 <= i < n, such as 0/16", s)
+	}
+	return Shard{i, n}, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// Holds reports whether the run of solver col (of cols) on the case at
+// position order of the whole input falls in the shard. The split is a
+// hash of the two positions: the same on every machine for the same
+// inputs and solvers, and even in expectation whatever the order of cases
+// and solvers (a round robin would give one shard every dfs run).
+func (s Shard) Holds(order, col, cols int) bool {
+	if s.Count <= 1 {
+		return true
+	}
+	x := uint64(order)*uint64(cols) + uint64(col) + 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	x ^= x >> 31
+	return int(x%uint64(s.Count)) == s.Index
+}
+
+// Include is a Config.Include for the shard.
+func (s Shard) Include(specs int) func(Task) bool {
+	return func(t Task) bool { return s.Holds(t.Source.order+t.Index, t.Col, specs) }
+}
+
+// Merged is one puzzle's comparison rebuilt from results files.
+type Merged struct {
+	Report Report
+	Header Header
+	// Files lists the results files that hold this puzzle's runs.
+	Files []string
+	// Missing counts runs no file holds; MissingCases the cases of the
+	// input no file holds (their rows cannot be shown).
+	Missing, MissingCases int
+	// Duplicates counts runs found more than once and agreeing (merged),
+	// Conflicts those found more than once and disagreeing.
+	Duplicates, Conflicts int
+	// Superseded counts records not reusable under the report's limits (a
+	// timeout re-run under a longer limit, say).
+	Superseded int
+}
+
+// MergeResults reads the results files at paths (compare --out, perhaps
+// shards of one comparison) and rebuilds each puzzle's report: headers
+// must agree on the inputs, the solvers and gridsat's version; runs found
+// in several files are merged when they agree and reported when they do
+// not; every answer is judged again; runs no file holds are VerdictMissing.
+func MergeResults(paths []string) ([]*Merged, error) {
+	type fileLog struct {
+		path string
+		log  *ResultsLog
+	}
+	var logs []fileLog
+	for _, path := range paths {
+		log, err := ReadResults(path)
+		if err != nil {
+			return nil, err
+		}
+		if len(log.Headers) == 0 {
+			return nil, &instances.InputError{File: path, Msg: "no comparison header: not a gridsat results file, or empty"}
+		}
+		logs = append(logs, fileLog{path, log})
+	}
+	// Group headers by puzzle, in order of first appearance.
+	var puzzles []string
+	byPuzzle := map[string]*Merged{}
+	for _, fl := range logs {
+		for _, h := range fl.log.Headers {
+			m, ok := byPuzzle[h.Puzzle]
+			if !ok {
+				m = &Merged{Header: h}
+				byPuzzle[h.Puzzle] = m
+				puzzles = append(puzzles, h.Puzzle)
+			}
+			if err := sameComparison(m.Header, h); err != nil {
+				return nil, fmt.Errorf("%s does not come from the same comparison as %s: %w", fl.path, m.Files[0], err)
+			}
+			if h.Started.After(m.Header.Started) {
+				m.Header.Limits, m.Header.Started = h.Limits, h.Started // the latest limits rule
+			}
+			if len(m.Files) == 0 || m.Files[len(m.Files)-1] != fl.path {
+				m.Files = append(m.Files, fl.path)
+			}
+		}
+	}
+	var out []*Merged
+	for _, name := range puzzles {
+		m := byPuzzle[name]
+		p, err := Lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", strings.Join(m.Files, ", "), err)
+		}
+		// Cases by key, in input order.
+		cases := map[string]*CaseRecord{}
+		for _, fl := range logs {
+			for k, c := range fl.log.Cases {
+				if c.Puzzle == name {
+					cases[k] = c
+				}
+			}
+		}
+		var order []*CaseRecord
+		seen := map[int]bool{}
+		for _, c := range cases {
+			order = append(order, c)
+		}
+		sort.Slice(order, func(i, j int) bool { return order[i].Order < order[j].Order })
+		// Runs by case key and spec text; a record counts only if it
+		// stands for a run under the report's limits.
+		type where struct {
+			rec  *RunRecord
+			file string
+		}
+		runs := map[string][]where{}
+		for _, fl := range logs {
+			for _, r := range fl.log.Runs {
+				if r.Puzzle != name {
+					continue
+				}
+				if r.Limits != m.Header.Limits && !reusable(r.Run, r.Limits, m.Header.Limits) {
+					m.Superseded++
+					continue
+				}
+				k := r.Key + "\x00" + r.Spec
+				runs[k] = append(runs[k], where{r, fl.path})
+			}
+		}
+		specs := make([]string, len(m.Header.Specs))
+		for i, s := range m.Header.Specs {
+			specs[i] = s.Text
+		}
+		m.Report = Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout}
+		for _, c := range order {
+			if seen[c.Order] {
+				continue // the same case content twice at one position
+			}
+			seen[c.Order] = true
+			parsed, err := p.Parse(c.File, strings.NewReader(c.Text))
+			if err != nil || len(parsed) != 1 {
+				return nil, fmt.Errorf("%s: the case %s#%d recorded in the results does not parse: %v", strings.Join(m.Files, ", "), c.File, c.Case, err)
+			}
+			ic := parsed[0]
+			ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
+			row := Row{Set: c.Set, File: c.File, Case: c.Case, Line: c.Line, Size: ic.Size(), Cells: ic.Cells(), Input: ic, Runs: make([]Run, len(specs))}
+			var conflicts []string
+			for i, spec := range specs {
+				found := runs[c.Key+"\x00"+spec]
+				if len(found) == 0 {
+					row.Runs[i] = Run{Solver: spec, Verdict: VerdictMissing, Detail: "no results file holds this run"}
+					m.Missing++
+					continue
+				}
+				first := found[0]
+				for _, other := range found[1:] {
+					if sameRun(first.rec.Run, other.rec.Run) {
+						m.Duplicates++
+						continue
+					}
+					m.Conflicts++
+					conflicts = append(conflicts, fmt.Sprintf("%s: the runs in %s and %s disagree: %s vs %s", spec, first.file, other.file, describeRun(first.rec.Run), describeRun(other.rec.Run)))
+				}
+				run := first.rec.Run
+				run.Solver = spec
+				switch run.Verdict {
+				case VerdictTimeout, VerdictMemout, VerdictError, VerdictHarness:
+				default:
+					run.Verdict, run.Detail = "", "" // judged again below
+				}
+				row.Runs[i] = run
+			}
+			Judge(p, ic, &row)
+			for _, r := range row.Runs {
+				if r.Verdict == VerdictMissing {
+					row.Problems = append(row.Problems, fmt.Sprintf("%s: missing: %s", r.Solver, r.Detail))
+				}
+			}
+			if len(conflicts) > 0 {
+				row.Problems = append(row.Problems, conflicts...)
+				row.Agree = "NO"
+			}
+			m.Report.Rows = append(m.Report.Rows, row)
+		}
+		m.MissingCases = m.Header.Cases - len(seen)
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return nil, ErrNoResults
+	}
+	return out, nil
+}
+
+// sameComparison checks that two headers describe one comparison (its
+// shards, or its resumed runs): the same version, inputs and solvers.
+func sameComparison(a, b Header) error {
+	switch {
+	case a.Version != b.Version:
+		return fmt.Errorf("gridsat %s vs %s", a.Version, b.Version)
+	case a.Inputs != b.Inputs || a.Cases != b.Cases:
+		return fmt.Errorf("other inputs (%d cases, digest %s vs %d cases, digest %s)", a.Cases, a.Inputs, b.Cases, b.Inputs)
+	case !reflect.DeepEqual(a.Specs, b.Specs):
+		return fmt.Errorf("other solvers (%s vs %s)", specList(a.Specs), specList(b.Specs))
+	case a.Limits.InProcess != b.Limits.InProcess:
+		return fmt.Errorf("one ran in process (--inproc), the other in workers")
+	}
+	return nil
+}
+
+func specList(specs []SpecRecord) string {
+	var t []string
+	for _, s := range specs {
+		t = append(t, s.Text)
+	}
+	return strings.Join(t, ",")
+}
+
+// sameRun reports whether two records of one run say the same thing: the
+// same verdict and the same answer (times may differ).
+func sameRun(a, b Run) bool {
+	return a.Verdict == b.Verdict && a.Result.Solved == b.Result.Solved && a.Result.Answer == b.Result.Answer &&
+		a.Result.UniqueChecked == b.Result.UniqueChecked && (a.Result.Second == "") == (b.Result.Second == "")
+}
+
+func describeRun(r Run) string {
+	v := r.Verdict
+	if v == "" {
+		v = "answered"
+	}
+	if r.Result.Answer != "" {
+		return fmt.Sprintf("%s %q", v, clip(r.Result.Answer, 40))
+	}
+	return v
+}
