@@ -386,6 +386,9 @@ func (d *driver) finish(i int, run Run) {
 // the jobs queued behind it go to the next worker.
 func (d *driver) lose(run Run) {
 	head := d.inflight[0]
+	if !head.start.IsZero() && run.Wall == 0 {
+		run.Wall = time.Since(head.start) // until the kill
+	}
 	d.w.stop()
 	d.w = nil
 	for _, sj := range d.inflight[1:] {
@@ -393,9 +396,6 @@ func (d *driver) lose(run Run) {
 	}
 	d.inflight = d.inflight[:0]
 	d.quick = 0
-	if !head.start.IsZero() && run.Wall == 0 {
-		run.Wall = time.Since(head.start)
-	}
 	run.PeakRSS = max(run.PeakRSS, head.peak)
 	d.finish(head.i, run)
 }

@@ -22,11 +22,13 @@ func newRoot() *cobra.Command {
 
 Puzzles:
 ` + puzzleList() + `
-Exit status: 0 on success; 1 when a case has no solution (solve), or an
-answer fails verification, the solvers disagree or a solver fails (compare);
-2 on bad input or bad usage.`,
+Exit status: 0 on success; 1 when a slant case has no solution (solve), or
+an answer fails verification, the solvers disagree, a solver, the harness or
+(report) a run is missing (compare, report); 2 on bad input or bad usage,
+refused before anything runs; 130 when interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       compare.Version,
 	}
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
 	root.AddCommand(newDimacsCmd(), newReportCmd())
