@@ -83,7 +83,10 @@ type workerProc struct {
 	tmp    string // the worker's TMPDIR, removed when it ends
 	cg     *memCgroup
 	ooms   int64 // the group's OOM kills accounted for so far
-	once   sync.Once
+	// oomKilledAfterStop records an OOM kill seen as the worker was
+	// reaped, before its cgroup went.
+	oomKilledAfterStop bool
+	once               sync.Once
 	// The connection's gob streams: jobs out, replies in.
 	jobs    gobWriter
 	replies payloadStream
@@ -163,7 +166,8 @@ func (p *Pool) start() (*workerProc, error) {
 
 // stop kills the worker's whole process group (external solvers
 // included), waits for it within a bound, and removes its temporary
-// folder and cgroup. It is safe to call more than once.
+// folder and cgroup (noting first whether the kernel killed a process of
+// it for memory). It is safe to call more than once.
 func (w *workerProc) stop() {
 	w.once.Do(func() {
 		killGroup(w.cmd)
@@ -171,6 +175,7 @@ func (w *workerProc) stop() {
 		w.cmd.Wait() // bounded by WaitDelay
 		w.out.Close()
 		os.RemoveAll(w.tmp)
+		w.oomKilledAfterStop = w.oomKilled()
 		w.cg.remove()
 	})
 }
@@ -478,7 +483,12 @@ func (d *driver) await() {
 				return
 			}
 			run := Run{Result: rep.Result, Wall: rep.Wall, PeakRSS: max(head.peak, rep.PeakRSS)}
-			if rep.Error != "" {
+			if p.Mem > 0 && run.PeakRSS > p.Mem {
+				// A run quicker than the poll, or a worker whose resident
+				// set was over the limit before its cgroup held it: the
+				// peak the worker measured decides.
+				run.Verdict, run.Detail = VerdictMemout, fmt.Sprintf("peak resident memory %s over the %s limit", FormatBytes(run.PeakRSS), FormatBytes(p.Mem))
+			} else if rep.Error != "" {
 				if w.oomKilled() {
 					// The kernel killed a child (an external solver) at
 					// the limit, and the solver reported its death.
@@ -513,20 +523,22 @@ func (d *driver) await() {
 // at the memory limit).
 func (d *driver) died(head *sentJob, err error) {
 	p, w := d.p, d.w
-	w.stop() // reap it, so that its stderr is complete
+	killed := w.oomKilled() // before stop removes the cgroup
+	w.stop()                // reap it, so that its stderr is complete
+	killed = killed || w.oomKilledAfterStop
 	tail := w.stderrTail()
 	run := Run{}
 	switch {
-	case w.oomKilled():
+	case killed:
 		run.Verdict, run.Detail = VerdictMemout, fmt.Sprintf("killed by the kernel at the %s memory limit (cgroup)", FormatBytes(p.Mem))
 	case err != io.EOF:
 		run.Verdict, run.Detail = VerdictHarness, fmt.Sprintf("bad reply from the worker: %v; worker stderr: %s", err, tail)
-	case !w.up:
-		run.Verdict, run.Detail = VerdictHarness, "the worker died at start: "+tail
-	case p.Mem > 0 && w.cg == nil && (outOfMemory(tail) || head.peak >= p.Mem/2):
+	case p.Mem > 0 && w.cg == nil && (outOfMemory(tail) || head.peak >= p.Mem/2 || !w.up && strings.Contains(tail, "SIGSEGV")):
 		// Past its data rlimit the Go runtime throws "out of memory" or,
 		// in some paths, faults on a failed allocation.
 		run.Verdict, run.Detail = VerdictMemout, fmt.Sprintf("the worker died at its %s memory limit (rlimit; peak seen %s): %s", FormatBytes(p.Mem), FormatBytes(head.peak), tail)
+	case !w.up:
+		run.Verdict, run.Detail = VerdictHarness, "the worker died at start: "+tail
 	default:
 		run.Verdict, run.Detail = VerdictError, "the worker died: "+tail
 	}

@@ -222,9 +222,11 @@ func (job Job) prepare() (spec Spec, c instances.Case, err error) {
 }
 
 // outOfMemory reports whether a dead worker's stderr says the Go runtime
-// could not get memory (the kernel limit refused it).
+// could not get memory (the kernel limit refused it). Under a data rlimit
+// the runtime may also fault on a failed allocation (SIGSEGV at address
+// 0), which the caller weighs with what else it knows.
 func outOfMemory(stderr string) bool {
-	return strings.Contains(stderr, "out of memory")
+	return strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory")
 }
 
 // verdictCancelled marks a run stopped by an interrupt: it is not kept.

@@ -360,3 +360,23 @@ func TestWorkerMemoryLimitCountsChildren(t *testing.T) {
 		}
 	}
 }
+
+// A limit below what a worker needs to exist makes every run a memout,
+// however quick: never an ok measured over the limit, never a harness
+// error.
+func TestTinyMemoryLimit(t *testing.T) {
+	needProc(t)
+	for _, noCgroup := range []bool{false, true} {
+		p := toyPuzzle()
+		src := toySource(t, "1 2\n")
+		pool := testPool(10*time.Second, 1<<20)
+		pool.NoCgroup = noCgroup
+		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
+		pool.Close()
+		for _, r := range rows {
+			if run := r.Runs[0]; run.Verdict != VerdictMemout {
+				t.Errorf("%s, case %d: %s (%s)", pool.MemoryEnforcement(), r.Case, run.Verdict, run.Detail)
+			}
+		}
+	}
+}

@@ -94,7 +94,8 @@ func TestBadInputNamesFileAndLine(t *testing.T) {
 			lines := strings.SplitAfter(string(data), "\n")
 			cut := filepath.Join(dir, "cut.txt")
 			os.WriteFile(cut, []byte(strings.Join(lines[:len(lines)-3], "")), 0o644)
-			out, stderr, code := gridsat(t, "", "solve", name, cut)
+			// A real process: a panic is a failed test naming the input.
+			out, stderr, code := gridsatProc(t, "", nil, "solve", name, cut)
 			if code != exitUsage {
 				t.Fatalf("exit %d, want 2; stderr %s", code, stderr)
 			}
