@@ -300,61 +300,64 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	}
 	mu.Unlock()
 
-	if tr, ok := exec.(taskRunner); ok {
-		ts := make([]Task, len(tasks))
-		for i, t := range tasks {
-			ts[i] = t.Task
-		}
-		tr.RunTasks(ctx, ts, jobs, func(i int, run Run) {
-			t := tasks[i]
-			mu.Lock()
-			defer mu.Unlock()
-			if cfg.OnRun != nil {
-				cfg.OnRun(t.Task, run)
-			}
-			t.it.row.Runs[t.spec] = run
-			t.it.left--
-			if t.it.left == 0 {
-				finish(t.it)
-			}
-		})
-		return finishedRows(items)
+	tr, ok := exec.(taskRunner)
+	if !ok {
+		tr = perTask{exec}
 	}
-	queue := make(chan task)
+	ts := make([]Task, len(tasks))
+	for i, t := range tasks {
+		ts[i] = t.Task
+	}
+	tr.RunTasks(ctx, ts, jobs, func(i int, run Run) {
+		t := tasks[i]
+		mu.Lock()
+		defer mu.Unlock()
+		if cfg.OnRun != nil {
+			cfg.OnRun(t.Task, run)
+		}
+		t.it.row.Runs[t.spec] = run
+		t.it.left--
+		if t.it.left == 0 {
+			finish(t.it)
+		}
+	})
+	var rows []Row
+	for _, it := range items {
+		if it.left == 0 {
+			rows = append(rows, it.row)
+		}
+	}
+	return rows
+}
+
+// perTask runs a list of tasks with an executor that takes one at a time,
+// jobs at once.
+type perTask struct{ exec Executor }
+
+func (e perTask) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run Run)) {
+	queue := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
+	for range max(jobs, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for t := range queue {
-				run := exec.Execute(ctx, t.Task)
-				if run.Verdict == verdictCancelled {
-					continue
+			for i := range queue {
+				if run := e.exec.Execute(ctx, tasks[i]); run.Verdict != verdictCancelled {
+					done(i, run)
 				}
-				mu.Lock()
-				if cfg.OnRun != nil {
-					cfg.OnRun(t.Task, run)
-				}
-				t.it.row.Runs[t.spec] = run
-				t.it.left--
-				if t.it.left == 0 {
-					finish(t.it)
-				}
-				mu.Unlock()
 			}
 		}()
 	}
 feed:
-	for _, t := range tasks {
+	for i := range tasks {
 		select {
-		case queue <- t:
+		case queue <- i:
 		case <-ctx.Done():
 			break feed
 		}
 	}
 	close(queue)
 	wg.Wait()
-	return finishedRows(items)
 }
 
 // item is one row of a comparison in progress.
@@ -366,19 +369,9 @@ type item struct {
 	left int
 }
 
-// finishedRows returns the rows whose runs all ended, in input order.
-func finishedRows(items []*item) []Row {
-	var rows []Row
-	for _, it := range items {
-		if it.left == 0 {
-			rows = append(rows, it.row)
-		}
-	}
-	return rows
-}
-
 // taskRunner is an executor that takes a whole list of tasks (Pool), so
-// that it can keep each worker busy its own way.
+// that it can keep each worker busy its own way; done is called with each
+// run that ends, from any goroutine.
 type taskRunner interface {
 	RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run Run))
 }

@@ -250,15 +250,8 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		if ctx.Err() != nil {
 			break
 		}
-		if len(plans) > 1 && f.format != "html" {
-			if i > 0 {
-				fmt.Fprintln(stdout)
-			}
-			if f.format == "markdown" {
-				fmt.Fprintf(stdout, "### %s\n\n", plan.puzzle.Name)
-			} else {
-				fmt.Fprintf(stdout, "== %s ==\n", plan.puzzle.Name)
-			}
+		if len(plans) > 1 {
+			puzzleHeading(stdout, f.format, plan.puzzle.Name, i == 0)
 		}
 		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, shard, exec, results, done, &pages)
 		if err != nil {
@@ -474,4 +467,20 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is out of range (at most %s)", s, compare.FormatBytes(math.MaxInt64))
 	}
 	return v.Int64(), nil
+}
+
+// puzzleHeading starts one puzzle's report among several (none for html,
+// whose page has its own sections).
+func puzzleHeading(w io.Writer, format, name string, first bool) {
+	if format == "html" {
+		return
+	}
+	if !first {
+		fmt.Fprintln(w)
+	}
+	if format == "markdown" {
+		fmt.Fprintf(w, "### %s\n\n", name)
+	} else {
+		fmt.Fprintf(w, "== %s ==\n", name)
+	}
 }

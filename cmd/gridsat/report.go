@@ -77,15 +77,8 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	status := 0
 	for i, m := range merged {
 		r := m.Report
-		if len(merged) > 1 && f.format != "html" {
-			if i > 0 {
-				fmt.Fprintln(out)
-			}
-			if f.format == "markdown" {
-				fmt.Fprintf(out, "### %s\n\n", r.Name())
-			} else {
-				fmt.Fprintf(out, "== %s ==\n", r.Name())
-			}
+		if len(merged) > 1 {
+			puzzleHeading(out, f.format, r.Name(), i == 0)
 		}
 		r.Reused = len(r.Rows)*len(r.Specs) - m.Missing
 		if f.format == "html" {
