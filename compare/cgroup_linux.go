@@ -24,8 +24,11 @@ import (
 type memCgroups struct {
 	dir string // the folder new groups go in
 	v2  bool
-	n   atomic.Int64
 }
+
+// cgroupSeq numbers this process's cgroups (every pool's), so that names
+// never collide.
+var cgroupSeq atomic.Int64
 
 // findMemCgroups returns a place to make memory cgroups, or nil.
 func findMemCgroups() *memCgroups {
@@ -95,7 +98,7 @@ type memCgroup struct {
 // add makes a group limited to mem bytes and moves process pid into it
 // (its later children follow).
 func (m *memCgroups) add(pid int, mem int64) (*memCgroup, error) {
-	dir := filepath.Join(m.dir, fmt.Sprintf("gridsat-%d-%d", os.Getpid(), m.n.Add(1)))
+	dir := filepath.Join(m.dir, fmt.Sprintf("gridsat-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("making a memory cgroup: %w", err)
 	}

@@ -3,7 +3,6 @@ package compare
 import (
 	"bufio"
 	"bytes"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -12,8 +11,8 @@ import (
 )
 
 // The parent and its worker processes talk in frames: a header line
-// "KIND ID LENGTH", then LENGTH bytes of payload (a value of the
-// connection's gob stream) and a newline. The id ties a
+// "KIND ID LENGTH", then LENGTH bytes of payload (a job or a reply in
+// codec.go's form) and a newline. The id ties a
 // reply to its job, and the length lets a reader refuse an oversized
 // message before reading it, so that neither a stale reply nor a huge one
 // can pass for an answer.
@@ -136,46 +135,4 @@ func clip(s string, n int) string {
 		return s[:n]
 	}
 	return s
-}
-
-// payloadStream feeds frame payloads, one after another, to a gob
-// decoder that lives as long as the connection: gob sends a type's
-// description once per stream, so each payload after the first is small
-// and quick to decode. It implements io.ByteReader, so that the decoder
-// reads no further than the payload it is given.
-type payloadStream struct{ r bytes.Reader }
-
-func (s *payloadStream) Read(b []byte) (int, error) { return s.r.Read(b) }
-func (s *payloadStream) ReadByte() (byte, error)    { return s.r.ReadByte() }
-
-// decode decodes the next value of the stream from one frame's payload,
-// which must hold all of it.
-func (s *payloadStream) decode(dec *gob.Decoder, payload []byte, v any) error {
-	s.r.Reset(payload)
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if s.r.Len() != 0 {
-		return fmt.Errorf("%d bytes left over in a frame", s.r.Len())
-	}
-	return nil
-}
-
-// gobWriter encodes the values of one connection's stream into frame
-// payloads.
-type gobWriter struct {
-	buf bytes.Buffer
-	enc *gob.Encoder
-}
-
-// encode returns v's encoding, valid until the next call.
-func (g *gobWriter) encode(v any) ([]byte, error) {
-	if g.enc == nil {
-		g.enc = gob.NewEncoder(&g.buf)
-	}
-	g.buf.Reset()
-	if err := g.enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return g.buf.Bytes(), nil
 }

@@ -232,6 +232,12 @@ type Config struct {
 	Include func(t Task) bool
 }
 
+// ParentGCPercent is the garbage collector's setting for a process that
+// drives workers (gridsat compare): the parent's heap is its rows, which
+// only grow, so collecting at every doubling is wasted work (a tenth of
+// the parent's CPU over 100,000 trivial runs, by profile).
+const ParentGCPercent = 400
+
 // Compare runs every spec on every case of every source, judges each row,
 // and returns the finished rows in input order. When ctx is cancelled it
 // stops starting runs, and rows with an unfinished run are left out.
@@ -250,7 +256,12 @@ func Compare(ctx context.Context, cfg Config) []Row {
 		it   *item
 		spec int
 	}
-	var tasks []task
+	total := 0
+	for _, src := range cfg.Sources {
+		total += len(src.Cases)
+	}
+	tasks := make([]task, 0, total*len(cfg.Specs))
+	items = make([]*item, 0, total)
 	order := 0
 	for _, src := range cfg.Sources {
 		src.order = order
@@ -321,7 +332,7 @@ func Compare(ctx context.Context, cfg Config) []Row {
 			finish(t.it)
 		}
 	})
-	var rows []Row
+	rows := make([]Row, 0, len(items))
 	for _, it := range items {
 		if it.left == 0 {
 			rows = append(rows, it.row)

@@ -3,7 +3,6 @@ package compare
 import (
 	"bufio"
 	"context"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -87,10 +86,8 @@ type workerProc struct {
 	// reaped, before its cgroup went.
 	oomKilledAfterStop bool
 	once               sync.Once
-	// The connection's gob streams: jobs out, replies in.
-	jobs    gobWriter
-	replies payloadStream
-	dec     *gob.Decoder
+	jobs               wbuf // the jobs being sent
+	replies            rbuf // reading replies (and the stats' names seen)
 }
 
 // oomKilled reports whether the kernel killed a process of the worker's
@@ -144,7 +141,6 @@ func (p *Pool) start() (*workerProc, error) {
 	w := &workerProc{cmd: cmd, pipe: stdinW, stdin: bufio.NewWriterSize(stdinW, 1<<16), out: stdoutR,
 		stderr: &stderrBuffer{}, tmp: tmp}
 	w.r.f = stdoutR
-	w.dec = gob.NewDecoder(&w.replies)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, w.stderr
 	err = cmd.Start()
 	stdinR.Close()
@@ -359,13 +355,10 @@ func (d *driver) fill() bool {
 		}
 		t := d.tasks[i]
 		job := Job{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.Spec.Options}
-		payload, err := d.w.jobs.encode(job)
-		if err != nil {
-			d.finish(i, Run{Solver: t.Spec.Text, Verdict: VerdictHarness, Detail: fmt.Sprintf("encoding the job: %v", err)})
-			continue
-		}
+		d.w.jobs.b = d.w.jobs.b[:0]
+		job.marshal(&d.w.jobs)
 		id := d.p.nextID.Add(1)
-		bufferFrame(d.w.stdin, frameJob, id, payload)
+		bufferFrame(d.w.stdin, frameJob, id, d.w.jobs.b)
 		sj := &sentJob{i: i, id: id}
 		if len(d.inflight) == 0 {
 			sj.turn = time.Now()
@@ -478,7 +471,7 @@ func (d *driver) await() {
 			head.start = time.Now()
 		case frameReply:
 			var rep reply
-			if err := w.replies.decode(w.dec, f.payload, &rep); err != nil {
+			if err := rep.unmarshal(&w.replies, f.payload); err != nil {
 				d.lose(Run{Verdict: VerdictHarness, Detail: fmt.Sprintf("bad reply from the worker: %v", err)})
 				return
 			}

@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,6 +38,7 @@ func BenchmarkParentOverhead(b *testing.B) {
 				}
 				sp = append(sp, s)
 			}
+			defer debug.SetGCPercent(debug.SetGCPercent(ParentGCPercent))
 			for i := 0; i < b.N; i++ {
 				before, beforeKids := cpuTime(), childCPUTime()
 				start := time.Now()

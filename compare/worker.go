@@ -2,7 +2,6 @@ package compare
 
 import (
 	"bufio"
-	"encoding/gob"
 	"fmt"
 	"io"
 	"os"
@@ -79,9 +78,7 @@ func WorkerMain() error {
 func ServeWorker(r io.Reader, w io.Writer) error {
 	in := bufio.NewReaderSize(r, 1<<16)
 	out := &frameOut{w: bufio.NewWriterSize(w, 1<<16)}
-	var jobs payloadStream
-	dec := gob.NewDecoder(&jobs)
-	var replies gobWriter
+	var buf wbuf
 	if err := out.send(frameHello, 0, nil); err != nil {
 		return fmt.Errorf("worker: writing hello: %w", err)
 	}
@@ -97,14 +94,13 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			return fmt.Errorf("worker: a %q frame where a job was expected", f.kind)
 		}
 		var job Job
-		if err := jobs.decode(dec, f.payload, &job); err != nil {
+		if err := job.unmarshal(f.payload); err != nil {
 			return fmt.Errorf("worker: decoding job %d: %w", f.id, err)
 		}
 		rep := serveJob(f.id, job, out)
-		b, err := replies.encode(rep)
-		if err != nil {
-			return fmt.Errorf("worker: encoding the reply to job %d: %w", f.id, err)
-		}
+		buf.b = buf.b[:0]
+		rep.marshal(&buf)
+		b := buf.b
 		// With more jobs already waiting, the reply goes out with the next
 		// flush (the next start's, a millisecond at most): the parent then
 		// reads several replies at once.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -234,6 +235,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	debug.SetGCPercent(compare.ParentGCPercent)
 	var exec compare.Executor = compare.InProcess{}
 	if !f.inproc {
 		self, err := os.Executable()
