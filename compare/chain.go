@@ -34,9 +34,10 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 			},
 			{
 				Name: "sat",
-				Doc:  "successor encoding refined by sub-tour and crossing cuts; the path fixed step by step by unit clauses",
+				Doc:  "successor encoding refined by sub-tour and crossing cuts and by patching cycles into the path; the smallest path found by questions along the greedy continuation",
 				Options: []OptionDoc{
-					{Name: "crossing", Values: "lazy|eager", Default: "lazy", Doc: "crossing clauses found in models (lazy) or all 2x2 blocks' up front (eager)"},
+					{Name: "crossing", Values: "eager|lazy", Default: "eager", Doc: "all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"},
+					{Name: "patch", Values: "true|false", Default: "true", Doc: "false: never splice a model's cycles into its path; every cycle is cut and solved again"},
 					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts without a solve; false (default): the SAT solver proves every -1 itself"},
 					BackendOption,
 				},
@@ -93,17 +94,22 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 
 func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	var opt encode.ChainOptions
-	switch cr := o.Get("crossing", "lazy"); cr {
+	switch cr := o.Get("crossing", "eager"); cr {
 	case "lazy", "eager":
 		opt.Crossing = encode.ChainCrossing(cr)
 	default:
-		return opt, nil, fmt.Errorf("option crossing=%q: want lazy or eager", cr)
+		return opt, nil, fmt.Errorf("option crossing=%q: want eager or lazy", cr)
 	}
 	pre, err := o.BoolOr("precheck", false)
 	if err != nil {
 		return opt, nil, err
 	}
-	opt.NoPrecheck = !pre
+	opt.Precheck = pre
+	patch, err := o.BoolOr("patch", true)
+	if err != nil {
+		return opt, nil, err
+	}
+	opt.NoPatch = !patch
 	be, err := encode.LookupBackend(o.Get("backend", ""))
 	if err != nil {
 		return opt, nil, err
@@ -125,7 +131,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)})
+	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)})
 	return Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
