@@ -7,15 +7,60 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// ChainOptions tune the chain search.
+// ChainOptions tune the chain search. The zero value prunes with every
+// rule, as the command line does by default; each No switch turns one
+// rule off, to show what it buys.
 type ChainOptions struct {
-	// Plain turns the pruning off: the search is then the judge's reference
-	// depth-first search (labels, visited cells and crossings only), kept
-	// to show what the pruning buys.
+	// Plain turns every pruning off: the search is then the judge's
+	// reference depth-first search (labels, visited cells and crossings
+	// only). The No switches do not matter then.
 	Plain bool
+	// NoLabelCounts skips the root check of the corner labels and label
+	// counts (instances.Chain.Infeasible).
+	NoLabelCounts bool
+	// NoForced turns off degrees and forced steps: a cell left without a
+	// possible predecessor or successor ends the branch, and a cell with
+	// one left forces that step, which rules out the steps contradicting
+	// it (chain_propagate.go).
+	NoForced bool
+	// NoMatching turns off the matching that gives every cell its own
+	// predecessor (chain_match.go).
+	NoMatching bool
+	// NoPairing turns off the K=2 degree matching: every cell two
+	// different neighbours (chain_match.go).
+	NoPairing bool
+	// NoReach turns off, for K>2, the check that every unvisited cell is
+	// reachable from the path's end and reaches the target (chain_graph.go).
+	NoReach bool
+	// NoBiconnected turns off the check that the unvisited cells, the
+	// path's end and the target form a biconnected graph (chain_graph.go).
+	NoBiconnected bool
+	// NoProbe turns off probing every step at the root: a step whose
+	// consequences, by the rules on, contradict is removed for good.
+	NoProbe bool
 	// MaxNodes stops the search with ErrChainNodeLimit after that many
 	// nodes; 0 means no limit.
 	MaxNodes int64
+}
+
+// chainRules are the pruning rules a search applies, from ChainOptions.
+type chainRules struct {
+	counts, forced, matching, pairing, reach, biconnected, probe bool
+}
+
+func (o ChainOptions) rules(k int) chainRules {
+	if o.Plain {
+		return chainRules{}
+	}
+	return chainRules{
+		counts:      !o.NoLabelCounts,
+		forced:      !o.NoForced,
+		matching:    !o.NoMatching,
+		pairing:     !o.NoPairing && k == 2,
+		reach:       !o.NoReach && k > 2,
+		biconnected: !o.NoBiconnected,
+		probe:       !o.NoProbe,
+	}
 }
 
 // ChainResult is what the chain search found.
@@ -36,25 +81,24 @@ type ChainResult struct {
 var ErrChainNodeLimit = errors.New("chain search stopped at its node limit")
 
 // chainSearch is the state of one depth-first search. A step is an edge
-// a -> b between king neighbours where b carries the label after a's,
-// a is not the target and b is not the start.
+// a -> b of the board's step graph (instances.Chain.Step); the path walks
+// by the puzzle's step rules (instances.ChainWalk).
 type chainSearch struct {
 	c      *instances.Chain
 	n, n2  int
 	target int
 	opts   ChainOptions
+	rules  chainRules
+	// walk is the path so far, from the start.
+	walk *instances.ChainWalk
 	// out[a] and in[b] list the steps leaving a and entering b, by
 	// direction: out in direction order, so the first path found is the
 	// smallest.
 	out, in [][]chainStep
-	visited []bool
 	// preds[b] counts the steps into unvisited b from cells that may still
 	// come right before it: unvisited cells and the current cell.
 	// succs[a] counts the steps from a to unvisited cells.
 	preds, succs []int
-	// slant[block] is the slant of the diagonal step through the 2×2
-	// block, 0 when none has been taken (see instances.ChainBlock).
-	slant []int8
 	// blocked[a*8+d] marks the step from a in direction d as out of the
 	// graph: it crosses a diagonal step taken, or propagate ruled it out.
 	// removed lists the removals for undo; pending holds cells whose steps
@@ -62,7 +106,6 @@ type chainSearch struct {
 	blocked []bool
 	removed []removal
 	pending []int
-	dirs    []int
 	nodes   int64
 	// succOf and predOf are a perfect matching of the possible steps:
 	// every sender (cur and the unvisited cells but the target) gets its
@@ -94,34 +137,35 @@ type chainStep struct {
 }
 
 // SolveChain finds the lexicographically smallest path of board c by
-// depth-first search in direction order, with sound pruning: the corner
-// labels and label counts; degrees (every unvisited cell keeps a possible
-// predecessor and a possible successor, different cells); forced steps
-// (a cell with one possible predecessor or successor left) propagated with
-// the steps they rule out, crossings included, and forced chains that may
-// not close into cycles; a matching giving every cell its own predecessor
-// (for K=2, two different neighbours); for K>2 every unvisited cell
-// reachable from the path's end and reaching the target; biconnectivity of
-// the unvisited cells with the path's end and the target; and, at the
-// root, probing every step by propagation. Crossings are checked in O(1)
-// from the slant stored per 2×2 block. Every pruned branch holds no path,
-// so the first path found is the smallest.
+// depth-first search in direction order, with sound pruning (each rule
+// can be turned off, see ChainOptions): the corner labels and label
+// counts; degrees (every unvisited cell keeps a possible predecessor and
+// a possible successor, different cells); forced steps (a cell with one
+// possible predecessor or successor left) propagated with the steps they
+// rule out, crossings included, and forced chains that may not close into
+// cycles; a matching giving every cell its own predecessor (for K=2, two
+// different neighbours); for K>2 every unvisited cell reachable from the
+// path's end and reaching the target; biconnectivity of the unvisited
+// cells with the path's end and the target; and, at the root, probing
+// every step. Every pruned branch holds no path, so the first path found
+// is the smallest.
 func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
-	s := newChainSearch(c, opts)
 	if c.N == 1 {
 		if c.Labels[0] != 0 {
 			return ChainResult{Answer: instances.ChainNoPath, Reason: "the only cell is not labelled 0"}, nil
 		}
 		return ChainResult{Answer: "", Solved: true, Nodes: 1}, nil
 	}
-	if !opts.Plain {
+	s := newChainSearch(c, opts)
+	r := s.rules
+	if r.counts {
 		if why := c.Infeasible(); why != "" {
 			return ChainResult{Answer: instances.ChainNoPath, Reason: why}, nil
 		}
 	} else if c.Labels[0] != 0 {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "the start corner is not labelled 0"}, nil
 	}
-	if !opts.Plain {
+	if r.forced {
 		for u := 0; u < s.n2; u++ {
 			s.pending = append(s.pending, u)
 		}
@@ -129,13 +173,13 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 			return ChainResult{Answer: instances.ChainNoPath, Reason: "the forced steps contradict each other"}, nil
 		}
 	}
-	if !opts.Plain && !s.initialMatching() {
+	if r.matching && !s.initialMatching() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no matching gives every cell its own predecessor"}, nil
 	}
-	if !opts.Plain && c.K == 2 && !s.initialPairing() {
+	if r.pairing && !s.initialPairing() {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "no choice of steps gives every cell two different neighbours"}, nil
 	}
-	if !opts.Plain && !s.probe(0) {
+	if r.probe && !s.probe(0) {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "probing the steps one by one rules every path out"}, nil
 	}
 	found, err := s.search(0)
@@ -144,7 +188,7 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 		return res, fmt.Errorf("chain %s: %w after %d nodes", c.Size(), err, s.nodes)
 	}
 	if found {
-		res.Answer, res.Solved = instances.ChainAnswer(s.dirs), true
+		res.Answer, res.Solved = instances.ChainAnswer(s.walk.Dirs()), true
 	}
 	return res, nil
 }
@@ -152,13 +196,12 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 func newChainSearch(c *instances.Chain, opts ChainOptions) *chainSearch {
 	n := c.N
 	s := &chainSearch{
-		c: c, n: n, n2: n * n, target: n*n - 1, opts: opts,
+		c: c, n: n, n2: n * n, target: n*n - 1, opts: opts, rules: opts.rules(c.K),
+		walk:    instances.NewChainWalk(c),
 		out:     make([][]chainStep, n*n),
 		in:      make([][]chainStep, n*n),
-		visited: make([]bool, n*n),
 		preds:   make([]int, n*n),
 		succs:   make([]int, n*n),
-		slant:   make([]int8, max(1, (n-1)*(n-1))),
 		blocked: make([]bool, n*n*8),
 		disc:    make([]int, n*n),
 		low:     make([]int, n*n),
@@ -172,72 +215,63 @@ func newChainSearch(c *instances.Chain, opts ChainOptions) *chainSearch {
 		s.succOf[i], s.predOf[i] = -1, -1
 	}
 	for a := 0; a < s.n2; a++ {
-		if a == s.target {
-			continue
-		}
 		for d := 0; d < 8; d++ {
-			b, ok := c.Neighbour(a, d)
-			if !ok || b == 0 || !c.Follows(a, b) {
-				continue
+			if b, ok := c.Step(a, d); ok {
+				s.out[a] = append(s.out[a], chainStep{b, d, a*8 + d})
+				s.in[b] = append(s.in[b], chainStep{a, d, a*8 + d})
 			}
-			s.out[a] = append(s.out[a], chainStep{b, d, a*8 + d})
-			s.in[b] = append(s.in[b], chainStep{a, d, a*8 + d})
 		}
 	}
 	for b := range s.in {
 		s.preds[b] = len(s.in[b])
 		s.succs[b] = len(s.out[b])
 	}
-	s.visited[0] = true
 	return s
 }
 
-// search extends the path, which has reached cur after len(s.dirs) steps.
+// search extends the path, which has reached cur: it tries the steps the
+// walk's rules allow, in direction order, and goes deeper where the
+// pruning rules on find no contradiction.
 func (s *chainSearch) search(cur int) (bool, error) {
 	s.nodes++
 	if s.opts.MaxNodes > 0 && s.nodes > s.opts.MaxNodes {
 		return false, ErrChainNodeLimit
 	}
-	step := len(s.dirs) + 1 // the index the next cell gets
-	if step == s.n2 {
+	if s.walk.Complete() {
 		return true, nil
 	}
+	r := s.rules
 	for _, e := range s.out[cur] {
-		next := e.cell
-		if s.visited[next] || s.blocked[e.edge] || next == s.target && step != s.n2-1 {
+		if s.blocked[e.edge] {
 			continue
 		}
-		block, sl := instances.ChainBlock(s.n, cur, e.dir)
-		if sl != 0 && s.slant[block] != 0 {
-			// The block's other diagonal is taken (its own diagonal cannot
-			// be: both of its cells would have been visited).
+		next, ok := s.walk.CanStep(e.dir)
+		if !ok {
 			continue
 		}
 		trail, ptrail, etrail := len(s.matchTrail), len(s.pairTrail), len(s.removed)
-		if sl != 0 {
-			s.slant[block] = int8(sl)
+		if e.dir%2 == 1 {
 			s.removeAcross(cur, e.dir, cur)
 		}
+		s.walk.Step(e.dir)
 		s.move(cur, next)
-		s.dirs = append(s.dirs, e.dir)
 		moved := len(s.removed)
-		if s.opts.Plain || s.viable(cur, next, step) && s.propagate(next) &&
-			s.rematch(cur, next, etrail) && s.repair(cur, next, etrail) &&
-			s.reachable(next, step) && s.biconnected(next, step) {
+		if (!r.forced || s.viable(cur, next)) && s.settle(next) &&
+			(!r.matching || s.rematch(cur, next, etrail)) &&
+			(!r.pairing || s.repair(cur, next, etrail)) &&
+			(!r.reach || s.reachable(next)) &&
+			(!r.biconnected || s.biconnected(next)) {
 			found, err := s.search(next)
 			if found || err != nil {
 				return found, err
 			}
 		}
-		s.dirs = s.dirs[:len(s.dirs)-1]
 		s.undoMatch(trail)
 		s.undoPairs(ptrail)
 		s.restoreEdges(moved)
 		s.unmove(cur, next)
+		s.walk.Back()
 		s.restoreEdges(etrail)
-		if sl != 0 {
-			s.slant[block] = 0
-		}
 	}
 	return false, nil
 }
@@ -271,10 +305,10 @@ func (s *chainSearch) removeEdge(e, cur int) {
 	}
 	s.blocked[e] = true
 	from, to := s.edgeEnds(e)
-	if !s.visited[from] || from == cur {
+	if !s.walk.Visited(from) || from == cur {
 		s.preds[to]--
 	}
-	if !s.visited[to] {
+	if !s.walk.Visited(to) {
 		s.succs[from]--
 	}
 	s.removed = append(s.removed, removal{e, cur})
@@ -289,10 +323,10 @@ func (s *chainSearch) restoreEdges(mark int) {
 		s.removed = s.removed[:len(s.removed)-1]
 		s.blocked[r.edge] = false
 		from, to := s.edgeEnds(r.edge)
-		if !s.visited[from] || from == r.cur {
+		if !s.walk.Visited(from) || from == r.cur {
 			s.preds[to]++
 		}
-		if !s.visited[to] {
+		if !s.walk.Visited(to) {
 			s.succs[from]++
 		}
 	}
@@ -308,8 +342,9 @@ func (s *chainSearch) removeAcross(a, d, cur int) {
 	s.removeEdge(s.edgeID(y, x), cur)
 }
 
-// move steps from cur to next: cur stops being a possible predecessor of
-// its other successors, and next is no longer a possible successor.
+// move updates the counts after the walk stepped from cur to next: cur
+// stops being a possible predecessor of its other successors, and next is
+// no longer a possible successor of anything.
 func (s *chainSearch) move(cur, next int) {
 	for _, e := range s.out[cur] {
 		if !s.blocked[e.edge] {
@@ -317,7 +352,6 @@ func (s *chainSearch) move(cur, next int) {
 			s.pending = append(s.pending, e.cell)
 		}
 	}
-	s.visited[next] = true
 	for _, e := range s.in[next] {
 		if !s.blocked[e.edge] {
 			s.succs[e.cell]--
@@ -327,13 +361,13 @@ func (s *chainSearch) move(cur, next int) {
 	s.pending = append(s.pending, next)
 }
 
+// unmove undoes move, before the walk steps back.
 func (s *chainSearch) unmove(cur, next int) {
 	for _, e := range s.in[next] {
 		if !s.blocked[e.edge] {
 			s.succs[e.cell]++
 		}
 	}
-	s.visited[next] = false
 	for _, e := range s.out[cur] {
 		if !s.blocked[e.edge] {
 			s.preds[e.cell]++

@@ -8,12 +8,12 @@ package backtrack
 // graph with such a cycle is biconnected; so failing this test proves the
 // path cannot be completed. It runs Tarjan's lowpoint search iteratively
 // from the target.
-func (s *chainSearch) biconnected(cur, step int) bool {
-	cells := s.n2 - step // the unvisited cells and cur
+func (s *chainSearch) biconnected(cur int) bool {
+	cells := s.n2 - s.walk.Len() // the unvisited cells and cur
 	if cells <= 2 {
 		return true
 	}
-	in := func(v int) bool { return !s.visited[v] || v == cur }
+	in := func(v int) bool { return !s.walk.Visited(v) || v == cur }
 	for i := range s.disc {
 		s.disc[i] = 0
 	}
@@ -89,11 +89,11 @@ func (s *chainSearch) biconnected(cur, step int) bool {
 // cells, and the target from every unvisited cell: a path from cur
 // through them all to the target needs both. (With K <= 2 steps go both
 // ways and biconnected says more.)
-func (s *chainSearch) reachable(cur, step int) bool {
+func (s *chainSearch) reachable(cur int) bool {
 	if s.c.K <= 2 || cur == s.target {
 		return true
 	}
-	left := s.n2 - step - 1 // unvisited cells
+	left := s.n2 - s.walk.Len() - 1 // unvisited cells
 	for _, forward := range []bool{true, false} {
 		s.stamp++
 		from := cur
@@ -111,7 +111,7 @@ func (s *chainSearch) reachable(cur, step int) bool {
 			}
 			for _, e := range steps {
 				v := e.cell
-				if s.blocked[e.edge] || s.visited[v] || s.mark[v] == s.stamp {
+				if s.blocked[e.edge] || s.walk.Visited(v) || s.mark[v] == s.stamp {
 					continue
 				}
 				s.mark[v] = s.stamp

@@ -77,7 +77,7 @@ func (s *chainSearch) rematch(cur, next, mark int) bool {
 func (s *chainSearch) repairMatching(mark int, free []int) bool {
 	for _, r := range s.removed[mark:] {
 		from, to := s.edgeEnds(r.edge)
-		if s.succOf[from] == to && !s.visited[to] {
+		if s.succOf[from] == to && !s.walk.Visited(to) {
 			s.setMatch(from, -1)
 			s.setMatch(-1, to)
 			free = append(free, from)
@@ -102,7 +102,7 @@ func (s *chainSearch) augment(a int) bool {
 func (s *chainSearch) augmentFrom(a int) bool {
 	for _, e := range s.out[a] {
 		b := e.cell
-		if s.visited[b] || s.blocked[e.edge] || s.mark[b] == s.stamp {
+		if s.walk.Visited(b) || s.blocked[e.edge] || s.mark[b] == s.stamp {
 			continue
 		}
 		s.mark[b] = s.stamp
@@ -120,7 +120,7 @@ func (s *chainSearch) augmentFrom(a int) bool {
 // two sides (every step joins them), so augmenting paths from the 0-cells
 // short of partners decide whether every cell can get its partners.
 
-func (s *chainSearch) inGraph(u, cur int) bool { return !s.visited[u] || u == cur }
+func (s *chainSearch) inGraph(u, cur int) bool { return !s.walk.Visited(u) || u == cur }
 
 func (s *chainSearch) need(u, cur int) int {
 	if u == cur || u == s.target {

@@ -7,12 +7,12 @@ import "github.com/gridsat/gridsat/instances"
 // steps.
 func (s *chainSearch) force(a, b, cur int) bool {
 	for _, e := range s.out[a] {
-		if e.cell != b && !s.visited[e.cell] {
+		if e.cell != b && !s.walk.Visited(e.cell) {
 			s.removeEdge(e.edge, cur)
 		}
 	}
 	for _, e := range s.in[b] {
-		if e.cell != a && (!s.visited[e.cell] || e.cell == cur) {
+		if e.cell != a && (!s.walk.Visited(e.cell) || e.cell == cur) {
 			s.removeEdge(e.edge, cur)
 		}
 	}
@@ -31,7 +31,7 @@ func (s *chainSearch) onlySucc(u int) int {
 		return -1
 	}
 	for _, e := range s.out[u] {
-		if !s.blocked[e.edge] && !s.visited[e.cell] {
+		if !s.blocked[e.edge] && !s.walk.Visited(e.cell) {
 			return e.cell
 		}
 	}
@@ -44,7 +44,7 @@ func (s *chainSearch) onlyPred(u, cur int) int {
 		return -1
 	}
 	for _, e := range s.in[u] {
-		if !s.blocked[e.edge] && (!s.visited[e.cell] || e.cell == cur) {
+		if !s.blocked[e.edge] && (!s.walk.Visited(e.cell) || e.cell == cur) {
 			return e.cell
 		}
 	}
@@ -80,7 +80,7 @@ func (s *chainSearch) closeChain(a, b, cur int) bool {
 		}
 	}
 	if head == cur && tail == s.target {
-		return cells == s.n2-len(s.dirs)
+		return cells == s.n2-s.walk.Len()
 	}
 	s.removeEdge(s.edgeID(tail, head), cur)
 	return true
@@ -94,7 +94,7 @@ func (s *chainSearch) propagate(cur int) bool {
 	for len(s.pending) > 0 {
 		u := s.pending[len(s.pending)-1]
 		s.pending = s.pending[:len(s.pending)-1]
-		if s.visited[u] && u != cur {
+		if s.walk.Visited(u) && u != cur {
 			continue
 		}
 		if u != cur {
@@ -104,7 +104,7 @@ func (s *chainSearch) propagate(cur int) bool {
 			}
 			if s.preds[u] == 1 {
 				for _, e := range s.in[u] {
-					if !s.blocked[e.edge] && (!s.visited[e.cell] || e.cell == cur) {
+					if !s.blocked[e.edge] && (!s.walk.Visited(e.cell) || e.cell == cur) {
 						if !s.force(e.cell, u, cur) {
 							s.pending = s.pending[:0]
 							return false
@@ -116,7 +116,7 @@ func (s *chainSearch) propagate(cur int) bool {
 		}
 		if u != s.target && s.succs[u] == 1 {
 			for _, e := range s.out[u] {
-				if !s.blocked[e.edge] && !s.visited[e.cell] {
+				if !s.blocked[e.edge] && !s.walk.Visited(e.cell) {
 					if !s.force(u, e.cell, cur) {
 						s.pending = s.pending[:0]
 						return false
@@ -129,33 +129,35 @@ func (s *chainSearch) propagate(cur int) bool {
 	return true
 }
 
-// viable reports whether the path that just stepped from prev to cur (the
-// cell numbered step) may still be completed, as far as degrees and
-// biconnectivity tell.
-func (s *chainSearch) viable(prev, cur, step int) bool {
+// viable checks the degrees after the walk stepped from prev to cur: the
+// cells that may have lost a possible neighbour (those next to prev and
+// cur, and the ends of the diagonal the step crossed) must each keep a
+// predecessor and a successor, different cells, and cur a successor. It
+// is a quick test before propagate, which checks the cells it touches
+// the same way (stuck).
+func (s *chainSearch) viable(prev, cur int) bool {
 	if cur == s.target {
 		return true // the last cell: nothing is left unvisited
 	}
 	if s.succs[cur] == 0 {
 		return false
 	}
-	// Only cells next to prev and cur, and the ends of steps a crossing
-	// just blocked, lost a possible neighbour.
 	for _, e := range s.out[prev] {
-		if !s.visited[e.cell] && s.stuck(e.cell, cur) {
+		if !s.walk.Visited(e.cell) && s.stuck(e.cell, cur) {
 			return false
 		}
 	}
 	for _, e := range s.in[cur] {
-		if !s.visited[e.cell] && s.stuck(e.cell, cur) {
+		if !s.walk.Visited(e.cell) && s.stuck(e.cell, cur) {
 			return false
 		}
 	}
-	if d := s.dirs[len(s.dirs)-1]; d%2 == 1 {
-		n := s.n
+	if dirs := s.walk.Dirs(); dirs[len(dirs)-1]%2 == 1 {
+		// The two cells of the other diagonal.
+		d := dirs[len(dirs)-1]
 		x := prev + instances.ChainDC[d]
-		y := prev + instances.ChainDR[d]*n
-		if !s.visited[x] && s.stuck(x, cur) || !s.visited[y] && s.stuck(y, cur) {
+		y := prev + instances.ChainDR[d]*s.n
+		if !s.walk.Visited(x) && s.stuck(x, cur) || !s.walk.Visited(y) && s.stuck(y, cur) {
 			return false
 		}
 	}
@@ -183,32 +185,32 @@ func (s *chainSearch) stuck(u, cur int) bool {
 	// same cell (K <= 2, where steps go both ways)?
 	var p, q int
 	for _, e := range s.in[u] {
-		if !s.blocked[e.edge] && (!s.visited[e.cell] || e.cell == cur) {
+		if !s.blocked[e.edge] && (!s.walk.Visited(e.cell) || e.cell == cur) {
 			p = e.cell
 		}
 	}
 	for _, e := range s.out[u] {
-		if !s.blocked[e.edge] && !s.visited[e.cell] {
+		if !s.blocked[e.edge] && !s.walk.Visited(e.cell) {
 			q = e.cell
 		}
 	}
 	return p == q
 }
 
-// probe tries every open step at the root: when taking it leads, by
-// propagation and matching, to a contradiction, the step is removed for
-// good. It repeats until nothing changes and reports false when the board
-// is found to have no path.
+// probe tries every open step at the root: when taking it leads to a
+// contradiction by the rules on (forced steps, matchings), the step is
+// removed for good. It repeats until nothing changes and reports false
+// when the board is found to have no path.
 func (s *chainSearch) probe(cur int) bool {
 	for changed := true; changed; {
 		changed = false
 		for a := 0; a < s.n2; a++ {
 			for _, e := range s.out[a] {
-				if s.blocked[e.edge] || s.visited[e.cell] || s.visited[a] && a != cur {
+				if s.blocked[e.edge] || s.walk.Visited(e.cell) || s.walk.Visited(a) && a != cur {
 					continue
 				}
 				mark, mt, pt := len(s.removed), len(s.matchTrail), len(s.pairTrail)
-				ok := s.force(a, e.cell, cur) && s.propagate(cur) && s.refit(mark, cur)
+				ok := s.force(a, e.cell, cur) && s.settle(cur) && s.refit(mark, cur)
 				s.undoMatch(mt)
 				s.undoPairs(pt)
 				s.restoreEdges(mark)
@@ -218,7 +220,7 @@ func (s *chainSearch) probe(cur int) bool {
 				changed = true
 				mark = len(s.removed)
 				s.removeEdge(e.edge, cur)
-				if !s.propagate(cur) || !s.refit(mark, cur) {
+				if !s.settle(cur) || !s.refit(mark, cur) {
 					return false
 				}
 			}
@@ -227,15 +229,23 @@ func (s *chainSearch) probe(cur int) bool {
 	return true
 }
 
-// refit repairs the matching (and for K=2 the degree matching) after the
-// removals since mark, and reports whether both can still be completed.
+// settle propagates the queued changes when forced steps are on, and
+// drops them otherwise.
+func (s *chainSearch) settle(cur int) bool {
+	if s.rules.forced {
+		return s.propagate(cur)
+	}
+	s.pending = s.pending[:0]
+	return true
+}
+
+// refit repairs the matching and the K=2 degree matching, those that are
+// on, after the removals since mark, and reports whether both can still
+// be completed.
 func (s *chainSearch) refit(mark, cur int) bool {
-	if !s.repairMatching(mark, s.free[:0]) {
+	if s.rules.matching && !s.repairMatching(mark, s.free[:0]) {
 		return false
 	}
-	if s.c.K != 2 {
-		return true
-	}
 	// The degree matching: pairs joined only by removed steps part.
-	return s.repairPairs(mark, s.free[:0], cur)
+	return !s.rules.pairing || s.repairPairs(mark, s.free[:0], cur)
 }

@@ -24,11 +24,12 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "depth-first search in direction order with label-count, degree, matching and biconnectivity pruning",
-				Options: []OptionDoc{
-					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only)"},
-					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
-				},
+				Doc:  "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning and root probing",
+				Options: append([]OptionDoc{
+					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only); the rule switches then do not matter"},
+				}, append(chainPruneDocs(),
+					OptionDoc{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
+				)...),
 				Solve:    solveChainDFS,
 				Validate: func(o Options) error { _, err := chainDFSOptions(o); return err },
 			},
@@ -53,16 +54,49 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 	})
 }
 
+// chainPruneRules are the DFS's pruning rules, each a switch: the option's
+// name, what turning it off means, and the ChainOptions field it sets.
+var chainPruneRules = []struct {
+	name, off string
+	field     func(*backtrack.ChainOptions) *bool
+}{
+	{"counts", "no root check of the corner labels and label counts", func(o *backtrack.ChainOptions) *bool { return &o.NoLabelCounts }},
+	{"forced", "no degrees nor forced steps (a cell with one possible predecessor or successor left)", func(o *backtrack.ChainOptions) *bool { return &o.NoForced }},
+	{"matching", "no matching giving every cell its own predecessor", func(o *backtrack.ChainOptions) *bool { return &o.NoMatching }},
+	{"pairing", "no K=2 degree matching (two different neighbours for every cell)", func(o *backtrack.ChainOptions) *bool { return &o.NoPairing }},
+	{"reach", "no K>2 reachability check (every cell left reached from the path's end, reaching the target)", func(o *backtrack.ChainOptions) *bool { return &o.NoReach }},
+	{"biconnected", "no biconnectivity check of the cells left with the path's end and the target", func(o *backtrack.ChainOptions) *bool { return &o.NoBiconnected }},
+	{"probe", "no probing of every step at the root", func(o *backtrack.ChainOptions) *bool { return &o.NoProbe }},
+}
+
+func chainPruneDocs() []OptionDoc {
+	var docs []OptionDoc
+	for _, r := range chainPruneRules {
+		docs = append(docs, OptionDoc{Name: r.name, Values: "true|false", Default: "true", Doc: "false: " + r.off})
+	}
+	return docs
+}
+
 func chainDFSOptions(o Options) (backtrack.ChainOptions, error) {
+	var opt backtrack.ChainOptions
 	prune, err := o.BoolOr("prune", true)
 	if err != nil {
-		return backtrack.ChainOptions{}, err
+		return opt, err
+	}
+	opt.Plain = !prune
+	for _, r := range chainPruneRules {
+		on, err := o.BoolOr(r.name, true)
+		if err != nil {
+			return opt, err
+		}
+		*r.field(&opt) = !on
 	}
 	limit, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
 	if err != nil || limit < 0 {
-		return backtrack.ChainOptions{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
+		return opt, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
 	}
-	return backtrack.ChainOptions{Plain: !prune, MaxNodes: limit}, nil
+	opt.MaxNodes = limit
+	return opt, nil
 }
 
 func solveChainDFS(c instances.Case, o Options) (Result, error) {

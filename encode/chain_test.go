@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -65,22 +66,30 @@ func checkChainResult(t *testing.T, b *instances.Chain, backend string, o ChainO
 }
 
 func TestSolveChainSATSmallFixture(t *testing.T) {
-	// The sample's answer is the statement's; N=1 answers the empty
-	// path; a lone 1 has none; the 2x2 boards go right, down-left, right;
-	// the 3x3 board with K=9 has one label path, and it crosses itself.
-	want := []string{"41255214", "", "-1", "252", "-1", "-1"}
-	file := filepath.Join("testdata", "chain_small.txt")
-	fh, err := os.Open(file)
+	// The fixture and its answers are shared with the DFS's tests: the
+	// sample's answer is the statement's; N=1 answers the empty path; a
+	// lone 1 has none; the 2x2 boards go right, down-left, right or have
+	// none; the 3x3 board with K=9 has one label path, and it crosses
+	// itself.
+	file := filepath.Join("..", "instances", "testdata", "chain_small.txt")
+	bs, err := instances.ReadFile(file, instances.ParseChain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer fh.Close()
-	bs, err := instances.ParseChain(file, fh)
-	if err != nil || len(bs) != len(want) {
-		t.Fatalf("%d boards, %v", len(bs), err)
+	data, err := os.ReadFile(strings.TrimSuffix(file, ".txt") + ".want")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(bs) != len(lines) {
+		t.Fatalf("%d boards, %d answers", len(bs), len(lines))
 	}
 	for i, b := range bs {
-		t.Run(b.Location().String(), func(t *testing.T) { checkChainSAT(t, b, want[i]) })
+		want, err := strconv.Unquote(lines[i])
+		if err != nil {
+			t.Fatalf("answer %d: %v", i+1, err)
+		}
+		t.Run(b.Location().String(), func(t *testing.T) { checkChainSAT(t, b, want) })
 	}
 }
 
