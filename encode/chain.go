@@ -45,8 +45,9 @@ func (o ChainOptions) crossing() ChainCrossing {
 }
 
 // ChainEncoding is the successor encoding of a chain board: one variable
-// per step a -> b between king neighbours where b carries the label after
-// a's (a is never the target, b never the start), exactly one step out of
+// per step a -> b of the board's step graph (instances.Chain.Step: king
+// neighbours, b carries the label after a's, a is never the target and b
+// never the start), exactly one step out of
 // every cell but the target and exactly one into every cell but the start.
 // Such a model is the path from the start to the target plus, perhaps,
 // cycles detached from it (sub-tours) and crossing diagonals; Cut finds
@@ -75,7 +76,7 @@ func NewChainEncoding(c *instances.Chain, crossing ChainCrossing) *ChainEncoding
 	for a := 0; a < target; a++ {
 		var dirs []int
 		for d := 0; d < 8; d++ {
-			if b, ok := c.Neighbour(a, d); ok && b != 0 && c.Follows(a, b) {
+			if _, ok := c.Step(a, d); ok {
 				dirs = append(dirs, d)
 			}
 		}
