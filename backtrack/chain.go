@@ -48,6 +48,8 @@ type chainRules struct {
 	counts, forced, matching, pairing, reach, biconnected, probe bool
 }
 
+// rules returns the rules o leaves on for a board with k labels: the
+// pairing needs K=2, reachability K>2.
 func (o ChainOptions) rules(k int) chainRules {
 	if o.Plain {
 		return chainRules{}
@@ -131,6 +133,8 @@ type chainSearch struct {
 	queue                   []int
 }
 
+// chainStep is a step in the out or in list of a cell: the cell at its
+// other end and its direction.
 type chainStep struct {
 	cell, dir int
 	edge      int // the step's index in blocked: from*8+dir
@@ -193,6 +197,8 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	return res, nil
 }
 
+// newChainSearch sets up the search of board c: the step graph, its
+// counts, and the scratch space of the rules.
 func newChainSearch(c *instances.Chain, opts ChainOptions) *chainSearch {
 	n := c.N
 	s := &chainSearch{

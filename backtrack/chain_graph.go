@@ -1,5 +1,9 @@
 package backtrack
 
+// Graph checks in the chain search (the rules ChainOptions.NoBiconnected
+// and NoReach turn off), made at every node on the graph of the cells
+// left, joined by the steps still open.
+
 // biconnected reports whether the graph of the unvisited cells and cur,
 // joined by the steps still open between them (taken either way) and by an
 // extra edge from cur to the target, is connected and has no cut cell. A

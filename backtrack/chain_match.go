@@ -1,5 +1,14 @@
 package backtrack
 
+// Matchings in the chain search (the rules ChainOptions.NoMatching and
+// NoPairing turn off). A path through the cells left gives every cell but
+// the target its own successor and every cell but the start its own
+// predecessor: a perfect matching of the open steps, kept from node to
+// node and repaired by augmenting paths after each step (rematch) and each
+// removal of steps (repairMatching); when it cannot be repaired the branch
+// is dead. With K=2 steps go both ways, and the degree matching (pairs)
+// asks more: two different neighbours for every cell.
+
 // matchChange is one change of the matching, for undo: sender a had
 // successor succ and receiver b had predecessor pred.
 type matchChange struct {
@@ -26,6 +35,7 @@ func (s *chainSearch) setMatch(a, b int) {
 	s.matchTrail = append(s.matchTrail, ch)
 }
 
+// undoMatch undoes the changes of the matching made since mark.
 func (s *chainSearch) undoMatch(mark int) {
 	for len(s.matchTrail) > mark {
 		ch := s.matchTrail[len(s.matchTrail)-1]
@@ -99,6 +109,8 @@ func (s *chainSearch) augment(a int) bool {
 	return s.augmentFrom(a)
 }
 
+// augmentFrom is augment's depth-first search, over receivers not yet
+// marked in this stamp.
 func (s *chainSearch) augmentFrom(a int) bool {
 	for _, e := range s.out[a] {
 		b := e.cell
@@ -120,8 +132,10 @@ func (s *chainSearch) augmentFrom(a int) bool {
 // two sides (every step joins them), so augmenting paths from the 0-cells
 // short of partners decide whether every cell can get its partners.
 
+// inGraph reports whether u is in the graph: unvisited, or cur.
 func (s *chainSearch) inGraph(u, cur int) bool { return !s.walk.Visited(u) || u == cur }
 
+// need returns how many partners u needs.
 func (s *chainSearch) need(u, cur int) int {
 	if u == cur || u == s.target {
 		return 1
@@ -129,6 +143,7 @@ func (s *chainSearch) need(u, cur int) int {
 	return 2
 }
 
+// partners returns how many partners u has.
 func (s *chainSearch) partners(u int) int {
 	k := 0
 	for _, p := range s.pairs[u] {
@@ -139,6 +154,7 @@ func (s *chainSearch) partners(u int) int {
 	return k
 }
 
+// setPair makes v the partner of u in slot, recording the change.
 func (s *chainSearch) setPair(u, slot, v int) {
 	s.pairTrail = append(s.pairTrail, pairChange{u, slot, s.pairs[u][slot]})
 	s.pairs[u][slot] = v
@@ -167,8 +183,10 @@ func (s *chainSearch) unlink(u, v int) {
 	}
 }
 
+// paired reports whether v is a partner of u.
 func (s *chainSearch) paired(u, v int) bool { return s.pairs[u][0] == v || s.pairs[u][1] == v }
 
+// undoPairs undoes the changes of the degree matching made since mark.
 func (s *chainSearch) undoPairs(mark int) {
 	for len(s.pairTrail) > mark {
 		ch := s.pairTrail[len(s.pairTrail)-1]
@@ -177,7 +195,8 @@ func (s *chainSearch) undoPairs(mark int) {
 	}
 }
 
-// neighbours calls f with every cell joined to u by an open step.
+// openNeighbours calls f with every cell joined to u by an open step,
+// either way, until f returns true; it reports whether f did.
 func (s *chainSearch) openNeighbours(u int, f func(v int) bool) bool {
 	for _, e := range s.out[u] {
 		if !s.blocked[e.edge] && f(e.cell) {
@@ -192,6 +211,7 @@ func (s *chainSearch) openNeighbours(u int, f func(v int) bool) bool {
 	return false
 }
 
+// initialPairing builds the degree matching at the root.
 func (s *chainSearch) initialPairing() bool {
 	s.pairs = make([][2]int, s.n2)
 	for i := range s.pairs {
@@ -260,6 +280,8 @@ func (s *chainSearch) augmentPair(u, cur int) bool {
 	return s.augmentPairFrom(u, cur)
 }
 
+// augmentPairFrom is augmentPair's depth-first search, over cells not yet
+// marked in this stamp.
 func (s *chainSearch) augmentPairFrom(u, cur int) bool {
 	s.mark[u] = s.stamp
 	return s.openNeighbours(u, func(v int) bool {

@@ -2,9 +2,18 @@ package backtrack
 
 import "github.com/gridsat/gridsat/instances"
 
+// Propagation in the chain search (the rule ChainOptions.NoForced turns
+// off): degrees and forced steps. A cell that can no longer get a
+// predecessor and a successor (different cells) ends the branch (stuck,
+// viable); a cell with one possible predecessor or successor left forces
+// that step (propagate), which removes the steps contradicting it (force),
+// and a chain of forced steps may not close into a cycle (closeChain).
+// Probing at the root (probe) tries every step with the rules that are on.
+
 // force removes the steps that contradict step a -> b being on the path:
 // the other steps out of a and into b, the step back, and the crossing
-// steps.
+// steps; it reports false when the chain of forced steps through a -> b
+// rules the path out (closeChain).
 func (s *chainSearch) force(a, b, cur int) bool {
 	for _, e := range s.out[a] {
 		if e.cell != b && !s.walk.Visited(e.cell) {
