@@ -96,6 +96,9 @@ type chainLex struct {
 func (l *chainLex) run() error {
 	start := time.Now()
 	st, path, err := l.ask(nil)
+	if err == nil && st == Unknown {
+		err = fmt.Errorf("no answer before the deadline")
+	}
 	if err != nil {
 		return fmt.Errorf("chain SAT first path: %w", err)
 	}

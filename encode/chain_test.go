@@ -268,6 +268,17 @@ func TestSolveChainSATWork(t *testing.T) {
 	}
 }
 
+// TestSolveChainSATDeadline: past its deadline the search stops with an
+// error (gini honours deadlines; the first solve already is past it) and
+// answers nothing.
+func TestSolveChainSATDeadline(t *testing.T) {
+	c := &instances.Chain{N: 12, K: 1, Labels: make([]int, 144)}
+	res, err := SolveChain(c, Gini{}, ChainOptions{Deadline: time.Now().Add(-time.Second)})
+	if err == nil || !strings.Contains(err.Error(), "deadline") || res.Solved {
+		t.Errorf("past the deadline: %v, solved %v", err, res.Solved)
+	}
+}
+
 // BenchmarkChainSATPlanted solves 500 random planted boards per size (the
 // DFS benchmark's boards), every other one perturbed, K from 2 to 10, on
 // both embedded backends, and reports the slowest board's time, each
