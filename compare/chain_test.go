@@ -332,3 +332,38 @@ func TestChainAllZeroMinimal(t *testing.T) {
 		t.Errorf("only %d smaller directions proved impossible: the test lost its teeth", proved)
 	}
 }
+
+// TestChainZeroOptionsAreDefaults: the zero values of the Go options
+// structs do what the command line does with no options: the DFS's
+// parse to exactly the zero value, and the SAT solver's solve the same
+// way (same answer, questions, solves and rebuilds).
+func TestChainZeroOptionsAreDefaults(t *testing.T) {
+	dfs, err := chainDFSOptions(Options{})
+	if err != nil || dfs != (backtrack.ChainOptions{}) {
+		t.Errorf("dfs defaults %+v, %v; want the zero value", dfs, err)
+	}
+	sat, be, err := chainSATOptions(Options{})
+	if err != nil || be.Name() != "gophersat" {
+		t.Fatalf("sat defaults: backend %v, %v", be, err)
+	}
+	c := &instances.Chain{N: 7, K: 1, Labels: make([]int, 49)}
+	minus1 := &instances.Chain{N: 3, K: 3, Labels: []int{0, 2, 0, 1, 1, 1, 2, 2, 2}} // label counts rule it out
+	for _, b := range []*instances.Chain{c, minus1} {
+		cli, err := encode.SolveChain(b, be, sat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zero, err := encode.SolveChain(b, be, encode.ChainOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cli.Answer != zero.Answer || cli.Trials != zero.Trials || cli.Stats.Solves != zero.Stats.Solves ||
+			cli.Rebuilds != zero.Rebuilds || cli.Stats.Clauses != zero.Stats.Clauses {
+			t.Errorf("N=%d: CLI defaults %q (%d questions, %d solves, %d clauses), zero value %q (%d, %d, %d)", b.N,
+				cli.Answer, cli.Trials, cli.Stats.Solves, cli.Stats.Clauses, zero.Answer, zero.Trials, zero.Stats.Solves, zero.Stats.Clauses)
+		}
+		if b == minus1 && zero.Stats.Solves == 0 {
+			t.Error("the zero value answered -1 from the label counts without a solve (the CLI default proves it by SAT)")
+		}
+	}
+}
