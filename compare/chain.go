@@ -25,20 +25,22 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "depth-first search in direction order with label-count, degree, matching and biconnectivity pruning",
-				Options: []OptionDoc{
-					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only)"},
-					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
-				},
+				Doc:  "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning and root probing",
+				Options: append([]OptionDoc{
+					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only); the rule switches then do not matter"},
+				}, append(chainPruneDocs(),
+					OptionDoc{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
+				)...),
 				Solve:    solveChainDFS,
 				Headline: []string{"nodes"},
 				Validate: func(o Options) error { _, err := chainDFSOptions(o); return err },
 			},
 			{
 				Name: "sat",
-				Doc:  "successor encoding refined by sub-tour and crossing cuts; the path fixed step by step by unit clauses",
+				Doc:  "successor encoding refined by sub-tour and crossing cuts and by patching cycles into the path; the smallest path found by questions along the greedy continuation",
 				Options: []OptionDoc{
-					{Name: "crossing", Values: "lazy|eager", Default: "lazy", Doc: "crossing clauses found in models (lazy) or all 2x2 blocks' up front (eager)"},
+					{Name: "crossing", Values: "eager|lazy", Default: "eager", Doc: "all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"},
+					{Name: "patch", Values: "true|false", Default: "true", Doc: "false: never splice a model's cycles into its path; every cycle is cut and solved again"},
 					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts without a solve; false (default): the SAT solver proves every -1 itself"},
 					BackendOption,
 				},
@@ -55,16 +57,49 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 	})
 }
 
+// chainPruneRules are the DFS's pruning rules, each a switch: the option's
+// name, what turning it off means, and the ChainOptions field it sets.
+var chainPruneRules = []struct {
+	name, off string
+	field     func(*backtrack.ChainOptions) *bool
+}{
+	{"counts", "no root check of the corner labels and label counts", func(o *backtrack.ChainOptions) *bool { return &o.NoLabelCounts }},
+	{"forced", "no degrees nor forced steps (a cell with one possible predecessor or successor left)", func(o *backtrack.ChainOptions) *bool { return &o.NoForced }},
+	{"matching", "no matching giving every cell its own predecessor", func(o *backtrack.ChainOptions) *bool { return &o.NoMatching }},
+	{"pairing", "no K=2 degree matching (two different neighbours for every cell)", func(o *backtrack.ChainOptions) *bool { return &o.NoPairing }},
+	{"reach", "no K>2 reachability check (every cell left reached from the path's end, reaching the target)", func(o *backtrack.ChainOptions) *bool { return &o.NoReach }},
+	{"biconnected", "no biconnectivity check of the cells left with the path's end and the target", func(o *backtrack.ChainOptions) *bool { return &o.NoBiconnected }},
+	{"probe", "no probing of every step at the root", func(o *backtrack.ChainOptions) *bool { return &o.NoProbe }},
+}
+
+func chainPruneDocs() []OptionDoc {
+	var docs []OptionDoc
+	for _, r := range chainPruneRules {
+		docs = append(docs, OptionDoc{Name: r.name, Values: "true|false", Default: "true", Doc: "false: " + r.off})
+	}
+	return docs
+}
+
 func chainDFSOptions(o Options) (backtrack.ChainOptions, error) {
+	var opt backtrack.ChainOptions
 	prune, err := o.BoolOr("prune", true)
 	if err != nil {
-		return backtrack.ChainOptions{}, err
+		return opt, err
+	}
+	opt.Plain = !prune
+	for _, r := range chainPruneRules {
+		on, err := o.BoolOr(r.name, true)
+		if err != nil {
+			return opt, err
+		}
+		*r.field(&opt) = !on
 	}
 	limit, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
 	if err != nil || limit < 0 {
-		return backtrack.ChainOptions{}, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
+		return opt, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
 	}
-	return backtrack.ChainOptions{Plain: !prune, MaxNodes: limit}, nil
+	opt.MaxNodes = limit
+	return opt, nil
 }
 
 func solveChainDFS(c instances.Case, o Options) (Result, error) {
@@ -96,17 +131,22 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 
 func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	var opt encode.ChainOptions
-	switch cr := o.Get("crossing", "lazy"); cr {
+	switch cr := o.Get("crossing", "eager"); cr {
 	case "lazy", "eager":
 		opt.Crossing = encode.ChainCrossing(cr)
 	default:
-		return opt, nil, fmt.Errorf("option crossing=%q: want lazy or eager", cr)
+		return opt, nil, fmt.Errorf("option crossing=%q: want eager or lazy", cr)
 	}
 	pre, err := o.BoolOr("precheck", false)
 	if err != nil {
 		return opt, nil, err
 	}
-	opt.NoPrecheck = !pre
+	opt.Precheck = pre
+	patch, err := o.BoolOr("patch", true)
+	if err != nil {
+		return opt, nil, err
+	}
+	opt.NoPatch = !patch
 	be, err := encode.LookupBackend(o.Get("backend", ""))
 	if err != nil {
 		return opt, nil, err
@@ -128,7 +168,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)})
+	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)})
 	return Result{
 		Solved: res.Solved,
 		Answer: res.Answer,

@@ -6,7 +6,10 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -38,7 +41,7 @@ func chainSpecs(t *testing.T, p *Puzzle, texts ...string) []Spec {
 // force's.
 func TestChainCrossCheckBruteForce(t *testing.T) {
 	p := chainPuzzle(t)
-	specs := chainSpecs(t, p, "dfs", "dfs:prune=false", "sat", "sat:crossing=eager", "sat:precheck=true")
+	specs := chainSpecs(t, p, "dfs", "dfs:prune=false", "dfs:forced=false:probe=false", "sat", "sat:crossing=lazy:patch=false", "sat:precheck=true:backend=gini")
 	rng := rand.New(rand.NewSource(13))
 	var cases []instances.Case
 	for i := 0; i < 120; i++ {
@@ -138,7 +141,11 @@ func TestChainVerifyAndAgree(t *testing.T) {
 func TestChainOptionsAndGenerator(t *testing.T) {
 	p := chainPuzzle(t)
 	cases, _ := p.Parse("s", strings.NewReader("3 3\n0 2 0\n1 1 1\n2 0 2\n"))
-	for _, spec := range []string{"sat:crossing=sometimes", "sat:precheck=maybe", "dfs:nodes=-3", "dfs:prune=perhaps"} {
+	bad := []string{"sat:crossing=sometimes", "sat:precheck=maybe", "sat:patch=1x", "dfs:nodes=-3", "dfs:prune=perhaps"}
+	for _, r := range chainPruneRules {
+		bad = append(bad, "dfs:"+r.name+"=nope")
+	}
+	for _, spec := range bad {
 		if _, err := p.ParseSpec(spec, nil); err == nil {
 			t.Errorf("ParseSpec(%s): bad option accepted", spec)
 		}
@@ -179,5 +186,184 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 	}
 	if len(refined.Clauses) <= len(lazy.Clauses) {
 		t.Errorf("refined CNF has %d clauses, the plain one %d", len(refined.Clauses), len(lazy.Clauses))
+	}
+}
+
+// TestChainPruneSwitches: every DFS pruning rule is a switch that compare
+// and solve accept (the spec parser checks its value), and the search with
+// the rule off still answers the sample.
+func TestChainPruneSwitches(t *testing.T) {
+	p := chainPuzzle(t)
+	cases, err := p.Parse("s", strings.NewReader("3 3\n0 2 0\n1 1 1\n2 0 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(chainPruneRules) != 7 {
+		t.Fatalf("%d prune switches, want the 7 rules", len(chainPruneRules))
+	}
+	for _, r := range chainPruneRules {
+		sp, err := p.ParseSpec("dfs:"+r.name+"=false", nil)
+		if err != nil {
+			t.Fatalf("%s=false: %v", r.name, err)
+		}
+		res, err := sp.Solver.Solve(cases[0], sp.Options)
+		if err != nil || res.Answer != "41255214" {
+			t.Errorf("dfs:%s=false answers %q, %v", r.name, res.Answer, err)
+		}
+		o, _ := chainDFSOptions(sp.Options)
+		if !*r.field(&o) {
+			t.Errorf("dfs:%s=false does not turn its rule off: %+v", r.name, o)
+		}
+	}
+}
+
+// TestChainSATAgainstDFS holds the SAT solver, on both embedded backends,
+// to the DFS on random boards up to 8x8, every K from 1 to 10, planted
+// paths perturbed or not.
+func TestChainSATAgainstDFS(t *testing.T) {
+	boards := 160
+	if testing.Short() {
+		boards = 50
+	}
+	rng := rand.New(rand.NewSource(31))
+	var backends []encode.Backend
+	for _, name := range []string{"gophersat", "gini"} {
+		be, err := encode.LookupBackend(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		backends = append(backends, be)
+	}
+	solved, unsolved := 0, 0
+	for i := 0; i < boards; i++ {
+		n, k := 2+rng.Intn(7), 1+i%10
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Perturb: rng.Intn(2) == 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := backtrack.SolveChain(b, backtrack.ChainOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, be := range backends {
+			res, err := encode.SolveChain(b, be, encode.ChainOptions{})
+			if err != nil {
+				t.Fatalf("board %d (N=%d K=%d) %s: %v", i, n, k, be.Name(), err)
+			}
+			if res.Answer != want.Answer {
+				t.Fatalf("board %d (N=%d K=%d) %s: %q, the DFS %q", i, n, k, be.Name(), res.Answer, want.Answer)
+			}
+		}
+		if want.Solved {
+			if err := instances.VerifyChain(b, want.Answer); err != nil {
+				t.Fatal(err)
+			}
+			solved++
+		} else {
+			unsolved++
+		}
+	}
+	if solved < boards/4 || unsolved < boards/4 {
+		t.Errorf("only %d boards with a path and %d without: the test lost its teeth", solved, unsolved)
+	}
+}
+
+// TestChainAllZeroMinimal: on the all-zero K=1 boards up to 8x8, where the
+// lexicographic order is hardest and the plain search cannot follow past
+// 5x5, the DFS and the SAT solver (both backends) agree, and the answer is
+// proved the smallest step by step with nothing of either search: at
+// every step, every smaller direction the step rules allow is shown to
+// start no path, by the encoding's refinement loop on gini under
+// assumptions (the steps so far and that direction).
+func TestChainAllZeroMinimal(t *testing.T) {
+	gini, err := encode.LookupBackend("gini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gophersat, err := encode.LookupBackend("gophersat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proved := 0
+	for n := 1; n <= 8; n++ {
+		b := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
+		want, err := backtrack.SolveChain(b, backtrack.ChainOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := instances.VerifyChain(b, want.Answer); err != nil {
+			t.Fatalf("N=%d: %v", n, err)
+		}
+		for _, be := range []encode.Backend{gophersat, gini} {
+			res, err := encode.SolveChain(b, be, encode.ChainOptions{})
+			if err != nil || res.Answer != want.Answer {
+				t.Fatalf("N=%d %s: %q, %v; the DFS %q", n, be.Name(), res.Answer, err, want.Answer)
+			}
+		}
+		enc := encode.NewChainEncoding(b, encode.ChainCrossingEager)
+		s, err := gini.New(enc.CNF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := s.(encode.Assumer)
+		a.PromiseSatisfiable() // the answer is a path
+		w := instances.NewChainWalk(b)
+		var prefix []int
+		for _, ch := range want.Answer {
+			d := int(ch - '0')
+			for smaller := 0; smaller < d; smaller++ {
+				if _, ok := w.CanStep(smaller); !ok {
+					continue
+				}
+				assume := append(append([]int(nil), prefix...), enc.Step(w.Cur(), smaller))
+				var st encode.Stats
+				status, err := encode.RefineAssuming(a, assume, enc.Cut, time.Time{}, &st)
+				if err != nil || status != encode.Unsat {
+					t.Fatalf("N=%d step %d: direction %d < %d: %v, %v; a smaller path exists?", n, w.Len()+1, smaller, d, status, err)
+				}
+				proved++
+			}
+			prefix = append(prefix, enc.Step(w.Cur(), d))
+			w.Step(d)
+		}
+	}
+	t.Logf("%d smaller directions proved to start no path", proved)
+	if proved < 20 {
+		t.Errorf("only %d smaller directions proved impossible: the test lost its teeth", proved)
+	}
+}
+
+// TestChainZeroOptionsAreDefaults: the zero values of the Go options
+// structs do what the command line does with no options: the DFS's
+// parse to exactly the zero value, and the SAT solver's solve the same
+// way (same answer, questions, solves and rebuilds).
+func TestChainZeroOptionsAreDefaults(t *testing.T) {
+	dfs, err := chainDFSOptions(Options{})
+	if err != nil || dfs != (backtrack.ChainOptions{}) {
+		t.Errorf("dfs defaults %+v, %v; want the zero value", dfs, err)
+	}
+	sat, be, err := chainSATOptions(Options{})
+	if err != nil || be.Name() != "gophersat" {
+		t.Fatalf("sat defaults: backend %v, %v", be, err)
+	}
+	c := &instances.Chain{N: 7, K: 1, Labels: make([]int, 49)}
+	minus1 := &instances.Chain{N: 3, K: 3, Labels: []int{0, 2, 0, 1, 1, 1, 2, 2, 2}} // label counts rule it out
+	for _, b := range []*instances.Chain{c, minus1} {
+		cli, err := encode.SolveChain(b, be, sat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zero, err := encode.SolveChain(b, be, encode.ChainOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cli.Answer != zero.Answer || cli.Trials != zero.Trials || cli.Stats.Solves != zero.Stats.Solves ||
+			cli.Rebuilds != zero.Rebuilds || cli.Stats.Clauses != zero.Stats.Clauses {
+			t.Errorf("N=%d: CLI defaults %q (%d questions, %d solves, %d clauses), zero value %q (%d, %d, %d)", b.N,
+				cli.Answer, cli.Trials, cli.Stats.Solves, cli.Stats.Clauses, zero.Answer, zero.Trials, zero.Stats.Solves, zero.Stats.Clauses)
+		}
+		if b == minus1 && zero.Stats.Solves == 0 {
+			t.Error("the zero value answered -1 from the label counts without a solve (the CLI default proves it by SAT)")
+		}
 	}
 }

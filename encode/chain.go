@@ -20,21 +20,34 @@ const (
 	ChainCrossingEager ChainCrossing = "eager"
 )
 
-// ChainOptions tune the chain SAT solver.
+// ChainOptions tune the chain SAT solver. The zero value is what the
+// command line does by default.
 type ChainOptions struct {
-	Crossing ChainCrossing // "" means lazy
-	// NoPrecheck sends boards whose corner labels or label counts already
-	// rule out a path to the SAT solver anyway, which must then prove them
-	// unsatisfiable (a pigeonhole argument, hard for resolution on big
-	// boards); by default they are answered -1 without a solve.
-	NoPrecheck bool
+	Crossing ChainCrossing // "" means eager
+	// Precheck answers -1 without a solve for boards whose corner labels
+	// or label counts already rule out a path. By default the SAT solver
+	// proves those unsatisfiable itself (a pigeonhole argument, hard for
+	// resolution on big boards).
+	Precheck bool
+	// NoPatch turns off patching cycles into the path (chain_patch.go):
+	// every model with a cycle is then cut and solved again.
+	NoPatch bool
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
 }
 
+// crossing returns the crossing mode, with the default filled in.
+func (o ChainOptions) crossing() ChainCrossing {
+	if o.Crossing == "" {
+		return ChainCrossingEager
+	}
+	return o.Crossing
+}
+
 // ChainEncoding is the successor encoding of a chain board: one variable
-// per step a -> b between king neighbours where b carries the label after
-// a's (a is never the target, b never the start), exactly one step out of
+// per step a -> b of the board's step graph (instances.Chain.Step: king
+// neighbours, b carries the label after a's, a is never the target and b
+// never the start), exactly one step out of
 // every cell but the target and exactly one into every cell but the start.
 // Such a model is the path from the start to the target plus, perhaps,
 // cycles detached from it (sub-tours) and crossing diagonals; Cut finds
@@ -48,8 +61,11 @@ type ChainEncoding struct {
 }
 
 // NewChainEncoding encodes board c; crossing says whether the crossing
-// clauses go in now (eager) or are left to Cut (lazy).
+// clauses go in now (eager, also for "") or are left to Cut (lazy).
 func NewChainEncoding(c *instances.Chain, crossing ChainCrossing) *ChainEncoding {
+	if crossing == "" {
+		crossing = ChainCrossingEager
+	}
 	n, n2 := c.N, c.N*c.N
 	e := &ChainEncoding{CNF: &CNF{}, board: c, step: make([]int, n2*8)}
 	f := e.CNF
@@ -60,7 +76,7 @@ func NewChainEncoding(c *instances.Chain, crossing ChainCrossing) *ChainEncoding
 	for a := 0; a < target; a++ {
 		var dirs []int
 		for d := 0; d < 8; d++ {
-			if b, ok := c.Neighbour(a, d); ok && b != 0 && c.Follows(a, b) {
+			if _, ok := c.Step(a, d); ok {
 				dirs = append(dirs, d)
 			}
 		}
@@ -297,209 +313,12 @@ type ChainResult struct {
 	Stats  Stats
 	// Cuts are the clauses the refinement loops added, for DIMACS output.
 	Cuts [][]int
-	// Trials counts the solves that tried a smaller direction than the
-	// current model's; Rebuilds counts the fresh solvers made after a
-	// trial failed; Assumed counts the trials made under an assumption
-	// (backends that have them, gini) instead.
-	Trials, Rebuilds, Assumed int
-}
-
-// SolveChain finds the lexicographically smallest path of board c. It
-// refines the successor encoding until a model is a valid path (or the
-// formula is unsatisfiable: -1), then fixes the path step by step: at each
-// cell it takes the smallest direction still possible there. When the
-// current model already goes that way the step is fixed with a unit clause
-// and no solve; otherwise a trial adds the smaller direction as a unit and
-// refines: if satisfiable, the unit stays and the new model is current; if
-// not, the direction is impossible after this prefix for good, and a fresh
-// solver is built from the encoding, the cuts so far, the prefix and the
-// excluded directions (gophersat's Assume is broken, and an unsatisfiable
-// solver cannot be reused), while the old model stays a model of it.
-func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (res ChainResult, err error) {
-	res.Answer = instances.ChainNoPath
-	if c.N == 1 {
-		res.Solved = c.Labels[0] == 0
-		if res.Solved {
-			res.Answer = ""
-		}
-		return res, nil
-	}
-	if !o.NoPrecheck {
-		if why := c.Infeasible(); why != "" {
-			res.Stats.Steps = append(res.Stats.Steps, Step{Label: "label counts: " + why, Status: Unsat})
-			return res, nil
-		}
-	}
-	crossing := o.Crossing
-	if crossing == "" {
-		crossing = ChainCrossingLazy
-	}
-	enc := NewChainEncoding(c, crossing)
-	res.Stats.Vars, res.Stats.Clauses = enc.CNF.NumVars, len(enc.CNF.Clauses)
-
-	var units [][]int
-	var search SolverStats
-	build := func() (Solver, error) {
-		f := &CNF{NumVars: enc.CNF.NumVars, Clauses: enc.CNF.Clauses[:len(enc.CNF.Clauses):len(enc.CNF.Clauses)]}
-		f.Clauses = append(f.Clauses, res.Cuts...)
-		f.Clauses = append(f.Clauses, units...)
-		s, err := backend.New(f)
-		if err != nil {
-			return nil, fmt.Errorf("chain SAT solver: %w", err)
-		}
-		return s, nil
-	}
-	cut := func(model []bool) [][]int {
-		cs := enc.Cut(model)
-		res.Cuts = append(res.Cuts, cs...)
-		return cs
-	}
-	s, err := build()
-	if err != nil {
-		return res, err
-	}
-	done := func() {
-		st := s.Stats()
-		res.Stats.Search = SolverStats{
-			Conflicts: search.Conflicts + st.Conflicts,
-			Decisions: search.Decisions + st.Decisions,
-			Restarts:  search.Restarts + st.Restarts,
-		}
-	}
-	defer done() // res is the named result: the counters reach the caller
-	start := time.Now()
-	status, err := Refine(s, cut, o.Deadline, &res.Stats)
-	if err != nil {
-		return res, fmt.Errorf("chain SAT solve: %w", err)
-	}
-	res.Stats.Steps = append(res.Stats.Steps, Step{Label: "first path", Status: status, Time: time.Since(start), Rounds: res.Stats.Rounds})
-	switch status {
-	case Unsat:
-		return res, nil
-	case Unknown:
-		return res, fmt.Errorf("chain SAT solve: no answer before the deadline")
-	}
-	succ := enc.Successors(s.Model())
-
-	n, n2 := c.N, c.N*c.N
-	visited := make([]bool, n2)
-	slant := make([]int, max(1, (n-1)*(n-1)))
-	dirs := make([]int, 0, n2-1)
-	cur := 0
-	visited[0] = true
-	for step := 1; step < n2; step++ {
-		chosen := -1
-		for d := 0; d < 8 && chosen < 0; d++ {
-			v := enc.step[cur*8+d]
-			if v == 0 {
-				continue
-			}
-			next, _ := c.Neighbour(cur, d)
-			if visited[next] || next == n2-1 && step != n2-1 {
-				continue
-			}
-			if block, sl := instances.ChainBlock(n, cur, d); sl != 0 && slant[block] != 0 && slant[block] != sl {
-				continue
-			}
-			if succ[cur] != next && !restConnected(c, visited, next, n2-step) {
-				// The cells left would fall apart: no trial needed.
-				continue
-			}
-			if succ[cur] == next {
-				// The model goes this way: fix it without a solve.
-				units = append(units, []int{v})
-				if err := s.AddClause([]int{v}); err != nil {
-					return res, fmt.Errorf("chain SAT step %d: %w", step, err)
-				}
-				chosen = d
-				break
-			}
-			// Try the smaller direction.
-			res.Trials++
-			if as, ok := s.(Assumer); ok {
-				// The backend has assumptions: try v under one, then
-				// keep the verdict as a unit clause. No rebuild here.
-				status, err := RefineAssuming(as, []int{v}, cut, o.Deadline, &res.Stats)
-				if err != nil {
-					return res, fmt.Errorf("chain SAT step %d: %w", step, err)
-				}
-				res.Assumed++
-				switch status {
-				case Sat:
-					succ = enc.Successors(s.Model())
-					chosen = d
-				case Unsat:
-					v = -v
-				default:
-					return res, fmt.Errorf("chain SAT step %d: no answer before the deadline", step)
-				}
-				units = append(units, []int{v})
-				if err := s.AddClause([]int{v}); err != nil {
-					return res, fmt.Errorf("chain SAT step %d: %w", step, err)
-				}
-				// After a failed trial the current model, which does not
-				// take v, is still a model of every unit so far.
-				continue
-			}
-			if err := s.AddClause([]int{v}); err != nil {
-				return res, fmt.Errorf("chain SAT step %d: %w", step, err)
-			}
-			status, err := Refine(s, cut, o.Deadline, &res.Stats)
-			if err != nil {
-				return res, fmt.Errorf("chain SAT step %d: %w", step, err)
-			}
-			switch status {
-			case Sat:
-				units = append(units, []int{v})
-				succ = enc.Successors(s.Model())
-				chosen = d
-			case Unsat:
-				units = append(units, []int{-v})
-				st := s.Stats()
-				search.Conflicts += st.Conflicts
-				search.Decisions += st.Decisions
-				search.Restarts += st.Restarts
-				res.Rebuilds++
-				if s, err = build(); err != nil {
-					return res, err
-				}
-			default:
-				return res, fmt.Errorf("chain SAT step %d: no answer before the deadline", step)
-			}
-		}
-		if chosen < 0 {
-			return res, fmt.Errorf("chain SAT step %d: no direction left at (%d,%d), though a model went on", step, cur/n, cur%n)
-		}
-		if block, sl := instances.ChainBlock(n, cur, chosen); sl != 0 {
-			slant[block] = sl
-		}
-		cur, _ = c.Neighbour(cur, chosen)
-		visited[cur] = true
-		dirs = append(dirs, chosen)
-	}
-	res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("smallest path: %d trials, %d rebuilds, %d under assumptions", res.Trials, res.Rebuilds, res.Assumed), Status: Sat, Time: time.Since(start), Rounds: res.Stats.Rounds})
-	res.Answer, res.Solved = instances.ChainAnswer(dirs), true
-	return res, nil
-}
-
-// restConnected reports whether the unvisited cells (left of them, next
-// among them) hang together through label-following king steps taken
-// either way, as a path from next through all of them needs.
-func restConnected(c *instances.Chain, visited []bool, next, left int) bool {
-	seen := make([]bool, len(visited))
-	seen[next] = true
-	queue := []int{next}
-	for i := 0; i < len(queue); i++ {
-		a := queue[i]
-		for d := 0; d < 8; d++ {
-			b, ok := c.Neighbour(a, d)
-			if ok && !visited[b] && !seen[b] && (c.Follows(a, b) || c.Follows(b, a)) {
-				seen[b] = true
-				queue = append(queue, b)
-			}
-		}
-	}
-	return len(queue) == left
+	// Trials counts the questions asked after the first path: does a path
+	// follow these steps? Rebuilds counts the fresh solvers made after a
+	// question answered no on a backend without assumptions; Assumed
+	// counts the questions asked under assumptions (gini) instead;
+	// Patched counts the answers made by patching cycles into the path.
+	Trials, Rebuilds, Assumed, Patched int
 }
 
 func joinInts(xs []int) string {

@@ -24,7 +24,8 @@ import (
 //     after an UNSAT under assumptions that Why does not prove real, it
 //     rebuilds a fresh gini from the recorded clauses before the next
 //     solve, so such an answer costs the learned clauses, never the
-//     process.
+//     process. A caller that knows the formula has a model says so
+//     (Assumer.PromiseSatisfiable), and then keeps gini as it is.
 //   - Try(d) leaves its deadline armed for every later Solve. Time limits
 //     go through GoSolve instead, whose controller stops just that solve.
 
@@ -57,8 +58,8 @@ func (Gini) New(f *CNF) (Solver, error) {
 // implements it; encodings that want it type-assert their Solver and fall
 // back to unit clauses (which stay) or a fresh solver when it is missing.
 // With gini, a SAT answer under assumptions keeps everything learned; an
-// UNSAT one may cost a rebuild of the solver before the next solve (see
-// the traps above), so assumptions pay off when most answers are SAT.
+// UNSAT one costs a rebuild of the solver before the next solve (see the
+// traps above) unless the caller promised the formula satisfiable.
 type Assumer interface {
 	Solver
 	// SolveAssuming decides the formula with every literal of assume
@@ -66,6 +67,19 @@ type Assumer interface {
 	// assumptions together have no model; the formula alone may still
 	// have one.
 	SolveAssuming(deadline time.Time, assume []int) (Status, error)
+	// Failed returns, after SolveAssuming answered Unsat, assumptions
+	// that are enough for that answer: the formula and these literals
+	// alone have no model (a failed-assumption core, not always the
+	// smallest). It returns nil after any other answer.
+	Failed() []int
+	// PromiseSatisfiable tells the solver that the formula without
+	// assumptions has a model, now and after every clause the caller
+	// adds later (say, because the caller holds a model that satisfies
+	// each of them). An Unsat under assumptions then keeps the solver
+	// and what it learned, instead of rebuilding it before the next
+	// solve. A broken promise is reported as an error by the solve that
+	// finds the formula unsatisfiable on its own.
+	PromiseSatisfiable()
 }
 
 type giniSolver struct {
@@ -78,7 +92,12 @@ type giniSolver struct {
 	unsat bool
 	// stale records an UNSAT under assumptions that may have left g
 	// unusable (trap 1): g is rebuilt before the next solve.
-	stale   bool
+	stale bool
+	// satisfiable is the caller's promise that the formula has a model:
+	// an UNSAT under assumptions leaves g usable (see PromiseSatisfiable).
+	satisfiable bool
+	// failed is the core of the last UNSAT under assumptions.
+	failed  []int
 	rebuilt int // rebuilds so far, for tests
 	model   []bool
 	stats   SolverStats
@@ -138,8 +157,11 @@ func (s *giniSolver) SolveAssuming(deadline time.Time, assume []int) (Status, er
 	if err := s.check(assume); err != nil {
 		return Unknown, err
 	}
-	s.model = nil
+	s.model, s.failed = nil, nil
 	if s.unsat {
+		if s.satisfiable {
+			return Unknown, fmt.Errorf("gini: the formula was promised satisfiable, but it has no model")
+		}
 		return Unsat, nil
 	}
 	var limit time.Duration
@@ -167,10 +189,24 @@ func (s *giniSolver) SolveAssuming(deadline time.Time, assume []int) (Status, er
 		return Sat, nil
 	case -1:
 		// With no assumption to blame, the formula itself is UNSAT;
-		// otherwise it may be too, unbeknown to Why.
-		if len(assume) == 0 || len(s.g.Why(nil)) == 0 {
+		// otherwise it may be too, unbeknown to Why, unless the caller
+		// promised a model.
+		var why []z.Lit
+		if len(assume) > 0 {
+			why = s.g.Why(nil)
+		}
+		if len(why) == 0 {
 			s.unsat = true
-		} else {
+			if s.satisfiable {
+				return Unknown, fmt.Errorf("gini: the formula was promised satisfiable, but it has no model")
+			}
+			return Unsat, nil
+		}
+		s.failed = make([]int, len(why))
+		for i, m := range why {
+			s.failed[i] = m.Dimacs()
+		}
+		if !s.satisfiable {
 			s.stale = true
 		}
 		return Unsat, nil
@@ -248,5 +284,11 @@ func tryStats(ctl inter.Solve, limit time.Duration) (res int, st reflect.Value, 
 }
 
 func (s *giniSolver) Model() []bool { return s.model }
+
+// Failed implements Assumer.
+func (s *giniSolver) Failed() []int { return s.failed }
+
+// PromiseSatisfiable implements Assumer.
+func (s *giniSolver) PromiseSatisfiable() { s.satisfiable = true }
 
 func (s *giniSolver) Stats() SolverStats { return s.stats }

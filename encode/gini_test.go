@@ -222,6 +222,99 @@ func TestGiniAssumptionsMatchBruteForce(t *testing.T) {
 	t.Logf("%d rebuilds", rebuilt)
 }
 
+// Failed cores and the satisfiability promise, against brute force: on
+// random formulas that keep a planted model (every clause, first and
+// added, is satisfied by it), random assumptions answer as brute force
+// says; after an UNSAT the core is a subset of the assumptions that is
+// enough on its own; and, once promised, no UNSAT under assumptions
+// rebuilds the solver.
+func TestGiniFailedAndPromise(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	unsats := 0
+	for trial := 0; trial < 60; trial++ {
+		nvars := 10 + rng.Intn(4)
+		planted := make([]bool, nvars+1)
+		for v := 1; v <= nvars; v++ {
+			planted[v] = rng.Intn(2) == 0
+		}
+		clause := func() []int {
+			for {
+				c := make([]int, 3)
+				for i := range c {
+					c[i] = Lit(1+rng.Intn(nvars), rng.Intn(2) == 0)
+				}
+				if satisfied(c, planted) {
+					return c
+				}
+			}
+		}
+		f := &CNF{NumVars: nvars}
+		for i := 0; i < 4*nvars; i++ {
+			f.Clauses = append(f.Clauses, clause())
+		}
+		s, _ := Gini{}.New(f)
+		a := s.(Assumer)
+		a.PromiseSatisfiable()
+		for i := 0; i < 15; i++ {
+			assume := make([]int, 1+rng.Intn(5))
+			for j := range assume {
+				assume[j] = Lit(1+rng.Intn(nvars), rng.Intn(2) == 0)
+			}
+			withUnits := &CNF{NumVars: nvars, Clauses: append([][]int(nil), f.Clauses...)}
+			for _, l := range assume {
+				withUnits.Clauses = append(withUnits.Clauses, []int{l})
+			}
+			st, err := a.SolveAssuming(time.Time{}, assume)
+			if err != nil || (st == Sat) != bruteSat(withUnits) {
+				t.Fatalf("trial %d: assuming %v: %v, %v; brute force says sat=%v", trial, assume, st, err, bruteSat(withUnits))
+			}
+			if st == Sat {
+				if a.Failed() != nil {
+					t.Fatalf("trial %d: a core after SAT", trial)
+				}
+				continue
+			}
+			unsats++
+			core := a.Failed()
+			withCore := &CNF{NumVars: nvars, Clauses: append([][]int(nil), f.Clauses...)}
+			for _, l := range core {
+				found := false
+				for _, m := range assume {
+					found = found || m == l
+				}
+				if !found {
+					t.Fatalf("trial %d: core %v is not among the assumptions %v", trial, core, assume)
+				}
+				withCore.Clauses = append(withCore.Clauses, []int{l})
+			}
+			if len(core) == 0 || bruteSat(withCore) {
+				t.Fatalf("trial %d: core %v of %v does not make the formula unsatisfiable", trial, core, assume)
+			}
+			c := clause()
+			f.Clauses = append(f.Clauses, c)
+			if err := s.AddClause(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if r := s.(*giniSolver).rebuilt; r != 0 {
+			t.Fatalf("trial %d: %d rebuilds after the promise", trial, r)
+		}
+	}
+	if unsats < 100 {
+		t.Fatalf("only %d UNSAT answers: the test lost its teeth", unsats)
+	}
+
+	// A broken promise is an error, not a dead process.
+	s, _ := Gini{}.New(&CNF{NumVars: 2, Clauses: [][]int{{1}, {-1}}})
+	a := s.(Assumer)
+	a.PromiseSatisfiable()
+	for _, assume := range [][]int{{2}, nil, {-2}} {
+		if _, err := a.SolveAssuming(time.Time{}, assume); err == nil {
+			t.Fatalf("assuming %v on an unsatisfiable formula promised satisfiable: no error", assume)
+		}
+	}
+}
+
 // gini's search counters reach Stats (through TryStats) and add up.
 func TestGiniStats(t *testing.T) {
 	s, _ := Gini{}.New(backendPHP(6, 5))

@@ -1,0 +1,427 @@
+package encode
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// SolveChain finds the lexicographically smallest path of board c with
+// SAT solves of the successor encoding, refined by sub-tour and crossing
+// cuts (see ChainEncoding.Cut) and by patching cycles into the path
+// (chain_patch.go).
+//
+// A first solve finds some path, or proves there is none (-1). Then the
+// answer is fixed from the start, step by step, following that path: at
+// each step the smallest direction the step rules allow (instances.ChainWalk,
+// with the cells left hanging together) is taken without a solve when the
+// current path takes it too. Where it does not, the smallest directions
+// from there on, as far as the rules allow, make the greedy continuation,
+// and the question is how much of it some path follows: each question
+// assumes a prefix of it and asks for a path. A yes fixes that prefix for
+// good (every step of it is the smallest the rules allow, and a path
+// follows it); a no proves the prefix cannot be completed. With a backend
+// that answers under assumptions and names the failed ones (gini), a no
+// also names the first steps to blame, and the solver keeps what it
+// learned; otherwise a no costs a fresh solver, built from the encoding,
+// every cut found so far, the steps fixed and the steps ruled out. The
+// step after the longest prefix that can be completed is ruled out, and
+// the walk goes on from there.
+//
+// Every clause the search adds holds for every path that begins with the
+// steps fixed so far: cuts hold for every path, and a step is ruled out
+// only when no path begins with the fixed steps and it. So the path in
+// hand stays a model of the formula throughout, and with gini the backend
+// is told the formula is satisfiable once a first path is found.
+func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResult, error) {
+	res := ChainResult{Answer: instances.ChainNoPath}
+	if c.N == 1 {
+		res.Solved = c.Labels[0] == 0
+		if res.Solved {
+			res.Answer = ""
+		}
+		return res, nil
+	}
+	if o.Precheck {
+		if why := c.Infeasible(); why != "" {
+			res.Stats.Steps = append(res.Stats.Steps, Step{Label: "label counts: " + why, Status: Unsat})
+			return res, nil
+		}
+	}
+	enc := NewChainEncoding(c, o.crossing())
+	res.Stats.Vars, res.Stats.Clauses = enc.CNF.NumVars, len(enc.CNF.Clauses)
+	l := &chainLex{
+		c: c, enc: enc, backend: backend, o: o, res: &res,
+		banned:  make([]bool, enc.CNF.NumVars+1),
+		walk:    instances.NewChainWalk(c),
+		patcher: newChainPatcher(c),
+		seen:    make([]bool, c.N*c.N),
+	}
+	err := l.run()
+	res.Stats.Search = l.spent
+	if l.s != nil {
+		res.Stats.Search.add(l.s.Stats())
+	}
+	return res, err
+}
+
+// chainLex is the state of one lexicographic SAT search.
+type chainLex struct {
+	c       *instances.Chain
+	enc     *ChainEncoding
+	backend Backend
+	o       ChainOptions
+	res     *ChainResult
+	// s is the solver; nil after a failed question on a backend without
+	// assumptions, which leaves it unsatisfiable: solver builds a new one.
+	s     Solver
+	built int
+	// satisfiable: a path is known, so the formula has a model for good.
+	satisfiable bool
+	// units hold the fixed steps and the steps ruled out; nogoods the
+	// clauses "not all of these steps" learned from failed questions.
+	units, nogoods [][]int
+	banned         []bool // by step variable: ruled out by a unit
+	// walk is the fixed prefix of the answer; path the directions of a
+	// valid path that begins with it.
+	walk    *instances.ChainWalk
+	path    []int
+	patcher *chainPatcher
+	spent   SolverStats // counters of the solvers thrown away
+	seen    []bool
+	queue   []int
+}
+
+func (l *chainLex) run() error {
+	start := time.Now()
+	st, path, err := l.ask(nil)
+	if err == nil && st == Unknown {
+		err = fmt.Errorf("no answer before the deadline")
+	}
+	if err != nil {
+		return fmt.Errorf("chain SAT first path: %w", err)
+	}
+	l.res.Stats.Steps = append(l.res.Stats.Steps, Step{Label: "first path", Status: st, Time: time.Since(start), Rounds: l.res.Stats.Rounds})
+	if st == Unsat {
+		return nil
+	}
+	l.path = path
+	l.satisfiable = true
+	if as, ok := l.s.(Assumer); ok {
+		as.PromiseSatisfiable()
+	}
+	for !l.walk.Complete() {
+		t := l.walk.Len()
+		g := l.smallest()
+		if g < 0 {
+			cur := l.walk.Cur()
+			return fmt.Errorf("chain SAT step %d: no direction left at (%d,%d), though a path went on", t+1, cur/l.c.N, cur%l.c.N)
+		}
+		if g == l.path[t] {
+			l.fix([]int{g}, false)
+			continue
+		}
+		if err := l.deviate(); err != nil {
+			return fmt.Errorf("chain SAT step %d: %w", t+1, err)
+		}
+	}
+	l.res.Stats.Steps = append(l.res.Stats.Steps, Step{
+		Label:  fmt.Sprintf("smallest path: %d questions, %d rebuilds, %d under assumptions, %d patched", l.res.Trials, l.res.Rebuilds, l.res.Assumed, l.res.Patched),
+		Status: Sat, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
+	})
+	l.res.Answer, l.res.Solved = instances.ChainAnswer(l.walk.Dirs()), true
+	return nil
+}
+
+// deviate handles a step where the smallest direction allowed is not the
+// path's: it finds the longest prefix of the greedy continuation that a
+// path follows, fixes it, and rules out the step after it.
+func (l *chainLex) deviate() error {
+	g, complete := l.greedy()
+	if complete {
+		// The rules alone led to a valid path: no solve needed.
+		l.fix(g, false)
+		return nil
+	}
+	// The greedy continuation got stuck, so no path follows all of it.
+	// lo: the steps of g fixed so far, which a path follows (l.path);
+	// hi: no path follows g[:hi]. Mostly either the first step of g is
+	// wrong, or g runs right up to one wrong step and gets stuck right
+	// after it. With failed-assumption cores (gini) a no is cheap and
+	// names the steps to blame: ask g[:hi-1] each time. Without them a no
+	// costs a rebuild: ask g[:1] first, then g[:hi-1], then halve.
+	_, cores := l.s.(Assumer)
+	lo, hi := 0, len(g)
+	for tries := 0; hi > lo+1; tries++ {
+		h := lo + (hi-lo)/2
+		if cores || tries == 1 {
+			h = hi - 1
+		} else if tries == 0 {
+			h = 1
+		}
+		st, path, j, err := l.probe(g, lo, h)
+		if err != nil {
+			return err
+		}
+		if st == Sat {
+			l.path = path
+			lo = h
+		} else {
+			hi = min(h, j)
+		}
+	}
+	// A path follows g[:lo] and none follows g[:lo+1].
+	l.ban(g[lo])
+	return nil
+}
+
+// probe asks whether a path follows g[:h], given that g[:lo] is fixed.
+// Sat fixes g[lo:h] and returns the path; Unsat returns j <= h such that no
+// path follows g[:j] (from the failed assumptions when the backend names
+// them, else h).
+func (l *chainLex) probe(g []int, lo, h int) (Status, []int, int, error) {
+	assume := make([]int, 0, h-lo)
+	cur := l.walk.Cur()
+	for _, d := range g[lo:h] {
+		assume = append(assume, l.enc.step[cur*8+d])
+		cur, _ = l.c.Neighbour(cur, d)
+	}
+	st, path, err := l.ask(assume)
+	if err != nil || st == Unknown {
+		if err == nil {
+			err = fmt.Errorf("no answer before the deadline")
+		}
+		return st, nil, 0, err
+	}
+	if st == Sat {
+		// Without assumptions the steps went in as units already.
+		_, assumer := l.s.(Assumer)
+		l.fix(g[lo:h], !assumer)
+		return Sat, path, h, nil
+	}
+	j := h
+	if as, ok := l.s.(Assumer); ok {
+		core := as.Failed()
+		last := -1
+		for _, lit := range core {
+			for i, v := range assume {
+				if v == lit {
+					last = max(last, i)
+				}
+			}
+		}
+		j = lo + last + 1
+		nogood := make([]int, len(core))
+		for i, lit := range core {
+			nogood[i] = -lit
+		}
+		l.learn(nogood)
+	} else {
+		nogood := make([]int, len(assume))
+		for i, v := range assume {
+			nogood[i] = -v
+		}
+		l.learn(nogood)
+	}
+	return Unsat, nil, j, nil
+}
+
+// learn adds a clause that every path beginning with the fixed steps
+// satisfies.
+func (l *chainLex) learn(clause []int) {
+	l.nogoods = append(l.nogoods, clause)
+	if l.s != nil {
+		l.s.AddClause(clause)
+	}
+}
+
+// fix takes the steps dirs for good; inSolver says the solver holds them
+// as units already.
+func (l *chainLex) fix(dirs []int, inSolver bool) {
+	for _, d := range dirs {
+		v := l.enc.step[l.walk.Cur()*8+d]
+		l.units = append(l.units, []int{v})
+		if l.s != nil && !inSolver {
+			l.s.AddClause([]int{v})
+		}
+		l.walk.Step(d)
+	}
+}
+
+// ban rules out the step in direction d from the walk's end.
+func (l *chainLex) ban(d int) {
+	v := l.enc.step[l.walk.Cur()*8+d]
+	l.banned[v] = true
+	l.units = append(l.units, []int{-v})
+	if l.s != nil {
+		l.s.AddClause([]int{-v})
+	}
+}
+
+// smallest returns the smallest direction the walk may take next: allowed
+// by the step rules, not ruled out, and leaving the unvisited cells
+// connected; -1 when there is none.
+func (l *chainLex) smallest() int {
+	cur := l.walk.Cur()
+	for d := 0; d < 8; d++ {
+		next, ok := l.walk.CanStep(d)
+		if !ok || l.banned[l.enc.step[cur*8+d]] || !l.connected(next) {
+			continue
+		}
+		return d
+	}
+	return -1
+}
+
+// greedy returns the greedy continuation of the walk: the smallest
+// direction at every step from its end on, until no direction is left or
+// the path is complete (reported).
+func (l *chainLex) greedy() ([]int, bool) {
+	var g []int
+	for !l.walk.Complete() {
+		d := l.smallest()
+		if d < 0 {
+			break
+		}
+		g = append(g, d)
+		l.walk.Step(d)
+	}
+	complete := l.walk.Complete()
+	for range g {
+		l.walk.Back()
+	}
+	return g, complete
+}
+
+// connected reports whether the cells the walk has not visited, with next
+// (the cell about to be entered) among them, hang together through steps
+// of the board taken either way, as a path from next through all of them
+// needs.
+func (l *chainLex) connected(next int) bool {
+	c := l.c
+	for i := range l.seen {
+		l.seen[i] = false
+	}
+	l.seen[next] = true
+	l.queue = append(l.queue[:0], next)
+	for i := 0; i < len(l.queue); i++ {
+		a := l.queue[i]
+		for d := 0; d < 8; d++ {
+			b, ok := c.Neighbour(a, d)
+			if ok && !l.walk.Visited(b) && !l.seen[b] && (c.Follows(a, b) || c.Follows(b, a)) {
+				l.seen[b] = true
+				l.queue = append(l.queue, b)
+			}
+		}
+	}
+	return len(l.queue) == c.N*c.N-l.walk.Len()-1
+}
+
+// solver returns the solver, building one from the encoding, the cuts,
+// the learned clauses and the units when there is none.
+func (l *chainLex) solver() (Solver, error) {
+	if l.s != nil {
+		return l.s, nil
+	}
+	base := l.enc.CNF.Clauses
+	f := &CNF{NumVars: l.enc.CNF.NumVars, Clauses: make([][]int, 0, len(base)+len(l.res.Cuts)+len(l.nogoods)+len(l.units))}
+	f.Clauses = append(f.Clauses, base...)
+	f.Clauses = append(f.Clauses, l.res.Cuts...)
+	f.Clauses = append(f.Clauses, l.nogoods...)
+	f.Clauses = append(f.Clauses, l.units...)
+	s, err := l.backend.New(f)
+	if err != nil {
+		return nil, fmt.Errorf("chain SAT solver: %w", err)
+	}
+	if l.built > 0 {
+		l.res.Rebuilds++
+	}
+	l.built++
+	if as, ok := s.(Assumer); ok && l.satisfiable {
+		as.PromiseSatisfiable()
+	}
+	l.s = s
+	return s, nil
+}
+
+// ask asks for a path that follows the fixed steps and then the steps
+// assume (step variables, in order), refining models by cuts and by
+// patching until one is a valid path (Sat, with its directions) or there
+// is none (Unsat). Without assumptions in the backend, assume goes in as
+// units: after Sat they are the caller's to fix; after Unsat the solver
+// is dropped.
+func (l *chainLex) ask(assume []int) (Status, []int, error) {
+	s, err := l.solver()
+	if err != nil {
+		return Unknown, nil, err
+	}
+	as, assumer := s.(Assumer)
+	if len(assume) > 0 {
+		l.res.Trials++
+		if assumer {
+			l.res.Assumed++
+		} else {
+			for _, v := range assume {
+				if err := s.AddClause([]int{v}); err != nil {
+					return Unknown, nil, err
+				}
+			}
+		}
+	}
+	// A model whose cycles patch into a valid path answers the question:
+	// the refinement loop stops there (no cuts), and the cuts that model
+	// called for go in afterwards, for the questions to come.
+	fixed := l.walk.Len() + len(assume)
+	var patched []int
+	var later [][]int
+	cut := func(model []bool) [][]int {
+		cuts := l.enc.Cut(model)
+		l.res.Cuts = append(l.res.Cuts, cuts...)
+		if len(cuts) > 0 && !l.o.NoPatch {
+			if patched = l.patcher.patch(l.enc.Successors(model), fixed); patched != nil {
+				later = cuts
+				return nil
+			}
+		}
+		return cuts
+	}
+	var status Status
+	if assumer {
+		status, err = RefineAssuming(as, assume, cut, l.o.Deadline, &l.res.Stats)
+	} else {
+		status, err = Refine(s, cut, l.o.Deadline, &l.res.Stats)
+	}
+	if err != nil || status == Unknown {
+		return status, nil, err
+	}
+	if status == Unsat {
+		if !assumer {
+			l.spent.add(s.Stats())
+			l.s = nil
+		}
+		return Unsat, nil, nil
+	}
+	if patched != nil {
+		l.res.Patched++
+		for _, cl := range later {
+			if err := s.AddClause(cl); err != nil {
+				return Unknown, nil, err
+			}
+			l.res.Stats.Added++
+		}
+		return Sat, patched, nil
+	}
+	return Sat, l.enc.pathDirs(l.enc.Successors(s.Model())), nil
+}
+
+// pathDirs reads the directions of the path in succ (a model with no cuts
+// left: a path through every cell).
+func (e *ChainEncoding) pathDirs(succ []int) []int {
+	n := e.board.N
+	var dirs []int
+	for a := 0; succ[a] >= 0; a = succ[a] {
+		dirs = append(dirs, dirTo(n, a, succ[a]))
+	}
+	return dirs
+}
