@@ -75,7 +75,7 @@ func runKeys(t *testing.T, file string) []string {
 // exactly one shard.
 func TestShardsMergeToOneRun(t *testing.T) {
 	dir := t.TempDir()
-	base := []string{"compare", "chain", "sample", "minus1", "planted", "--solvers", "dfs,sat,sat:crossing=eager", "--timeout", "60s"}
+	base := []string{"compare", "chain", "sample", "minus1", "planted", "--solvers", "dfs,sat,sat:crossing=lazy", "--timeout", "60s"}
 	whole, code := jsonRows(t, append(base, "--out", filepath.Join(dir, "whole.jsonl"))...)
 	if code != 0 {
 		t.Fatalf("unsharded run: exit %d", code)
