@@ -117,8 +117,7 @@ func slantTouching(s *instances.Slant, r, c int) []int {
 // model has none. One solver is kept across rounds. With Unique, the
 // solution found is blocked by one clause over all cells and the loop
 // refinement continues, to find a second solution or prove there is none.
-func SolveSlant(s *instances.Slant, o SlantOptions) (SlantResult, error) {
-	var res SlantResult
+func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error) {
 	f, err := SlantCNF(s, o.Loops)
 	if err != nil {
 		return res, err
