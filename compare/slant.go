@@ -27,10 +27,13 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "iterative depth-first search with clue, loop and border propagation, failed-literal probing and restarts",
+				Doc:  "iterative depth-first search with clue, loop and dead-end propagation, Tatham's equivalences, independent regions and learned nogoods",
 				Options: []OptionDoc{
 					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "count solutions up to two and report the second"},
-					{Name: "deduce", Values: "probe|border|basic", Default: "probe", Doc: "deductions before branching: basic (clue counts, loops), border (+ every corner reaches the border), probe (+ failed-literal probing)"},
+					{Name: "deduce", Values: "equiv|deadend|basic", Default: "equiv", Doc: "deductions: basic (clue counts, loops), deadend (+ Tatham's dead ends: every corner reaches the border, with clue capacities), equiv (+ Tatham's equivalent cells and v-shapes, at the root)"},
+					{Name: "learn", Values: "true|false", Default: "true", Doc: "learn a nogood from every failure and jump back to its cause (false: chronological backtracking)"},
+					{Name: "regions", Values: "true|false", Default: "true", Doc: "solve the independent regions the root deductions leave one at a time (for uniqueness, each on its own)"},
+					{Name: "probe", Values: "true|false", Default: "false", Doc: "failed-literal probing at the root"},
 					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N branching nodes (0: no limit)"},
 				},
 				Solve:    solveSlantDFS,
@@ -57,7 +60,11 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 }
 
 func slantBool(o Options, name string) (bool, error) {
-	v := o.Get(name, "false")
+	return slantBoolDefault(o, name, false)
+}
+
+func slantBoolDefault(o Options, name string, def bool) (bool, error) {
+	v := o.Get(name, strconv.FormatBool(def))
 	b, err := strconv.ParseBool(v)
 	if err != nil {
 		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
@@ -72,7 +79,7 @@ func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err er
 	if err != nil {
 		return opt, false, err
 	}
-	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "probe"))
+	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "equiv"))
 	if err != nil {
 		return opt, false, fmt.Errorf("option deduce: %w", err)
 	}
@@ -80,7 +87,19 @@ func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err er
 	if err != nil || maxNodes < 0 {
 		return opt, false, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
 	}
-	opt = backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes}
+	learn, err := slantBoolDefault(o, "learn", true)
+	if err != nil {
+		return opt, false, err
+	}
+	regions, err := slantBoolDefault(o, "regions", true)
+	if err != nil {
+		return opt, false, err
+	}
+	probe, err := slantBoolDefault(o, "probe", false)
+	if err != nil {
+		return opt, false, err
+	}
+	opt = backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes, NoLearn: !learn, NoRegions: !regions, Probe: probe}
 	if unique {
 		opt.Limit = 2
 	}
@@ -105,7 +124,8 @@ func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 	r := Result{
 		Solved: len(res.Solutions) > 0,
 		Time:   elapsed,
-		Stats:  []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"restarts", int64(res.Restarts)}},
+		Stats: []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"conflicts", res.Conflicts},
+			{"learned", res.Learned}, {"regions", int64(res.Regions)}},
 	}
 	if r.Solved {
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0])
