@@ -648,3 +648,28 @@ func DeduceSlant(s *instances.Slant, level SlantDeduce, probe bool) ([]byte, boo
 	ok := e.rootDeduce()
 	return append([]byte(nil), e.cell...), ok
 }
+
+// SlantFacts runs the deductions of level (and probing with probe) at the
+// root of s, as DeduceSlant does, and returns what they prove: the cells they decide
+// and, at SlantDeduceEquiv, the pairs of diagonals in side-by-side cells
+// that cannot both hold (Tatham's v-shapes and equivalences). The SAT
+// solver can take them as unit and two-literal clauses.
+func SlantFacts(s *instances.Slant, level SlantDeduce, probe bool) instances.SlantFacts {
+	e := newSlantEngine(s, SlantOptions{Deduce: level, Probe: probe, NoLearn: true})
+	var f instances.SlantFacts
+	if !e.rootDeduce() {
+		f.Contradiction = true
+		return f
+	}
+	f.Cells = append([]byte(nil), e.cell...)
+	for _, c := range e.db.clauses {
+		a, b := c[0], c[1]
+		if e.cell[a.cell()] != 0 || e.cell[b.cell()] != 0 {
+			continue // settled by the cells
+		}
+		// The clause "a or b": not both negations.
+		f.Exclusions = append(f.Exclusions, instances.SlantExclusion{
+			A: a.cell(), DA: a.neg().diag(), B: b.cell(), DB: b.neg().diag()})
+	}
+	return f
+}

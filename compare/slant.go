@@ -41,14 +41,17 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 			},
 			{
 				Name: "sat",
-				Doc:  "one variable per cell, clue counts as clauses, loops forbidden lazily by refinement (one clause per loop found)",
+				Doc:  "one variable per cell, clue counts as clauses, the root deductions as unit and two-literal clauses, loops forbidden lazily by refinement (one clause per loop found)",
 				Options: []OptionDoc{
 					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "block the solution found and solve on, to find a second one"},
-					{Name: "loops", Values: "lazy|lazy+diamond", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front"},
+					{Name: "pre", Values: "equiv|deadend|basic|none", Default: "equiv", Doc: "deductions made before the solve (the dfs's root deductions at that level), given as unit and two-literal clauses; none: pure SAT"},
+					{Name: "loops", Values: "lazy|lazy+diamond|lazy+short|reach", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"},
+					{Name: "cuts", Values: "shortest|forest", Default: "shortest", Doc: "the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"},
+					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
 					BackendOption,
 				},
 				Solve:    solveSlantSAT,
-				Validate: func(o Options) error { _, err := slantSATOptions(o); return err },
+				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
 			},
 		},
 		Verify:   verifySlant,
@@ -139,25 +142,42 @@ func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 	return r, nil
 }
 
-func slantSATOptions(o Options) (encode.SlantOptions, error) {
-	var opt encode.SlantOptions
+// slantSATOptions reads the SAT solver's options; pre is the deduction
+// level to run before the solve ("none" for none).
+func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error) {
 	unique, err := slantBool(o, UniqueOption)
 	if err != nil {
-		return opt, err
+		return opt, "", err
 	}
 	opt.Unique = unique
-	switch l := o.Get("loops", encode.SlantLoopsLazy); l {
-	case encode.SlantLoopsLazy, encode.SlantLoopsDiamond:
-		opt.Loops = l
-	default:
-		return opt, fmt.Errorf("option loops=%q: want %s or %s", l, encode.SlantLoopsLazy, encode.SlantLoopsDiamond)
+	opt.Loops = o.Get("loops", encode.SlantLoopsLazy)
+	opt.Cuts = o.Get("cuts", encode.SlantCutsShortest)
+	opt.Phase = o.Get("phase", encode.SlantPhaseClues)
+	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
+		return opt, "", fmt.Errorf("slant sat options: %w", err)
+	}
+	pre = o.Get("pre", "equiv")
+	if pre != "none" {
+		if _, err := backtrack.ParseSlantDeduce(pre); err != nil {
+			return opt, "", fmt.Errorf("option pre: %w", err)
+		}
 	}
 	be, err := encode.LookupBackend(o.Get("backend", ""))
 	if err != nil {
-		return opt, err
+		return opt, "", err
 	}
 	opt.Backend = be
-	return opt, nil
+	return opt, pre, nil
+}
+
+// slantFacts runs the deductions pre names, if any, into opt.
+func slantFacts(s *instances.Slant, opt *encode.SlantOptions, pre string) {
+	if pre == "none" {
+		return
+	}
+	level, _ := backtrack.ParseSlantDeduce(pre)
+	facts := backtrack.SlantFacts(s, level, false)
+	opt.Facts = &facts
 }
 
 func solveSlantSAT(c instances.Case, o Options) (Result, error) {
@@ -165,11 +185,12 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	opt, err := slantSATOptions(o)
+	opt, pre, err := slantSATOptions(o)
 	if err != nil {
 		return Result{}, err
 	}
 	start := time.Now()
+	slantFacts(s, &opt, pre)
 	res, err := encode.SolveSlant(s, opt)
 	elapsed := time.Since(start)
 	if err != nil {
@@ -255,11 +276,12 @@ func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt, err := slantSATOptions(o)
+	opt, pre, err := slantSATOptions(o)
 	if err != nil {
 		return nil, err
 	}
-	f, err := encode.SlantCNF(s, opt.Loops)
+	slantFacts(s, &opt, pre)
+	f, _, err := encode.SlantCNF(s, opt)
 	if err != nil {
 		return nil, err
 	}

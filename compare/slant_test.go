@@ -110,7 +110,9 @@ func TestSlantUniqueBothWays(t *testing.T) {
 	unique := slantCases(t, p, gen.String())[0]
 	several := slantCases(t, p, "2x2:1h\n")[0]
 	var specs []Spec
-	for _, text := range []string{"dfs", "dfs:deduce=basic", "sat", "sat:loops=lazy+diamond"} {
+	for _, text := range []string{"dfs", "dfs:deduce=basic", "dfs:deduce=deadend", "dfs:learn=false", "dfs:regions=false",
+		"dfs:probe=true", "dfs:learn=false:regions=false", "sat", "sat:pre=none", "sat:pre=basic", "sat:pre=deadend",
+		"sat:loops=lazy+diamond", "sat:loops=lazy+short", "sat:loops=reach", "sat:cuts=forest", "sat:phase=slash"} {
 		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
 		if err != nil {
 			t.Fatal(err)
@@ -138,6 +140,57 @@ func TestSlantUniqueBothWays(t *testing.T) {
 	for _, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
 			t.Errorf("case %d: agree=%s %v", r.Case, r.Agree, r.Problems)
+		}
+	}
+}
+
+// Both solvers, every deduction level given to SAT before its solve, agree
+// with brute force on random small boards: the count up to two, and every
+// answer verified.
+func TestSlantSolversAgreeWithBruteForce(t *testing.T) {
+	p := slantPuzzle(t)
+	var specs []Spec
+	for _, text := range []string{"dfs", "dfs:learn=false", "sat", "sat:pre=deadend", "sat:pre=basic", "sat:pre=none"} {
+		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, spec)
+	}
+	rng := rand.New(rand.NewPCG(21, 4))
+	for k := 0; k < 150; k++ {
+		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(3))
+		if k%2 == 0 {
+			s, _ = instances.PlantSlant(rng, s.W, s.H, rng.Float64())
+		} else {
+			for i := range s.Clues {
+				if rng.IntN(3) == 0 {
+					s.Clues[i] = int8(rng.IntN(4))
+				}
+			}
+		}
+		want, err := instances.BruteCountSlant(s, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range specs {
+			res, err := SolveCase(spec, s)
+			if err != nil {
+				t.Fatalf("%s on %s: %v", spec.Text, instances.SlantGameID(s), err)
+			}
+			if err := p.Verify(s, res); err != nil {
+				t.Fatalf("%s on %s: %v", spec.Text, instances.SlantGameID(s), err)
+			}
+			got := 0
+			if res.Solved {
+				got = 1
+				if res.Second != "" {
+					got = 2
+				}
+			}
+			if got != want {
+				t.Fatalf("%s on %s: %d solutions, brute force %d", spec.Text, instances.SlantGameID(s), got, want)
+			}
 		}
 	}
 }
@@ -244,6 +297,11 @@ func TestSlantRefinedCNF(t *testing.T) {
 	}
 	if _, err := p.CNF(c, Options{"loops": "eager"}, false); err == nil {
 		t.Error("loops=eager accepted")
+	}
+	for _, bad := range []Options{{"pre": "magic"}, {"cuts": "all"}, {"phase": "x"}} {
+		if _, err := p.CNF(c, bad, false); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
 	}
 }
 
