@@ -134,9 +134,14 @@ type slantEngine struct {
 	inc    float64
 	res    SlantResult
 	second []bool // per level, without learning: the branch's second value
-	seenC  []bool
-	learnt []slantLit
-	prem   []slantLit
+	// deductionOnly: only the root deductions are wanted (no search
+	// follows), so nothing is kept for the search.
+	deductionOnly bool
+	pairs         *slantPairs
+	clueLog       []clueChange // clues set above the root (ReduceSlantClues)
+	seenC         []bool
+	learnt        []slantLit
+	prem          []slantLit
 }
 
 func newSlantEngine(s *instances.Slant, opt SlantOptions) *slantEngine {
@@ -268,7 +273,17 @@ func (e *slantEngine) rootDeduce() bool {
 	}
 	var pairs *slantPairs
 	if e.deduce == SlantDeduceEquiv {
-		pairs = newSlantPairs(e.slantState)
+		if e.pairs == nil {
+			e.pairs = newSlantPairs(e.slantState)
+		} else {
+			e.pairs.reset()
+		}
+		pairs = e.pairs
+		pairs.record = !e.deductionOnly
+		pairs.pushClues()
+	}
+	if e.complete() {
+		return true
 	}
 	for {
 		n := len(e.trail)
@@ -645,6 +660,7 @@ func (e *slantEngine) regions() [][]int32 {
 // contradiction (then s has no solution).
 func DeduceSlant(s *instances.Slant, level SlantDeduce, probe bool) ([]byte, bool) {
 	e := newSlantEngine(s, SlantOptions{Deduce: level, Probe: probe, NoLearn: true})
+	e.deductionOnly = true
 	ok := e.rootDeduce()
 	return append([]byte(nil), e.cell...), ok
 }
@@ -672,4 +688,51 @@ func SlantFacts(s *instances.Slant, level SlantDeduce, probe bool) instances.Sla
 			A: a.cell(), DA: a.neg().diag(), B: b.cell(), DB: b.neg().diag()})
 	}
 	return f
+}
+
+// SolvesSlant reports whether the deductions of level (and probing with
+// probe) alone decide every cell of s without a contradiction, as a
+// generator needs.
+func SolvesSlant(s *instances.Slant, level SlantDeduce, probe bool) bool {
+	return NewSlantDeducer(level, probe).Solves(s)
+}
+
+// SlantDeducer answers SolvesSlant for many clue sets, reusing its memory
+// from one board to the next of the same size (a generator asks
+// thousands of times).
+type SlantDeducer struct {
+	level SlantDeduce
+	probe bool
+	e     *slantEngine
+}
+
+// NewSlantDeducer returns a deducer for level and probe.
+func NewSlantDeducer(level SlantDeduce, probe bool) *SlantDeducer {
+	return &SlantDeducer{level: level, probe: probe}
+}
+
+// Solves reports whether the deductions alone solve s.
+func (d *SlantDeducer) Solves(s *instances.Slant) bool {
+	if d.e == nil || d.e.w != s.W || d.e.h != s.H {
+		d.e = newSlantEngine(s, SlantOptions{Deduce: d.level, Probe: d.probe, NoLearn: true})
+		d.e.deductionOnly = true
+	} else {
+		d.e.reset(s)
+	}
+	return d.e.rootDeduce() && d.e.complete()
+}
+
+// reset makes e a fresh engine for s, a board of e's size.
+func (e *slantEngine) reset(s *instances.Slant) {
+	e.undo(0)
+	e.undoTo(0)
+	e.clue = s.Clues
+	for p := range e.clue {
+		e.uf.capacity[p] = int32(e.capOf(p))
+	}
+	e.borderFrom = -1
+	e.qhead = 0
+	e.arena = e.arena[:0]
+	e.forced = 0
+	e.res = SlantResult{Complete: true}
 }

@@ -34,6 +34,52 @@ type slantPairs struct {
 	seen  int // trail length already looked at
 	queue []int32
 	inQ   []bool // corner queued
+	// record: add a clause for every state ruled out (the search needs
+	// them; a generator asking only "solved?" does not)
+	record bool
+	// undo log of the changes made above the root (slantReducer tries
+	// clue sets at level 1 and takes them back)
+	log []slantPairChange
+}
+
+// slantPairChange is one change to undo: a mask's old value, or a union
+// (mask nil) that attached class child.
+type slantPairChange struct {
+	mask  *uint8
+	old   uint8
+	child int32
+}
+
+// pushClues queues every clue corner.
+func (pp *slantPairs) pushClues() {
+	for p, k := range pp.st.clue {
+		if k >= 0 {
+			pp.push(int32(p))
+		}
+	}
+}
+
+// undoTo takes back the changes beyond log length mark, and forgets the
+// trail beyond the state's.
+func (pp *slantPairs) undoTo(mark int) {
+	for len(pp.log) > mark {
+		c := pp.log[len(pp.log)-1]
+		pp.log = pp.log[:len(pp.log)-1]
+		if c.mask != nil {
+			*c.mask = c.old
+			continue
+		}
+		b := c.child
+		a := pp.par[b]
+		pp.size[a] -= pp.size[b]
+		pp.par[b], pp.parit[b] = b, 0
+		pp.next[a], pp.next[b] = pp.next[b], pp.next[a]
+	}
+	for _, p := range pp.queue {
+		pp.inQ[p] = false
+	}
+	pp.queue = pp.queue[:0]
+	pp.seen = min(pp.seen, len(pp.st.trail))
 }
 
 func newSlantPairs(st *slantState) *slantPairs {
@@ -53,6 +99,20 @@ func newSlantPairs(st *slantState) *slantPairs {
 		pp.par[i], pp.next[i], pp.size[i] = int32(i), int32(i), 1
 	}
 	return pp
+}
+
+// reset clears pp for a new start on its state.
+func (pp *slantPairs) reset() {
+	for i := range pp.hmask {
+		pp.hmask[i], pp.vmask[i] = 0xF, 0xF
+		pp.par[i], pp.next[i], pp.size[i], pp.parit[i] = int32(i), int32(i), 1, 0
+	}
+	for _, p := range pp.queue {
+		pp.inQ[p] = false
+	}
+	pp.queue = pp.queue[:0]
+	pp.seen = 0
+	pp.log = pp.log[:0]
 }
 
 func diagBit(d byte) int {
@@ -83,13 +143,6 @@ func (pp *slantPairs) find(c int32) (int32, uint8) {
 // root; it reports false on a contradiction.
 func (pp *slantPairs) run() bool {
 	st := pp.st
-	if pp.seen == 0 {
-		for p, k := range st.clue {
-			if k >= 0 {
-				pp.push(int32(p))
-			}
-		}
-	}
 	for {
 		// Cells set since the last look narrow their pairs.
 		for pp.seen < len(st.trail) {
@@ -168,11 +221,14 @@ func (pp *slantPairs) narrow(m *uint8, a, b int, horiz bool, nm uint8) bool {
 		return true
 	}
 	st := pp.st
+	if st.decisionLevel() > 0 {
+		pp.log = append(pp.log, slantPairChange{mask: m, old: old})
+	}
 	*m = nm
 	if nm == 0 {
 		return false
 	}
-	if st.cell[a] == 0 && st.cell[b] == 0 {
+	if pp.record && st.cell[a] == 0 && st.cell[b] == 0 {
 		for s := 0; s < 4; s++ {
 			if old&^nm&(1<<s) != 0 {
 				la := mkLit(a, other(bitDiag(s>>1)))
@@ -251,6 +307,9 @@ func (pp *slantPairs) union(a, b int32, par uint8) bool {
 	// Before joining, walk the smaller class and narrow its members'
 	// pairs with neighbours in the larger one.
 	small := rb
+	if pp.st.decisionLevel() > 0 {
+		pp.log = append(pp.log, slantPairChange{child: rb})
+	}
 	pp.par[rb] = ra
 	pp.parit[rb] = pa ^ pb ^ par
 	pp.size[ra] += pp.size[rb]
@@ -311,39 +370,62 @@ type pairView struct {
 
 // counts returns, as bits 0..2, how many diagonals of the pair can touch
 // the corner.
-func (v pairView) counts() uint8 {
-	var out uint8
-	for s := 0; s < 4; s++ {
-		if *v.m&(1<<s) != 0 {
-			out |= 1 << v.count(s)
-		}
-	}
-	return out
-}
-
-func (v pairView) count(s int) int {
-	n := 0
-	if s>>1 == v.ta {
-		n++
-	}
-	if s&1 == v.tb {
-		n++
-	}
-	return n
-}
+func (v pairView) counts() uint8 { return pairCounts[*v.m][v.ta][v.tb] }
 
 // keep returns the states whose count c leaves k-c among other's counts.
 func (v pairView) keep(k int, other uint8) uint8 {
-	var out uint8
-	for s := 0; s < 4; s++ {
-		if *v.m&(1<<s) == 0 {
-			continue
+	return pairKeep[*v.m][v.ta][v.tb][k][other&7]
+}
+
+// pairCounts[mask][ta][tb] and pairKeep[mask][ta][tb][k][other] are
+// counts and keep worked out for every mask, touching diagonals, clue and
+// set of counts the other pair allows.
+var (
+	pairCounts [16][2][2]uint8
+	pairKeep   [16][2][2][5][8]uint8
+)
+
+func init() {
+	count := func(s, ta, tb int) int {
+		n := 0
+		if s>>1 == ta {
+			n++
 		}
-		if need := k - v.count(s); need >= 0 && need <= 2 && other&(1<<need) != 0 {
-			out |= 1 << s
+		if s&1 == tb {
+			n++
+		}
+		return n
+	}
+	for m := 0; m < 16; m++ {
+		for ta := 0; ta < 2; ta++ {
+			for tb := 0; tb < 2; tb++ {
+				for s := 0; s < 4; s++ {
+					if m&(1<<s) != 0 {
+						pairCounts[m][ta][tb] |= 1 << count(s, ta, tb)
+					}
+				}
+				for k := 0; k <= 4; k++ {
+					for other := 0; other < 8; other++ {
+						var out uint8
+						for s := 0; s < 4; s++ {
+							if m&(1<<s) == 0 {
+								continue
+							}
+							if need := k - count(s, ta, tb); need >= 0 && need <= 2 && other&(1<<need) != 0 {
+								out |= 1 << s
+							}
+						}
+						pairKeep[m][ta][tb][k][other] = out
+					}
+				}
+			}
 		}
 	}
-	return out
+}
+
+// apply narrows the mask of pair v to nm.
+func (pp *slantPairs) apply(v pairView, nm uint8) bool {
+	return pp.narrow(v.m, v.a, v.b, v.horiz, nm)
 }
 
 // corner applies the count of the clue at corner p to its pairs.
@@ -360,7 +442,6 @@ func (pp *slantPairs) corner(p int) bool {
 	}
 	tl, tr, bl, br := cellAt(r-1, c-1), cellAt(r-1, c), cellAt(r, c-1), cellAt(r, c)
 	const back, fwd = 0, 1
-	var views []pairView
 	top := tl >= 0 && tr >= 0
 	bottom := bl >= 0 && br >= 0
 	left := tl >= 0 && bl >= 0
@@ -368,24 +449,17 @@ func (pp *slantPairs) corner(p int) bool {
 	var vt, vb, vl, vr pairView
 	if top {
 		vt = pairView{&pp.hmask[tl], tl, tr, true, back, fwd}
-		views = append(views, vt)
 	}
 	if bottom {
 		vb = pairView{&pp.hmask[bl], bl, br, true, fwd, back}
-		views = append(views, vb)
 	}
 	if left {
 		vl = pairView{&pp.vmask[tl], tl, bl, false, back, fwd}
-		views = append(views, vl)
 	}
 	if right {
 		vr = pairView{&pp.vmask[tr], tr, br, false, fwd, back}
-		views = append(views, vr)
 	}
-	_ = views
-	apply := func(v pairView, nm uint8) bool {
-		return pp.narrow(v.m, v.a, v.b, v.horiz, nm)
-	}
+	apply := pp.apply
 	switch {
 	case top && bottom: // an inner corner: both pairings
 		if !apply(vt, vt.keep(k, vb.counts())) || !apply(vb, vb.keep(k, vt.counts())) {

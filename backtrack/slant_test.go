@@ -438,3 +438,39 @@ func BenchmarkSlantZigzag(b *testing.B) {
 		})
 	}
 }
+
+// ReduceSlantClues leaves the clues that removing them one at a time with
+// SolvesSlant leaves, at every level.
+func TestReduceSlantClues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	for k := 0; k < 24; k++ {
+		w, h := 2+rng.IntN(11), 2+rng.IntN(11)
+		cells := instances.RandomSlantFill(rng, w, h)
+		for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
+			for _, probe := range []bool{false, true} {
+				if probe && k%4 != 0 {
+					continue
+				}
+				fast := instances.NewSlant(w, h)
+				fast.Clues = instances.SlantClues(w, h, cells)
+				slow := instances.NewSlant(w, h)
+				slow.Clues = instances.SlantClues(w, h, cells)
+				order := rng.Perm(len(fast.Clues))
+				ReduceSlantClues(fast, order, level, probe)
+				for _, p := range order {
+					v := slow.Clues[p]
+					slow.Clues[p] = -1
+					if !SolvesSlant(slow, level, probe) {
+						slow.Clues[p] = v
+					}
+				}
+				if a, b := instances.SlantGameID(fast), instances.SlantGameID(slow); a != b {
+					t.Fatalf("%dx%d %s probe=%v: reduced to %s, one at a time %s", w, h, level, probe, a, b)
+				}
+				if !SolvesSlant(fast, level, probe) {
+					t.Fatalf("%s: the deductions do not solve the result", instances.SlantGameID(fast))
+				}
+			}
+		}
+	}
+}

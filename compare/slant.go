@@ -314,27 +314,66 @@ func parseSlantSize(size string) (int, int, error) {
 	return w, h, nil
 }
 
-// generateSlant writes g.Count unique puzzles of size g.Size ("WxH" or
-// "N"); param clues=min (default) removes clues while the DFS still proves
-// the puzzle unique (SlantGenCounter), clues=all keeps every clue. Square boards are written
-// in the judge format, others as Tatham game IDs.
+// generateSlant writes g.Count puzzles of size g.Size ("WxH" or "N").
+// By default they are unique, made as Tatham's generator makes them:
+// clues removed while the DFS's deductions still solve the puzzle, at
+// param difficulty=easy (clue counts and loops), hard (the default: dead
+// ends and equivalences too; puzzles easy cannot solve), deep (with
+// failed-literal probing; puzzles hard cannot solve) or search (clues
+// removed while the DFS proves uniqueness within a node budget, the
+// slowest and sparsest); clues=all keeps every clue. planted=true makes
+// planted boards instead: a random loop-free filling with each clue kept
+// with probability clues (default 0.6), which often have many solutions.
+// Square boards are written in the judge format, others as Tatham game IDs.
 func generateSlant(w io.Writer, g GenConfig) error {
 	wd, ht, err := parseSlantSize(g.Size)
 	if err != nil {
 		return err
 	}
-	var minimize bool
-	switch cl := g.Params.Get("clues", "min"); cl {
-	case "min":
-		minimize = true
-	case "all":
-	default:
-		return fmt.Errorf("slant param clues=%q: want min or all", cl)
+	planted, err := slantBool(g.Params, "planted")
+	if err != nil {
+		return fmt.Errorf("slant param %w", err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(g.Seed), 0x51a47))
+	var make func() (*instances.Slant, error)
+	if planted {
+		density, err := strconv.ParseFloat(g.Params.Get("clues", "0.6"), 64)
+		if err != nil || density < 0 || density > 1 {
+			return fmt.Errorf("slant param clues=%q: want a share of clues kept, 0..1, with planted=true", g.Params.Get("clues", ""))
+		}
+		if d := g.Params.Get("difficulty", ""); d != "" {
+			return fmt.Errorf("slant param difficulty=%q: planted boards have none", d)
+		}
+		make = func() (*instances.Slant, error) {
+			s, _ := instances.PlantSlant(rng, wd, ht, density)
+			return s, nil
+		}
+	} else {
+		var all bool
+		switch cl := g.Params.Get("clues", "min"); cl {
+		case "min":
+		case "all":
+			all = true
+		default:
+			return fmt.Errorf("slant param clues=%q: want min or all (or a share with planted=true)", cl)
+		}
+		opt, search, err := slantGenOptions(g.Params.Get("difficulty", "hard"))
+		if err != nil {
+			return err
+		}
+		opt.AllClues = all
+		make = func() (*instances.Slant, error) {
+			if search {
+				s, _, err := instances.GenerateSlant(rng, wd, ht, !all, SlantGenCounter)
+				return s, err
+			}
+			s, _, err := instances.GenerateSlantDeduced(rng, wd, ht, opt)
+			return s, err
+		}
+	}
 	var cases []*instances.Slant
 	for i := 0; i < max(g.Count, 1); i++ {
-		s, _, err := instances.GenerateSlant(rng, wd, ht, minimize, SlantGenCounter)
+		s, err := make()
 		if err != nil {
 			return err
 		}
@@ -349,6 +388,30 @@ func generateSlant(w io.Writer, g GenConfig) error {
 		}
 	}
 	return nil
+}
+
+// slantGenOptions returns the generator's checks for a difficulty, or
+// search for the uniqueness-search generator.
+func slantGenOptions(difficulty string) (opt instances.SlantGenOptions, search bool, err error) {
+	use := func(level backtrack.SlantDeduce, probe bool) {
+		opt.Solves = backtrack.NewSlantDeducer(level, probe).Solves
+		opt.Reduce = func(s *instances.Slant, order []int) { backtrack.ReduceSlantClues(s, order, level, probe) }
+	}
+	switch difficulty {
+	case "easy":
+		use(backtrack.SlantDeduceBasic, false)
+	case "hard":
+		use(backtrack.SlantDeduceEquiv, false)
+		opt.TooEasy = backtrack.NewSlantDeducer(backtrack.SlantDeduceBasic, false).Solves
+	case "deep":
+		use(backtrack.SlantDeduceEquiv, true)
+		opt.TooEasy = backtrack.NewSlantDeducer(backtrack.SlantDeduceEquiv, false).Solves
+	case "search":
+		search = true
+	default:
+		err = fmt.Errorf("slant param difficulty=%q: want easy, hard, deep or search", difficulty)
+	}
+	return opt, search, err
 }
 
 // slantGenNodes is the node budget of one uniqueness check while

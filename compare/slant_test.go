@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -331,9 +332,84 @@ func TestSlantGenerateShapes(t *testing.T) {
 			t.Errorf("%s: %d solutions", instances.SlantGameID(s), n)
 		}
 	}
-	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "201"}, {Size: "3", Params: Options{"clues": "some"}}} {
+	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "201"}, {Size: "3", Params: Options{"clues": "some"}},
+		{Size: "3", Params: Options{"difficulty": "insane"}}, {Size: "3", Params: Options{"planted": "maybe"}},
+		{Size: "3", Params: Options{"planted": "true", "clues": "1.5"}}, {Size: "3", Params: Options{"planted": "true", "clues": "min"}},
+		{Size: "3", Params: Options{"planted": "true", "difficulty": "hard"}}} {
 		if err := p.Generate(&buf, g); err == nil {
 			t.Errorf("Generate(%+v) accepted", g)
+		}
+	}
+}
+
+// The generator's difficulties: every puzzle is unique (the DFS counts
+// one solution, the SAT solver agrees), solved by the deductions of its
+// level, and a hard or deep one is not solved by the level below.
+func TestSlantGenerateDifficulties(t *testing.T) {
+	p := slantPuzzle(t)
+	dfs, _ := p.ParseSpec("dfs", Options{UniqueOption: "true"})
+	sat, _ := p.ParseSpec("sat:pre=none", Options{UniqueOption: "true"})
+	for _, tt := range []struct {
+		difficulty string
+		level      backtrack.SlantDeduce
+		probe      bool
+		below      func(*instances.Slant) bool
+	}{
+		{"easy", backtrack.SlantDeduceBasic, false, nil},
+		{"hard", backtrack.SlantDeduceEquiv, false, func(s *instances.Slant) bool { return backtrack.SolvesSlant(s, backtrack.SlantDeduceBasic, false) }},
+		{"deep", backtrack.SlantDeduceEquiv, true, func(s *instances.Slant) bool { return backtrack.SolvesSlant(s, backtrack.SlantDeduceEquiv, false) }},
+		{"search", 0, false, nil},
+	} {
+		var buf bytes.Buffer
+		if err := p.Generate(&buf, GenConfig{Size: "9x7", Count: 2, Seed: 4, Params: Options{"difficulty": tt.difficulty}}); err != nil {
+			t.Fatalf("%s: %v", tt.difficulty, err)
+		}
+		for _, c := range slantCases(t, p, buf.String()) {
+			s := c.(*instances.Slant)
+			for _, spec := range []Spec{dfs, sat} {
+				res, err := SolveCase(spec, c)
+				if err != nil || !res.Solved || !res.UniqueChecked || res.Second != "" {
+					t.Fatalf("%s %s: %s: solved=%v second=%q %v", tt.difficulty, instances.SlantGameID(s), spec.Text, res.Solved, res.Second, err)
+				}
+			}
+			if tt.difficulty == "search" {
+				continue
+			}
+			if !backtrack.SolvesSlant(s, tt.level, tt.probe) {
+				t.Errorf("%s %s: its own deductions do not solve it", tt.difficulty, instances.SlantGameID(s))
+			}
+			if tt.below != nil && tt.below(s) {
+				t.Errorf("%s %s: the level below solves it", tt.difficulty, instances.SlantGameID(s))
+			}
+		}
+	}
+}
+
+// Planted boards: the share of clues asked for, and solvable.
+func TestSlantGeneratePlanted(t *testing.T) {
+	p := slantPuzzle(t)
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, GenConfig{Size: "40", Count: 2, Seed: 9, Params: Options{"planted": "true", "clues": "0.45"}}); err != nil {
+		t.Fatal(err)
+	}
+	dfs, _ := p.ParseSpec("dfs", nil)
+	for _, c := range slantCases(t, p, buf.String()) {
+		s := c.(*instances.Slant)
+		n := 0
+		for _, v := range s.Clues {
+			if v >= 0 {
+				n++
+			}
+		}
+		if share := float64(n) / float64(len(s.Clues)); share < 0.4 || share > 0.5 {
+			t.Errorf("%d of %d clues shown, want about 45%%", n, len(s.Clues))
+		}
+		res, err := SolveCase(dfs, c)
+		if err != nil || !res.Solved {
+			t.Fatalf("planted board unsolved: %v", err)
+		}
+		if err := p.Verify(c, res); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
