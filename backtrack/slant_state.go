@@ -103,6 +103,9 @@ type slantState struct {
 	cstamp   []int32 // per cell
 	cstampN  int32
 	queue    []int32
+	queueB   []int32 // path's second frontier and spare layers
+	queueC   []int32
+	queueD   []int32
 	parent   []int32
 	buf      []slantLit
 }
@@ -448,38 +451,81 @@ func (st *slantState) premises(l slantLit, kind reasonKind, data int32, lim int3
 
 // path appends the diagonals on the forest path from corner a to corner b
 // that uses only diagonals set before trail position lim (there is one).
+// It searches breadth-first from both ends at once, a layer of the
+// smaller frontier at a time, until the two searches meet.
 func (st *slantState) path(a, b int, lim int32, out []slantLit) []slantLit {
-	st.curStamp++
-	cur := st.curStamp
-	st.queue = append(st.queue[:0], int32(a))
-	st.stamp[a] = cur
-	st.parent[a] = -1
-	for h := 0; h < len(st.queue); h++ {
-		p := int(st.queue[h])
-		if p == b {
-			break
+	if a == b {
+		return out
+	}
+	st.curStamp += 2
+	sa, sb := st.curStamp-1, st.curStamp // visited from a, from b
+	st.stamp[a], st.stamp[b] = sa, sb
+	st.parent[a], st.parent[b] = -1, -1
+	qa := append(st.queue[:0], int32(a))
+	qb := append(st.queueB[:0], int32(b))
+	meet := -1
+	for meet < 0 {
+		if len(qa) == 0 || len(qb) == 0 {
+			panic("slant: no forest path behind a loop reason")
 		}
-		for k, ci := range st.around[p] {
-			if ci < 0 || st.cell[ci] != st.touch[p][k] || st.pos[ci] >= lim {
-				continue
+		// Expand the smaller frontier by one layer.
+		front, mine, theirs := &qa, sa, sb
+		if len(qb) < len(qa) {
+			front, mine, theirs = &qb, sb, sa
+		}
+		layer := *front
+		var next []int32
+		if mine == sa {
+			next = st.queueC[:0]
+		} else {
+			next = st.queueD[:0]
+		}
+		for _, pp := range layer {
+			p := int(pp)
+			for k, ci := range st.around[p] {
+				if ci < 0 || st.cell[ci] != st.touch[p][k] || st.pos[ci] >= lim {
+					continue
+				}
+				e1, e2 := st.ends(int(ci), st.cell[ci])
+				q := e1
+				if q == p {
+					q = e2
+				}
+				if st.stamp[q] == mine {
+					continue
+				}
+				if st.stamp[q] == theirs {
+					// the searches meet across cell ci
+					out = st.walkBack(p, out)
+					out = append(out, st.current(int(ci)))
+					out = st.walkBack(q, out)
+					meet = q
+					break
+				}
+				st.stamp[q] = mine
+				st.parent[q] = ci
+				next = append(next, int32(q))
 			}
-			e1, e2 := st.ends(int(ci), st.cell[ci])
-			q := e1
-			if q == p {
-				q = e2
+			if meet >= 0 {
+				break
 			}
-			if st.stamp[q] == cur {
-				continue
-			}
-			st.stamp[q] = cur
-			st.parent[q] = ci
-			st.queue = append(st.queue, int32(q))
+		}
+		// swap buffers: the old layer's backing array becomes spare
+		if mine == sa {
+			st.queueC, st.queue = layer[:0], next
+			qa = next
+		} else {
+			st.queueD, st.queueB = layer[:0], next
+			qb = next
 		}
 	}
-	if st.stamp[b] != cur {
-		panic("slant: no forest path behind a loop reason")
-	}
-	for p := b; p != a; {
+	return out
+}
+
+// walkBack appends the diagonals from corner p back to the start of the
+// search that reached it (parent links).
+func (st *slantState) walkBack(p int, out []slantLit) []slantLit {
+	for st.parent[p] >= 0 {
 		ci := int(st.parent[p])
 		out = append(out, st.current(ci))
 		e1, e2 := st.ends(ci, st.cell[ci])

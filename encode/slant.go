@@ -48,7 +48,8 @@ const (
 const (
 	// SlantPhaseClues, the default, gives each cell's variable the
 	// polarity that makes false the diagonal its clues need most (the
-	// corners whose clues need the larger share of their cells).
+	// corners whose clues need the larger share of their undecided
+	// cells, counting the cells the facts decide).
 	SlantPhaseClues = "clues"
 	// SlantPhaseSlash makes every variable true for '\', so the first
 	// filling tried is all '/'.
@@ -145,18 +146,29 @@ func NewSlantEncoding(s *instances.Slant, phase string, fixed []byte) *SlantEnco
 	if phase == SlantPhaseSlash {
 		return e
 	}
+	// need is the share of its undecided cells the clue at corner (r,c)
+	// still needs, scaled to -6..6 (0 without a clue or open cell).
 	need := func(r, c int) int {
 		k := s.Clue(r, c)
 		if k < 0 {
 			return 0
 		}
 		n := 0
-		for _, d := range [4][2]int{{-1, -1}, {-1, 0}, {0, -1}, {0, 0}} {
-			if rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < s.H && cc >= 0 && cc < s.W {
+		for _, d := range [4][3]int{{-1, -1, '\\'}, {-1, 0, '/'}, {0, -1, '/'}, {0, 0, '\\'}} {
+			rr, cc := r+d[0], c+d[1]
+			if rr < 0 || rr >= s.H || cc < 0 || cc >= s.W {
+				continue
+			}
+			switch e.Fixed[rr*s.W+cc] {
+			case 0:
 				n++
+			case byte(d[2]):
+				k--
 			}
 		}
-		// the share of its cells the clue needs, -6..6
+		if n == 0 {
+			return 0
+		}
 		return 12*k/n - 6
 	}
 	for r := 0; r < s.H; r++ {
