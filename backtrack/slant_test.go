@@ -474,3 +474,42 @@ func TestReduceSlantClues(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSlantDFSOptions solves the planted 150x150 and 200x200
+// fixtures (45% and 60% of the clues, where search is needed) with each
+// deduction level and search aid turned off in turn, in one run so that
+// benchstat can compare them; every answer is verified outside the timed
+// part. (learn=false is left out: it runs past 20 s on most of them.)
+func BenchmarkSlantDFSOptions(b *testing.B) {
+	configs := []slantConfig{
+		{"default", SlantOptions{}},
+		{"deduce=deadend", SlantOptions{Deduce: SlantDeduceDeadEnd}},
+		{"deduce=basic", SlantOptions{Deduce: SlantDeduceBasic}},
+		{"regions=false", SlantOptions{NoRegions: true}},
+		{"probe=true", SlantOptions{Probe: true}},
+	}
+	for _, size := range []string{"150", "200"} {
+		cases := loadSlantFixture(b, "slant_planted_"+size+".txt")
+		for k, clues := range []string{"0.45", "0.6"} {
+			s := cases[k]
+			for _, cf := range configs {
+				b.Run(size+"/clues="+clues+"/"+cf.name, func(b *testing.B) {
+					var nodes int64
+					for i := 0; i < b.N; i++ {
+						res := SolveSlant(s, cf.opt)
+						b.StopTimer()
+						if len(res.Solutions) != 1 {
+							b.Fatal("not solved")
+						}
+						if err := instances.VerifySlant(s, res.Solutions[0]); err != nil {
+							b.Fatal(err)
+						}
+						nodes += res.Nodes
+						b.StartTimer()
+					}
+					b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				})
+			}
+		}
+	}
+}
