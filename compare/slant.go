@@ -270,7 +270,9 @@ func agreeSlant(_ instances.Case, a, b Result) error {
 }
 
 // slantCNF is the eager encoding; refined adds the loop clauses a finished
-// refinement (with the same options) found.
+// refinement (with the same options) found. Unlike the solver it writes
+// the pure encoding (pre=none) unless pre is given: on puzzles the root
+// deductions solve, the default would export an empty formula.
 func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
@@ -279,6 +281,9 @@ func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	opt, pre, err := slantSATOptions(o)
 	if err != nil {
 		return nil, err
+	}
+	if o.Get("pre", "") == "" {
+		pre = "none"
 	}
 	slantFacts(s, &opt, pre)
 	f, _, err := encode.SlantCNF(s, opt)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -326,6 +327,17 @@ func TestSlantRefinedCNF(t *testing.T) {
 	}
 	if len(refined.Clauses) < len(eager.Clauses) || refined.NumVars != 36 {
 		t.Errorf("eager %d clauses, refined %d, vars %d", len(eager.Clauses), len(refined.Clauses), refined.NumVars)
+	}
+	// The pure encoding by default; pre=equiv leaves out the cells the
+	// root deductions decide (all of them on the 3x3 sample).
+	sample := slantCases(t, p, "3x3:a1a1b2b2b1a1a\n")[0]
+	pure, err := p.CNF(sample, Options{}, false)
+	if err != nil || pure.NumVars != 9 {
+		t.Fatalf("default CNF: %v, %d vars", err, pure.NumVars)
+	}
+	pre, err := p.CNF(sample, Options{"pre": "equiv"}, false)
+	if err != nil || pre.NumVars >= 9 {
+		t.Fatalf("pre=equiv CNF: %v, %d vars", err, pre.NumVars)
 	}
 	if _, err := p.CNF(c, Options{"loops": "eager"}, false); err == nil {
 		t.Error("loops=eager accepted")
@@ -707,5 +719,39 @@ func TestSlantUniqueFixturesAgree(t *testing.T) {
 		if k < len(unique) && seconds[0] {
 			t.Fatalf("%s: a generated puzzle has a second solution", s.Location())
 		}
+	}
+}
+
+// The zero values of the Go options structs do what the command line
+// does with no options: the DFS's parse to exactly the zero value (but
+// the limit), the SAT solver's to the zero value with the default
+// backend, and the deductions before the solve (pre, which compare runs:
+// encode cannot import the DFS) default to equiv.
+func TestSlantZeroOptionsAreDefaults(t *testing.T) {
+	dfs, unique, err := slantDFSOptions(Options{})
+	if err != nil || unique || dfs != (backtrack.SlantOptions{Limit: 1}) {
+		t.Errorf("dfs defaults %+v (unique %v), %v; want the zero value with Limit 1", dfs, unique, err)
+	}
+	sat, pre, err := slantSATOptions(Options{})
+	if err != nil || pre != "equiv" || sat.Backend == nil || sat.Backend.Name() != "gophersat" {
+		t.Fatalf("sat defaults: pre %q, %+v, %v", pre, sat, err)
+	}
+	sat.Backend = nil
+	want := encode.SlantOptions{Loops: encode.SlantLoopsLazy, Cuts: encode.SlantCutsShortest, Phase: encode.SlantPhaseClues}
+	if sat.Loops != want.Loops || sat.Cuts != want.Cuts || sat.Phase != want.Phase || sat.Unique || sat.Facts != nil {
+		t.Errorf("sat defaults %+v, want %+v", sat, want)
+	}
+	// The spelled-out defaults and the zero value encode the same way.
+	s := slantFixture(t, "slant_hard_50.txt")[0]
+	a, _, err := encode.SlantCNF(s, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := encode.SlantCNF(s, encode.SlantOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.NumVars != b.NumVars || len(a.Clauses) != len(b.Clauses) {
+		t.Errorf("spelled-out defaults: %d vars %d clauses; zero value: %d, %d", a.NumVars, len(a.Clauses), b.NumVars, len(b.Clauses))
 	}
 }
