@@ -2,53 +2,86 @@ package backtrack
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/gridsat/gridsat/instances"
 )
 
-// SlantDeduce names how much a slant search deduces before it branches.
+// SlantDeduce names how much a slant search deduces by propagation.
 type SlantDeduce int
 
 const (
-	// SlantDeduceProbe, the default, adds failed-literal probing to
-	// SlantDeduceBorder: before branching, each undecided cell next to a
-	// clue or a decided diagonal is tried both ways with basic deductions,
-	// and a diagonal that fails at once is replaced by the other.
-	SlantDeduceProbe SlantDeduce = iota
-	// SlantDeduceBorder adds the border rule to SlantDeduceBasic: every
-	// corner must end up joined to the board's border (a component that
-	// cannot reach it would be enclosed by a loop), so a component off the
-	// border with a single way out (exit) must take it, and one with none
-	// is a dead end.
-	SlantDeduceBorder
+	// SlantDeduceEquiv, the default, adds Tatham's equivalence
+	// deductions to SlantDeduceDeadEnd, at the root: cells that must
+	// hold the same or opposite diagonals (the 1-1 and 3-3 patterns, a 1
+	// or 3 next to a forced "v", a 2 passing a ruled-out v on), kept as
+	// two-literal clauses that the search propagates (see slantPairs).
+	SlantDeduceEquiv SlantDeduce = iota
+	// SlantDeduceDeadEnd adds Tatham's dead-end rule to
+	// SlantDeduceBasic: every corner must end up joined to the board's
+	// border (a component that cannot reach it would be enclosed by a
+	// loop). A component off the border has a capacity, the diagonals its
+	// corners can still take (a clue corner no more than its clue
+	// allows): with none it is a dead end, with a single way out that way
+	// is forced, and with capacity 1 it may not join another component off
+	// the border with capacity 1.
+	SlantDeduceDeadEnd
 	// SlantDeduceBasic propagates clue counts (a clue that needs all or
 	// none of its undecided cells) and loops (a diagonal whose corners
-	// are already joined is forbidden) only.
+	// are already joined is forbidden) only. (The border rule without
+	// capacities adds nothing to it: a component with one way out is
+	// enclosed by diagonals that the loop rule already sees.)
 	SlantDeduceBasic
 )
 
-// ParseSlantDeduce reads a deduction level by name: "probe", "border" or
-// "basic"; "" means probe.
+// ParseSlantDeduce reads a deduction level by name: "equiv", "deadend" or
+// "basic"; "" means equiv.
 func ParseSlantDeduce(name string) (SlantDeduce, error) {
 	switch name {
-	case "", "probe":
-		return SlantDeduceProbe, nil
-	case "border":
-		return SlantDeduceBorder, nil
+	case "", "equiv":
+		return SlantDeduceEquiv, nil
+	case "deadend":
+		return SlantDeduceDeadEnd, nil
 	case "basic":
 		return SlantDeduceBasic, nil
 	}
-	return 0, fmt.Errorf("unknown slant deduction level %q (known: probe, border, basic)", name)
+	return 0, fmt.Errorf("unknown slant deduction level %q (known: equiv, deadend, basic)", name)
+}
+
+// String returns the level's name.
+func (d SlantDeduce) String() string {
+	switch d {
+	case SlantDeduceDeadEnd:
+		return "deadend"
+	case SlantDeduceBasic:
+		return "basic"
+	}
+	return "equiv"
 }
 
 // SlantOptions tune SolveSlant. The zero value finds one solution with
-// probing deductions.
+// every deduction and search aid on.
 type SlantOptions struct {
 	// Limit is how many solutions to look for: 1 (0 means 1), or 2 to
 	// decide uniqueness.
 	Limit  int
 	Deduce SlantDeduce
+	// Probe turns on failed-literal probing at the root: each cell near
+	// a clue or a decided one is tried both ways, and a diagonal that
+	// fails at once is replaced by the other. It often halves the nodes
+	// but costs more than it saves on large boards (measured: 200x200
+	// planted boards, 2x the time).
+	Probe bool
+	// NoLearn turns off learning: without it a failure undoes the last
+	// branch only (chronological backtracking); with it the failure is
+	// analysed into a nogood clause, kept for the rest of the search, and
+	// the search jumps back to the branch the failure really depends on.
+	NoLearn bool
+	// NoRegions turns off solving independent regions one at a time:
+	// after the root deductions, undecided cells that share no clue and
+	// no component of corners cannot affect each other, so each region is
+	// solved on its own (a region without solution ends the search, and
+	// for uniqueness each region is checked on its own).
+	NoRegions bool
 	// MaxNodes stops the search after that many branching nodes (0 means
 	// no limit); the result then has Complete false.
 	MaxNodes int64
@@ -66,709 +99,640 @@ type SlantResult struct {
 	Nodes int64
 	// Forced counts the cells set by deduction.
 	Forced int64
-	// Restarts counts the searches abandoned at their node budget and
-	// started over with other tie-breaks.
-	Restarts int
+	// Conflicts counts the failures met, Learned the nogoods kept.
+	Conflicts, Learned int64
+	// Regions is the number of independent regions the root left (1
+	// without regions, 0 when the root solved everything).
+	Regions int
 }
 
-// SolveSlant searches s depth-first, restarting with random tie-breaks
-// and a doubled node budget when a search runs out of it (a search that
-// thrashes under an early wrong choice gets another order): it propagates forced cells (clue
-// counts, loop-closing diagonals, and with SlantDeduceFull corners that must
-// reach the border), then branches on the most constrained undecided cell,
-// undoing with a trail. The search is iterative, so board size is bounded
-// by memory, not the stack.
+// SolveSlant solves s by deduction and depth-first search: clue counts,
+// loops and the border rule are propagated with Tatham's equivalence
+// deductions at the root, failed literals are probed at the root, the
+// undecided cells are split into independent regions, and each region is
+// searched by branching on the most active cell (VSIDS), learning a nogood
+// from every failure (see SlantOptions for turning each off). The search
+// is iterative, so board size is bounded by memory, not the stack.
 func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
-	var total SlantResult
-	budget := int64(max(restartNodes, 2*s.W*s.H))
-	for run := 0; ; run++ {
-		o := opt
-		last := opt.MaxNodes > 0 && total.Nodes+budget >= opt.MaxNodes
-		if last {
-			o.MaxNodes = opt.MaxNodes - total.Nodes
-		} else {
-			o.MaxNodes = budget
-		}
-		var rng *rand.Rand
-		if run > 0 {
-			rng = rand.New(rand.NewPCG(uint64(run), 0x51a47))
-		}
-		res := searchSlant(s, o, rng)
-		res.Nodes += total.Nodes
-		res.Forced += total.Forced
-		res.Restarts = run
-		if res.Complete || last {
-			return res
-		}
-		total = res
-		budget *= 2
-	}
-}
-
-// restartNodes is the least node budget of the first search (which gets
-// two nodes per cell on larger boards); each restart, with
-// randomly broken ties, doubles it. A search that ends within its budget
-// is exhaustive, so the answer (solutions found, or none) is exact.
-const restartNodes = 4000
-
-func searchSlant(s *instances.Slant, opt SlantOptions, rng *rand.Rand) SlantResult {
-	limit := opt.Limit
-	if limit <= 0 {
-		limit = 1
-	}
-	st := newSlantState(s, opt.Deduce)
-	st.rng = rng
-	st.local = limit == 1
-	st.borderFrom = -1
-	res := SlantResult{Complete: true}
-	defer func() { res.Forced = st.forced }()
-
-	type frame struct {
-		cell      int32
-		trailMark int
-		ufMark    int
-		first     byte
-		second    bool // the second orientation is being tried
-	}
-	var stack []frame
-	ok := st.seed() && st.propagate()
-	for {
-		if ok {
-			if len(st.trail) == len(st.cell) {
-				res.Solutions = append(res.Solutions, append([]byte(nil), st.cell...))
-				if len(res.Solutions) >= limit {
-					res.Forced = st.forced
-					return res
-				}
-				ok = false
-				continue
-			}
-			if opt.MaxNodes > 0 && res.Nodes >= opt.MaxNodes {
-				res.Complete = false
-				res.Forced = st.forced
-				return res
-			}
-			if st.deduce == SlantDeduceProbe {
-				from := -1
-				if len(stack) > 0 {
-					from = stack[len(stack)-1].trailMark
-				}
-				if ok = st.probe(from); !ok {
-					continue
-				}
-				if len(st.trail) == len(st.cell) {
-					continue
-				}
-			}
-			i, d := st.pickCell()
-			stack = append(stack, frame{cell: i, first: d, trailMark: len(st.trail), ufMark: st.uf.Mark()})
-			res.Nodes++
-			ok = st.decide(i, d)
-			continue
-		}
-		if len(stack) == 0 {
-			res.Forced = st.forced
-			return res
-		}
-		f := &stack[len(stack)-1]
-		st.undo(f.trailMark, f.ufMark)
-		if f.second {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		f.second = true
-		res.Nodes++
-		ok = st.decide(f.cell, other(f.first))
-	}
+	e := newSlantEngine(s, opt)
+	return e.solve()
 }
 
 // CountSlant counts the solutions of s up to limit with the default
-// deductions; it is the uniqueness check the generator takes
-// (instances.GenerateSlant).
+// options.
 func CountSlant(s *instances.Slant, limit int) int {
 	return len(SolveSlant(s, SlantOptions{Limit: limit}).Solutions)
 }
 
-func other(d byte) byte {
-	if d == instances.Back {
-		return instances.Forward
-	}
-	return instances.Back
+// slantEngine is the search over a slantState.
+type slantEngine struct {
+	*slantState
+	opt    SlantOptions
+	limit  int
+	learn  bool
+	heap   *cellHeap
+	inc    float64
+	res    SlantResult
+	second []bool // per level, without learning: the branch's second value
+	// deductionOnly: only the root deductions are wanted (no search
+	// follows), so nothing is kept for the search.
+	deductionOnly bool
+	pairs         *slantPairs
+	clueLog       []clueChange // clues set above the root (ReduceSlantClues)
+	seenC         []bool
+	learnt        []slantLit
+	prem          []slantLit
 }
 
-// slantState is the search state: cells, per-corner counts, union-find
-// over corners with member lists, the trail and the propagation queues.
-type slantState struct {
-	w, h, cw int
-	deduce   SlantDeduce
-	clue     []int8
-	cell     []byte // 0 while undecided
-	on       []int8 // diagonals touching each corner
-	open     []int8 // undecided cells around each corner
-	uf       *instances.UnionFind
-	// next links every corner's component into a circular list; joining
-	// two components swaps two links, and swapping them back splits them.
-	next  []int32
-	trail []int32 // decided cells, in order
-	// pending holds forced moves (cell*2 + 0 for '\', 1 for '/');
-	// check holds clue corners to look at.
-	pending []int32
-	check   []int32
-	forced  int64
-	local   bool       // branch near the last node's cells (Limit 1)
-	rng     *rand.Rand // breaks ties in pickCell and firstChoice; nil: none
-	// borderFrom is the trail length the border rule last saw; -1 before
-	// its first, full, scan.
-	borderFrom int
-	probing    bool // inside a probe: forced cells are not counted
-	// probeStart is the trail length a probe started at: a probe that
-	// forces more than probeBudget cells is cut short (no contradiction
-	// found), which keeps probing linear on clue-dense boards.
-	probeStart int
-	basicOnly  bool // skip the border rule (probes and probe-forced cells)
-	// around lists, per corner, the up to four cells touching it and
-	// the diagonal by which each touches it.
-	around [][4]int32
-	touch  [][4]byte
-	// scratch for the border rule, indexed by component root.
-	stamp    []int32
-	curStamp int32
-	exits    []int32
-	exitMove []int32
-	onBorder []int32
-	border   []int32 // corners on the board's edge
-	// probe candidates and their dedup stamps (sharing curStamp).
-	cands     []int32
-	cellStamp []int32
+func newSlantEngine(s *instances.Slant, opt SlantOptions) *slantEngine {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = 1
+	}
+	e := &slantEngine{
+		slantState: newSlantState(s, opt.Deduce, !opt.NoLearn),
+		opt:        opt,
+		limit:      limit,
+		learn:      !opt.NoLearn,
+		inc:        1,
+	}
+	e.heap = newCellHeap(len(e.cell))
+	e.seenC = make([]bool, len(e.cell))
+	e.res.Complete = true
+	return e
 }
 
-func newSlantState(s *instances.Slant, deduce SlantDeduce) *slantState {
-	w, h := s.W, s.H
-	cw := w + 1
-	nc := (w + 1) * (h + 1)
-	st := &slantState{
-		w: w, h: h, cw: cw, deduce: deduce,
-		clue:      s.Clues,
-		cell:      make([]byte, w*h),
-		on:        make([]int8, nc),
-		open:      make([]int8, nc),
-		uf:        instances.NewUnionFind(nc),
-		next:      make([]int32, nc),
-		around:    make([][4]int32, nc),
-		touch:     make([][4]byte, nc),
-		stamp:     make([]int32, nc),
-		exits:     make([]int32, nc),
-		exitMove:  make([]int32, nc),
-		onBorder:  make([]int32, nc),
-		cellStamp: make([]int32, w*h),
+// status of a region's search.
+type regionStatus int
+
+const (
+	regionSat regionStatus = iota
+	regionUnsat
+	regionBudget
+)
+
+func (e *slantEngine) solve() SlantResult {
+	e.run()
+	e.res.Forced = e.forced
+	return e.res
+}
+
+func (e *slantEngine) run() {
+	if !e.rootDeduce() {
+		return
 	}
-	for p := 0; p < nc; p++ {
-		st.next[p] = int32(p)
-		r, c := p/cw, p%cw
-		k := 0
-		add := func(rr, cc int, d byte) {
-			if rr >= 0 && rr < h && cc >= 0 && cc < w {
-				st.around[p][k] = int32(rr*w + cc)
-				st.touch[p][k] = d
-				k++
+	var regions [][]int32
+	if e.complete() {
+		// nothing left
+	} else if e.opt.NoRegions {
+		var all []int32
+		for i, v := range e.cell {
+			if v == 0 {
+				all = append(all, int32(i))
 			}
 		}
-		add(r-1, c-1, instances.Back)
-		add(r-1, c, instances.Forward)
-		add(r, c-1, instances.Forward)
-		add(r, c, instances.Back)
-		for ; k < 4; k++ {
-			st.around[p][k] = -1
-		}
-		for _, ci := range st.around[p] {
-			if ci >= 0 {
-				st.open[p]++
-			}
-		}
-		if r == 0 || r == h || c == 0 || c == w {
-			st.border = append(st.border, int32(p))
-		}
+		regions = [][]int32{all}
+	} else {
+		regions = e.regions()
 	}
-	return st
-}
-
-// seed queues every clue corner for a first look.
-func (st *slantState) seed() bool {
-	for p, k := range st.clue {
-		if k > st.open[p] {
-			return false
+	e.res.Regions = len(regions)
+	var alt []int32 // a region's second solution: its cells
+	var altVals []byte
+	for _, region := range regions {
+		e.heap.rebuild(0, nil)
+		for _, c := range region {
+			e.heap.push(c)
 		}
-		if k >= 0 {
-			st.check = append(st.check, int32(p))
-		}
-	}
-	return true
-}
-
-// ends returns the corners diagonal d of cell i joins.
-func (st *slantState) ends(i int, d byte) (int, int) {
-	r, c := i/st.w, i%st.w
-	if d == instances.Back {
-		return r*st.cw + c, (r+1)*st.cw + c + 1
-	}
-	return r*st.cw + c + 1, (r+1)*st.cw + c
-}
-
-func move(i int32, d byte) int32 {
-	if d == instances.Back {
-		return i * 2
-	}
-	return i*2 + 1
-}
-
-func moveCell(m int32) (int, byte) {
-	if m&1 == 0 {
-		return int(m / 2), instances.Back
-	}
-	return int(m / 2), instances.Forward
-}
-
-// corners returns the four corners of cell i: top-left, top-right,
-// bottom-left, bottom-right.
-func (st *slantState) corners(i int) [4]int {
-	r, c := i/st.w, i%st.w
-	tl := r*st.cw + c
-	return [4]int{tl, tl + 1, tl + st.cw, tl + st.cw + 1}
-}
-
-// assign sets cell i to d, forbids every diagonal that would now close a
-// loop, and queues the clue corners to look at; it reports false on a
-// contradiction (the cell holds the other diagonal, or d closes a loop).
-func (st *slantState) assign(i int, d byte) bool {
-	if st.cell[i] != 0 {
-		return st.cell[i] == d
-	}
-	a, b := st.ends(i, d)
-	ra, rb := st.uf.Find(a), st.uf.Find(b)
-	if ra == rb {
-		return false
-	}
-	st.cell[i] = d
-	st.trail = append(st.trail, int32(i))
-	cs := st.corners(i)
-	for k, p := range cs {
-		st.open[p]--
-		// '\' touches top-left and bottom-right, '/' the other two.
-		if (d == instances.Back) == (k == 0 || k == 3) {
-			st.on[p]++
-		}
-		if st.clue[p] >= 0 {
-			st.check = append(st.check, int32(p))
-		}
-	}
-	// Walk the smaller of the two components: every undecided diagonal
-	// from one of its corners to the other component now closes a loop.
-	small, otherRoot := a, rb
-	x, y := a, b
-	for {
-		x, y = int(st.next[x]), int(st.next[y])
-		if x == a {
-			break
-		}
-		if y == b {
-			small, otherRoot = b, ra
-			break
-		}
-	}
-	p := small
-	for {
-		for k, ci := range st.around[p] {
-			if ci < 0 || st.cell[ci] != 0 {
-				continue
-			}
-			td := st.touch[p][k]
-			e1, e2 := st.ends(int(ci), td)
-			q := e1
-			if q == p {
-				q = e2
-			}
-			if st.uf.Find(q) == otherRoot {
-				st.pending = append(st.pending, move(ci, other(td)))
-			}
-		}
-		p = int(st.next[p])
-		if p == small {
-			break
-		}
-	}
-	st.uf.Union(a, b)
-	st.next[a], st.next[b] = st.next[b], st.next[a]
-	return true
-}
-
-// undo takes back every cell decided since trailMark.
-func (st *slantState) undo(trailMark, ufMark int) {
-	for len(st.trail) > trailMark {
-		i := int(st.trail[len(st.trail)-1])
-		st.trail = st.trail[:len(st.trail)-1]
-		d := st.cell[i]
-		a, b := st.ends(i, d)
-		st.next[a], st.next[b] = st.next[b], st.next[a]
-		for k, p := range st.corners(i) {
-			st.open[p]++
-			if (d == instances.Back) == (k == 0 || k == 3) {
-				st.on[p]--
-			}
-		}
-		st.cell[i] = 0
-	}
-	st.uf.Undo(ufMark)
-	st.borderFrom = min(st.borderFrom, len(st.trail))
-	st.pending = st.pending[:0]
-	st.check = st.check[:0]
-}
-
-// checkClue applies clue counting at corner p.
-func (st *slantState) checkClue(p int) bool {
-	k, on, open := st.clue[p], st.on[p], st.open[p]
-	if on > k || on+open < k {
-		return false
-	}
-	if open == 0 || (on != k && on+open != k) {
-		return true
-	}
-	want := on+open == k // every undecided cell must touch p
-	for j, ci := range st.around[p] {
-		if ci < 0 || st.cell[ci] != 0 {
-			continue
-		}
-		d := st.touch[p][j]
-		if !want {
-			d = other(d)
-		}
-		st.pending = append(st.pending, move(ci, d))
-	}
-	return true
-}
-
-// decide sets cell i to d as a branch and propagates.
-func (st *slantState) decide(i int32, d byte) bool {
-	if !st.assign(int(i), d) {
-		st.pending, st.check = st.pending[:0], st.check[:0]
-		return false
-	}
-	return st.propagate()
-}
-
-// propagate runs the deductions to a fixpoint; false means a
-// contradiction.
-func (st *slantState) propagate() bool {
-	before := len(st.trail)
-	defer func() {
-		if !st.probing {
-			st.forced += int64(len(st.trail) - before)
-		}
-	}()
-	for {
-		for len(st.pending) > 0 || len(st.check) > 0 {
-			if st.probing && len(st.trail)-st.probeStart > probeBudget {
-				st.pending, st.check = st.pending[:0], st.check[:0]
-				return true
-			}
-			if n := len(st.pending); n > 0 {
-				m := st.pending[n-1]
-				st.pending = st.pending[:n-1]
-				i, d := moveCell(m)
-				if !st.assign(i, d) {
-					st.pending, st.check = st.pending[:0], st.check[:0]
-					return false
-				}
-				continue
-			}
-			n := len(st.check)
-			p := st.check[n-1]
-			st.check = st.check[:n-1]
-			if !st.checkClue(int(p)) {
-				st.pending, st.check = st.pending[:0], st.check[:0]
-				return false
-			}
-		}
-		if st.deduce == SlantDeduceBasic || st.basicOnly || len(st.trail) == len(st.cell) {
-			return true
-		}
-		if !st.borderCheck() {
-			st.pending, st.check = st.pending[:0], st.check[:0]
-			return false
-		}
-		if len(st.pending) == 0 {
-			return true
-		}
-	}
-}
-
-// borderCheck applies the border rule: over the whole board the first
-// time, then only to the components touching cells decided since the last
-// check (no other component's exits can have changed).
-func (st *slantState) borderCheck() bool {
-	if st.borderFrom < 0 {
-		st.borderFrom = len(st.trail)
-		return st.borderRule()
-	}
-	from := st.borderFrom
-	st.borderFrom = len(st.trail)
-	st.curStamp++
-	cur := st.curStamp
-	for _, ci := range st.trail[from:] {
-		for _, p := range st.corners(int(ci)) {
-			r := st.uf.Find(p)
-			if st.stamp[r] == cur {
-				continue
-			}
-			st.stamp[r] = cur
-			if !st.componentExits(p) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// componentExits applies the border rule to the component of corner p by
-// walking its members: it stops as soon as it meets the border or a second
-// exit, and otherwise forces the single exit or reports the dead end.
-func (st *slantState) componentExits(p int) bool {
-	exits, last := 0, int32(-1)
-	q := p
-	for {
-		r, c := q/st.cw, q%st.cw
-		if r == 0 || r == st.h || c == 0 || c == st.w {
-			return true
-		}
-		for k, ci := range st.around[q] {
-			if ci < 0 || st.cell[ci] != 0 {
-				continue
-			}
-			exits++
-			last = move(ci, st.touch[q][k])
-			if exits >= 2 {
-				return true
-			}
-		}
-		q = int(st.next[q])
-		if q == p {
-			break
-		}
-	}
-	if exits == 0 {
-		return false
-	}
-	st.pending = append(st.pending, last)
-	return true
-}
-
-// borderRule counts, for every component of corners, its exits: the
-// undecided diagonals that would join it to another component. A
-// component that does not touch the border must get there, so with no
-// exit it is a contradiction and with one exit that exit is forced.
-func (st *slantState) borderRule() bool {
-	st.curStamp++
-	cur := st.curStamp
-	visit := func(root int) {
-		if st.stamp[root] != cur {
-			st.stamp[root] = cur
-			st.exits[root] = 0
-			st.onBorder[root] = 0
-		}
-	}
-	for _, p := range st.border {
-		r := st.uf.Find(int(p))
-		visit(r)
-		st.onBorder[r] = 1
-	}
-	for i, d := range st.cell {
-		if d != 0 {
-			continue
-		}
-		for _, o := range [2]byte{instances.Back, instances.Forward} {
-			a, b := st.ends(i, o)
-			ra, rb := st.uf.Find(a), st.uf.Find(b)
-			if ra == rb {
-				continue
-			}
-			m := move(int32(i), o)
-			visit(ra)
-			visit(rb)
-			st.exits[ra]++
-			st.exitMove[ra] = m
-			st.exits[rb]++
-			st.exitMove[rb] = m
-		}
-	}
-	for p := range st.clue {
-		r := st.uf.Find(p)
-		visit(r)
-		if st.onBorder[r] != 0 {
-			continue
-		}
-		switch st.exits[r] {
-		case 0:
-			return false
-		case 1:
-			st.pending = append(st.pending, st.exitMove[r])
-			st.onBorder[r] = 1 // queue it once
-		}
-	}
-	return true
-}
-
-// pickCell chooses the undecided cell to branch on: the one whose clue
-// corners have the fewest undecided cells left, and the diagonal to try
-// first.
-func (st *slantState) pickCell() (int32, byte) {
-	best, bestScore := -1, -1
-	consider := func(i int) {
-		if st.cell[i] != 0 {
+		st := e.search(false)
+		if st != regionSat {
+			e.res.Complete = st != regionBudget
 			return
 		}
-		score := 0
-		for _, p := range st.corners(i) {
-			if st.clue[p] >= 0 {
-				score += 12 / int(st.open[p])
-			} else if st.open[p] < 4 {
-				score++
+		if e.limit >= 2 && alt == nil {
+			first := make([]byte, len(region))
+			for k, c := range region {
+				first[k] = e.cell[c]
+			}
+			t0 := len(e.trail)
+			if e.decisionLevel() > 0 {
+				t0 = int(e.lim[0])
+			}
+			dbMark := len(e.db.clauses)
+			st = e.search(true)
+			switch st {
+			case regionBudget:
+				e.res.Complete = false
+				return
+			case regionSat:
+				// The region stays as the second search left it; its
+				// first solution goes into the second answer.
+				alt, altVals = region, first
+			case regionUnsat:
+				// Unique: restore it as a root fact.
+				e.backtrack(0)
+				e.backtrackTrail(t0)
+				e.db.truncate(dbMark)
+				for k, c := range region {
+					e.pend = append(e.pend, pending{lit: mkLit(int(c), first[k]), kind: rRoot})
+				}
+				if !e.propagate() {
+					panic("slant: a region's own solution fails")
+				}
 			}
 		}
-		if st.rng != nil {
-			score = score*16 + st.rng.IntN(16)
-		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
+		e.commit()
 	}
-	// Looking for one solution, stay near the last node's cells when
-	// there are any: a wrong choice then fails before the search moves
-	// elsewhere, instead of being found under many unrelated choices
-	// (thrashing). Measured on 50x50 hard puzzles: twice as fast to the
-	// first solution, but far slower to prove uniqueness (16,700 nodes
-	// against 680), so counting to two picks globally.
-	if st.local && st.deduce == SlantDeduceProbe {
-		for _, ci := range st.cands {
-			consider(int(ci))
+	sol := append([]byte(nil), e.cell...)
+	e.res.Solutions = append(e.res.Solutions, sol)
+	if alt != nil {
+		second := append([]byte(nil), sol...)
+		for k, c := range alt {
+			second[c] = altVals[k]
 		}
+		e.res.Solutions = append(e.res.Solutions, second)
 	}
-	if best < 0 {
-		for i := range st.cell {
-			consider(i)
-		}
-	}
-	return int32(best), st.firstChoice(int32(best))
+	return
 }
 
-// firstChoice is the diagonal tried first at cell i: the one that touches
-// the corner whose clue most needs diagonals.
-func (st *slantState) firstChoice(i int32) byte {
-	cs := st.corners(int(i))
+// commit makes everything set so far a root fact: the regions already
+// solved cannot affect the ones still open, so they are never undone.
+func (e *slantEngine) commit() {
+	for _, l := range e.trail {
+		e.level[l.cell()] = 0
+	}
+	e.lim = e.lim[:0]
+	e.alim = e.alim[:0]
+	e.second = e.second[:0]
+}
+
+// rootDeduce runs every deduction at the root: propagation, the
+// equivalence deductions and probing, until none makes progress.
+func (e *slantEngine) rootDeduce() bool {
+	if !e.seed() || !e.propagate() {
+		return false
+	}
+	var pairs *slantPairs
+	if e.deduce == SlantDeduceEquiv {
+		if e.pairs == nil {
+			e.pairs = newSlantPairs(e.slantState)
+		} else {
+			e.pairs.reset()
+		}
+		pairs = e.pairs
+		pairs.record = !e.deductionOnly
+		pairs.pushClues()
+	}
+	if e.complete() {
+		return true
+	}
+	for {
+		n := len(e.trail)
+		if pairs != nil && !pairs.run() {
+			return false
+		}
+		if e.opt.Probe && !e.probe() {
+			return false
+		}
+		if len(e.trail) == n || e.complete() {
+			return true
+		}
+	}
+}
+
+// backtrack undoes every level above lvl, putting the cells back into the
+// branching heap.
+func (e *slantEngine) backtrack(lvl int) {
+	if lvl >= e.decisionLevel() {
+		return
+	}
+	for k := len(e.trail) - 1; k >= int(e.lim[lvl]); k-- {
+		e.heap.push(int32(e.trail[k].cell()))
+	}
+	e.undo(lvl)
+	if len(e.second) > lvl {
+		e.second = e.second[:lvl]
+	}
+}
+
+// backtrackTrail undoes root facts down to trail length t (the root facts
+// a uniqueness check learned under its blocking clause).
+func (e *slantEngine) backtrackTrail(t int) {
+	for k := len(e.trail) - 1; k >= t; k-- {
+		e.heap.push(int32(e.trail[k].cell()))
+	}
+	e.undoTo(t)
+}
+
+// search branches on the heap's cells until they are all set (regionSat),
+// none can be (regionUnsat) or the node budget is spent. With more, the
+// current assignment, a solution, is ruled out first and the search goes
+// on for another.
+func (e *slantEngine) search(more bool) regionStatus {
+	if more && !e.refuteSolution() {
+		return regionUnsat
+	}
+	for {
+		if !e.propagate() {
+			e.res.Conflicts++
+			if !e.resolve() {
+				return regionUnsat
+			}
+			continue
+		}
+		c := e.pick()
+		if c < 0 {
+			return regionSat
+		}
+		if e.opt.MaxNodes > 0 && e.res.Nodes >= e.opt.MaxNodes {
+			return regionBudget
+		}
+		e.res.Nodes++
+		e.newLevel()
+		e.second = append(e.second, false)
+		d := e.phase[c]
+		if d == 0 {
+			d = e.firstChoice(c)
+		}
+		e.pend = append(e.pend, pending{lit: mkLit(int(c), d), kind: rDecision})
+	}
+}
+
+// refuteSolution rules out the current (complete) assignment: with
+// learning by a clause over its branches, without by backtracking.
+func (e *slantEngine) refuteSolution() bool {
+	lvl := e.decisionLevel()
+	if lvl == 0 {
+		return false
+	}
+	if !e.learn {
+		return e.chronological()
+	}
+	block := make([]slantLit, 0, lvl)
+	for k := lvl - 1; k >= 0; k-- {
+		block = append(block, e.trail[e.lim[k]].neg())
+	}
+	e.backtrack(lvl - 1)
+	if len(block) == 1 {
+		e.pend = append(e.pend, pending{lit: block[0], kind: rRoot})
+		return true
+	}
+	idx := e.db.add(block)
+	e.res.Learned++
+	e.pend = append(e.pend, pending{lit: block[0], kind: rClause, data: idx})
+	return true
+}
+
+// resolve handles a conflict: it learns and jumps back, or without
+// learning tries the last branch's other value. False means the region has
+// no (more) solutions.
+func (e *slantEngine) resolve() bool {
+	if !e.learn {
+		return e.chronological()
+	}
+	maxLvl := int32(0)
+	for _, l := range e.conflict {
+		maxLvl = max(maxLvl, e.level[l.cell()])
+	}
+	if maxLvl == 0 {
+		return false
+	}
+	if int(maxLvl) < e.decisionLevel() {
+		e.backtrack(int(maxLvl))
+	}
+	bt := e.analyze()
+	if cur := e.decisionLevel(); cur-bt > chronoJump {
+		// A long jump would undo, and redo, many branches that have
+		// nothing to do with the failure: assert the learned literal one
+		// level up instead (chronological backtracking, Nadel and
+		// Ryvchin 2018). Measured on 200x200 planted boards: 4x fewer
+		// nodes.
+		bt = cur - 1
+	}
+	e.backtrack(bt)
+	if len(e.learnt) == 1 {
+		e.pend = append(e.pend, pending{lit: e.learnt[0], kind: rRoot})
+	} else {
+		idx := e.db.add(e.learnt)
+		e.res.Learned++
+		e.pend = append(e.pend, pending{lit: e.learnt[0], kind: rClause, data: idx})
+	}
+	e.inc *= 1 / 0.95
+	return true
+}
+
+// chronological undoes the deepest branch whose second value is untried
+// and tries it.
+func (e *slantEngine) chronological() bool {
+	for {
+		lvl := e.decisionLevel()
+		if lvl == 0 {
+			return false
+		}
+		d := e.trail[e.lim[lvl-1]]
+		sec := e.second[lvl-1]
+		e.backtrack(lvl - 1)
+		if !sec {
+			e.newLevel()
+			e.second = append(e.second, true)
+			e.res.Nodes++
+			e.pend = append(e.pend, pending{lit: d.neg(), kind: rDecision})
+			return true
+		}
+	}
+}
+
+// analyze turns st.conflict into a learned clause (first unique
+// implication point) in e.learnt, asserting literal first and a literal
+// of the level to jump back to second; it returns that level.
+func (e *slantEngine) analyze() int {
+	cur := int32(e.decisionLevel())
+	e.learnt = append(e.learnt[:0], 0)
+	counter := 0
+	add := func(set []slantLit) {
+		for _, x := range set {
+			c := x.cell()
+			if e.seenC[c] || e.level[c] == 0 {
+				continue
+			}
+			e.seenC[c] = true
+			e.heap.bump(int32(c), &e.inc)
+			if e.level[c] == cur {
+				counter++
+			} else {
+				e.learnt = append(e.learnt, x.neg())
+			}
+		}
+	}
+	add(e.conflict)
+	k := len(e.trail) - 1
+	var uip slantLit
+	for {
+		for !e.seenC[e.trail[k].cell()] {
+			k--
+		}
+		t := e.trail[k]
+		k--
+		counter--
+		if counter == 0 {
+			uip = t
+			break
+		}
+		c := t.cell()
+		e.prem = e.premises(t, e.rkind[c], e.rdata[c], e.pos[c], e.prem[:0])
+		add(e.prem)
+	}
+	e.learnt[0] = uip.neg()
+	for _, x := range e.trail[k+1:] {
+		e.seenC[x.cell()] = false
+	}
+	bt, at := int32(0), 1
+	for j := 1; j < len(e.learnt); j++ {
+		c := e.learnt[j].cell()
+		e.seenC[c] = false
+		if e.level[c] > bt {
+			bt, at = e.level[c], j
+		}
+	}
+	if len(e.learnt) > 1 {
+		e.learnt[1], e.learnt[at] = e.learnt[at], e.learnt[1]
+	}
+	return int(bt)
+}
+
+// pick returns the undecided cell to branch on, or -1.
+func (e *slantEngine) pick() int32 {
+	for len(e.heap.heap) > 0 {
+		c := e.heap.pop()
+		if e.cell[c] == 0 {
+			return c
+		}
+	}
+	return -1
+}
+
+// firstChoice is the diagonal tried first at cell i when it has held none
+// yet: the one touching the corners whose clues most need diagonals.
+func (e *slantEngine) firstChoice(i int32) byte {
+	cs := e.corners(int(i))
 	need := func(p int) int {
-		if st.clue[p] < 0 || st.open[p] == 0 {
+		if e.clue[p] < 0 || e.open[p] == 0 {
 			return 0
 		}
 		// fraction of the open cells that must touch p, scaled
-		return 12*int(st.clue[p]-st.on[p])/int(st.open[p]) - 6
+		return 12*int(e.clue[p]-e.on[p])/int(e.open[p]) - 6
 	}
 	back := need(cs[0]) + need(cs[3])
 	fwd := need(cs[1]) + need(cs[2])
-	if fwd > back || (fwd == back && st.rng != nil && st.rng.IntN(2) == 0) {
+	if fwd > back {
 		return instances.Forward
 	}
 	return instances.Back
 }
 
-// probeBudget bounds the cells one probe may force.
+// probeBudget bounds the cells one probe may set, which keeps probing
+// linear on clue-dense boards (a probe cut short proves nothing).
 const probeBudget = 48
 
-// probe tries both diagonals of every undecided cell near decided cells or
-// clues with basic propagation; a diagonal that leads to a contradiction
-// forces the other one. It repeats until nothing more is forced and
-// reports false when a cell fails both ways.
-func (st *slantState) probe(from int) bool {
-	st.basicOnly = true
-	defer func() { st.basicOnly = false }()
-	cands := st.probeCandidates(from)
-	for {
-		changed := false
-		for _, ci := range cands {
-			i := int(ci)
-			if st.cell[i] != 0 {
-				continue
-			}
-			for _, d := range [2]byte{instances.Back, instances.Forward} {
-				tm, um := len(st.trail), st.uf.Mark()
-				st.probeStart = tm
-				st.probing = true
-				ok := st.assign(i, d) && st.propagate()
-				st.probing = false
-				st.undo(tm, um)
-				if ok {
-					continue
-				}
-				if !st.assign(i, other(d)) || !st.propagate() {
-					return false
-				}
-				changed = true
-				break
-			}
-			if len(st.trail) == len(st.cell) {
-				return true
-			}
-		}
-		if !changed {
-			return true
-		}
-		// Once per pass, the border rule over what the probes forced.
-		st.basicOnly = false
-		ok := st.propagate()
-		st.basicOnly = true
-		if !ok {
-			return false
-		}
-	}
-}
+// chronoJump is the longest backjump taken as such; a longer one
+// backtracks a single level.
+const chronoJump = 100
 
-// probeWindow is how far (in cells, either way) from the cells decided at a
-// search node the probes look; at the root they look everywhere.
+// probeWindow is how far (in cells, either way) from a cell set by a
+// failed probe the next probes look.
 const probeWindow = 2
 
-// probeCandidates lists the undecided cells to probe: at the root (from <
-// 0) every one next to a clue or a decided diagonal, deeper only those near
-// the cells decided since trail position from.
-func (st *slantState) probeCandidates(from int) []int32 {
-	st.cands = st.cands[:0]
-	if from < 0 {
-		for i := range st.cell {
-			if st.cell[i] == 0 && st.interesting(i) {
-				st.cands = append(st.cands, int32(i))
-			}
+// probe tries both diagonals of every undecided cell next to a clue or a
+// decided diagonal at the root; a diagonal that fails at once is replaced
+// by the other, and the cells near what that sets are tried again. It
+// reports false when a cell fails both ways.
+func (e *slantEngine) probe() bool {
+	explain := e.explain
+	e.explain = false
+	defer func() { e.explain = explain }()
+	var work []int32
+	e.cstampN++
+	queued := e.cstampN
+	for i := range e.cell {
+		if e.cell[i] == 0 && e.interesting(i) {
+			e.cstamp[i] = queued
+			work = append(work, int32(i))
 		}
-		return st.cands
 	}
-	st.curStamp++
-	for _, ci := range st.trail[from:] {
-		r, c := int(ci)/st.w, int(ci)%st.w
-		for rr := max(0, r-probeWindow); rr <= min(st.h-1, r+probeWindow); rr++ {
-			for cc := max(0, c-probeWindow); cc <= min(st.w-1, c+probeWindow); cc++ {
-				i := rr*st.w + cc
-				if st.cell[i] != 0 || st.cellStamp[i] == st.curStamp {
-					continue
+	for len(work) > 0 {
+		c := int(work[0])
+		work = work[1:]
+		e.cstamp[c] = 0
+		if e.cell[c] != 0 {
+			continue
+		}
+		for _, d := range [2]byte{instances.Back, instances.Forward} {
+			e.newLevel()
+			e.pend = append(e.pend, pending{lit: mkLit(c, d), kind: rDecision})
+			e.budget = probeBudget
+			forced := e.forced
+			ok := e.propagate()
+			e.forced = forced
+			e.budget = 0
+			e.undo(0)
+			if ok {
+				continue
+			}
+			from := len(e.trail)
+			e.pend = append(e.pend, pending{lit: mkLit(c, other(d)), kind: rRoot})
+			if !e.propagate() {
+				return false
+			}
+			for _, l := range e.trail[from:] {
+				r, cc := l.cell()/e.w, l.cell()%e.w
+				for rr := max(0, r-probeWindow); rr <= min(e.h-1, r+probeWindow); rr++ {
+					for c2 := max(0, cc-probeWindow); c2 <= min(e.w-1, cc+probeWindow); c2++ {
+						i := rr*e.w + c2
+						if e.cell[i] == 0 && e.cstamp[i] != queued {
+							e.cstamp[i] = queued
+							work = append(work, int32(i))
+						}
+					}
 				}
-				st.cellStamp[i] = st.curStamp
-				st.cands = append(st.cands, int32(i))
 			}
+			break
 		}
 	}
-	return st.cands
+	return true
 }
 
 // interesting reports whether cell i touches a clue or a decided diagonal.
-func (st *slantState) interesting(i int) bool {
-	for _, p := range st.corners(i) {
-		if st.clue[p] >= 0 || st.on[p] > 0 {
+func (e *slantEngine) interesting(i int) bool {
+	for _, p := range e.corners(i) {
+		if e.clue[p] >= 0 || e.on[p] > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// regions splits the undecided cells into independent regions: two cells
+// touching one component of corners (a clue corner, or corners joined by
+// decided diagonals) are in one region. A loop closed by new diagonals
+// runs from component to component through them, and a clue or a dead
+// end concerns the cells around one component, so what is decided in one
+// region changes nothing in another.
+func (e *slantEngine) regions() [][]int32 {
+	n := len(e.cell)
+	cells := instances.NewUnionFind(n)
+	owner := make([]int32, len(e.clue))
+	for i := range owner {
+		owner[i] = -1
+	}
+	for i, v := range e.cell {
+		if v != 0 {
+			continue
+		}
+		for _, p := range e.corners(i) {
+			r := e.uf.Find(p)
+			if owner[r] < 0 {
+				owner[r] = int32(i)
+			} else {
+				cells.Union(i, int(owner[r]))
+			}
+		}
+	}
+	index := make(map[int]int)
+	var out [][]int32
+	for i, v := range e.cell {
+		if v != 0 {
+			continue
+		}
+		r := cells.Find(i)
+		k, ok := index[r]
+		if !ok {
+			k = len(out)
+			index[r] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], int32(i))
+	}
+	return out
+}
+
+// DeduceSlant applies the deductions of level (and failed-literal probing
+// with probe) to s without branching. It returns the cells they decide
+// (row-major '\' and '/', 0 for undecided) and false when they meet a
+// contradiction (then s has no solution).
+func DeduceSlant(s *instances.Slant, level SlantDeduce, probe bool) ([]byte, bool) {
+	e := newSlantEngine(s, SlantOptions{Deduce: level, Probe: probe, NoLearn: true})
+	e.deductionOnly = true
+	ok := e.rootDeduce()
+	return append([]byte(nil), e.cell...), ok
+}
+
+// SlantFacts runs the deductions of level (and probing with probe) at the
+// root of s, as DeduceSlant does, and returns what they prove: the cells they decide
+// and, at SlantDeduceEquiv, the pairs of diagonals in side-by-side cells
+// that cannot both hold (Tatham's v-shapes and equivalences). The SAT
+// solver can take them as unit and two-literal clauses.
+func SlantFacts(s *instances.Slant, level SlantDeduce, probe bool) instances.SlantFacts {
+	e := newSlantEngine(s, SlantOptions{Deduce: level, Probe: probe, NoLearn: true})
+	var f instances.SlantFacts
+	if !e.rootDeduce() {
+		f.Contradiction = true
+		return f
+	}
+	f.Cells = append([]byte(nil), e.cell...)
+	for _, c := range e.db.clauses {
+		a, b := c[0], c[1]
+		if e.cell[a.cell()] != 0 || e.cell[b.cell()] != 0 {
+			continue // settled by the cells
+		}
+		// The clause "a or b": not both negations.
+		f.Exclusions = append(f.Exclusions, instances.SlantExclusion{
+			A: a.cell(), DA: a.neg().diag(), B: b.cell(), DB: b.neg().diag()})
+	}
+	return f
+}
+
+// SolvesSlant reports whether the deductions of level (and probing with
+// probe) alone decide every cell of s without a contradiction, as a
+// generator needs.
+func SolvesSlant(s *instances.Slant, level SlantDeduce, probe bool) bool {
+	return NewSlantDeducer(level, probe).Solves(s)
+}
+
+// SlantDeducer answers SolvesSlant for many clue sets, reusing its memory
+// from one board to the next of the same size (a generator asks
+// thousands of times).
+type SlantDeducer struct {
+	level SlantDeduce
+	probe bool
+	e     *slantEngine
+}
+
+// NewSlantDeducer returns a deducer for level and probe.
+func NewSlantDeducer(level SlantDeduce, probe bool) *SlantDeducer {
+	return &SlantDeducer{level: level, probe: probe}
+}
+
+// Solves reports whether the deductions alone solve s.
+func (d *SlantDeducer) Solves(s *instances.Slant) bool {
+	if d.e == nil || d.e.w != s.W || d.e.h != s.H {
+		d.e = newSlantEngine(s, SlantOptions{Deduce: d.level, Probe: d.probe, NoLearn: true})
+		d.e.deductionOnly = true
+	} else {
+		d.e.reset(s)
+	}
+	return d.e.rootDeduce() && d.e.complete()
+}
+
+// reset makes e a fresh engine for s, a board of e's size.
+func (e *slantEngine) reset(s *instances.Slant) {
+	e.undo(0)
+	e.undoTo(0)
+	e.clue = s.Clues
+	for p := range e.clue {
+		e.uf.capacity[p] = int32(e.capOf(p))
+	}
+	e.borderFrom = -1
+	e.qhead = 0
+	e.arena = e.arena[:0]
+	e.forced = 0
+	e.res = SlantResult{Complete: true}
 }

@@ -3,6 +3,7 @@ package backtrack
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -14,7 +15,29 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-var slantDeduceLevels = []SlantDeduce{SlantDeduceProbe, SlantDeduceBorder, SlantDeduceBasic}
+// slantConfig is one way to run the DFS, named as compare would.
+type slantConfig struct {
+	name string
+	opt  SlantOptions
+}
+
+// slantConfigs are every combination of deduction level and search aid.
+var slantConfigs = func() []slantConfig {
+	var out []slantConfig
+	for _, d := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
+		for _, learn := range []bool{true, false} {
+			for _, regions := range []bool{true, false} {
+				for _, probe := range []bool{false, true} {
+					out = append(out, slantConfig{
+						name: fmt.Sprintf("deduce=%s:learn=%v:regions=%v:probe=%v", d, learn, regions, probe),
+						opt:  SlantOptions{Deduce: d, NoLearn: !learn, NoRegions: !regions, Probe: probe},
+					})
+				}
+			}
+		}
+	}
+	return out
+}()
 
 func parseSlant(t testing.TB, text string) []*instances.Slant {
 	t.Helper()
@@ -25,32 +48,34 @@ func parseSlant(t testing.TB, text string) []*instances.Slant {
 	return cases
 }
 
-// checkSlant solves s at every deduction level with limit 2, verifies each
+// checkSlant solves s in every configuration with limit 2, verifies each
 // solution independently, and compares the count with want (the brute
 // force count capped at 2, or -1 when unknown but at least one).
 func checkSlant(t *testing.T, s *instances.Slant, want int) {
 	t.Helper()
-	checkSlantAt(t, s, want, slantDeduceLevels)
+	checkSlantAt(t, s, want, slantConfigs)
 }
 
-func checkSlantAt(t *testing.T, s *instances.Slant, want int, levels []SlantDeduce) {
+func checkSlantAt(t *testing.T, s *instances.Slant, want int, configs []slantConfig) {
 	t.Helper()
-	for _, d := range levels {
-		res := SolveSlant(s, SlantOptions{Limit: 2, Deduce: d})
+	for _, cf := range configs {
+		opt := cf.opt
+		opt.Limit = 2
+		res := SolveSlant(s, opt)
 		if !res.Complete {
-			t.Fatalf("%s deduce=%d: incomplete", instances.SlantGameID(s), d)
+			t.Fatalf("%s %s: incomplete", instances.SlantGameID(s), cf.name)
 		}
 		for _, sol := range res.Solutions {
 			if err := instances.VerifySlant(s, sol); err != nil {
-				t.Fatalf("%s deduce=%d: wrong answer: %v", instances.SlantGameID(s), d, err)
+				t.Fatalf("%s %s: wrong answer: %v", instances.SlantGameID(s), cf.name, err)
 			}
 		}
 		if len(res.Solutions) == 2 && bytes.Equal(res.Solutions[0], res.Solutions[1]) {
-			t.Fatalf("%s deduce=%d: the second solution repeats the first", instances.SlantGameID(s), d)
+			t.Fatalf("%s %s: the second solution repeats the first", instances.SlantGameID(s), cf.name)
 		}
 		got := len(res.Solutions)
 		if (want >= 0 && got != want) || (want < 0 && got == 0) {
-			t.Fatalf("%s deduce=%d: %d solutions, want %d", instances.SlantGameID(s), d, got, want)
+			t.Fatalf("%s %s: %d solutions, want %d", instances.SlantGameID(s), cf.name, got, want)
 		}
 	}
 }
@@ -106,12 +131,10 @@ func TestSolveSlantPlanted(t *testing.T) {
 		}
 		checkSlant(t, s, want)
 	}
-	for k := 0; k < 40; k++ {
+	for k := 0; k < 20; k++ {
 		n := 6 + rng.IntN(15)
 		s, _ := instances.PlantSlant(rng, n, n+rng.IntN(5), 0.2+0.8*rng.Float64())
-		// Without probing the search can thrash on these (measured: a
-		// sparse 19x20 ran past 2 million nodes), so only the default.
-		checkSlantAt(t, s, -1, []SlantDeduce{SlantDeduceProbe})
+		checkSlantAt(t, s, -1, slantConfigs)
 	}
 }
 
@@ -157,10 +180,10 @@ func TestSolveSlantLargeBoards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	// No clues, sparse clues, every clue. (Planted 200x200 boards with
-	// about 60% of the clues can still thrash past a million nodes.)
+	// No clues, sparse clues, the densities where a search without
+	// learning thrashes, every clue.
 	rng := rand.New(rand.NewPCG(200, 1))
-	for _, density := range []float64{0, 0.15, 1} {
+	for _, density := range []float64{0, 0.15, 0.45, 0.6, 1} {
 		s, _ := instances.PlantSlant(rng, 200, 200, density)
 		res := SolveSlant(s, SlantOptions{})
 		if len(res.Solutions) != 1 {
@@ -168,6 +191,121 @@ func TestSolveSlantLargeBoards(t *testing.T) {
 		}
 		if err := instances.VerifySlant(s, res.Solutions[0]); err != nil {
 			t.Fatalf("200x200 density %.2f: %v", density, err)
+		}
+	}
+}
+
+// allSlantSolutions lists every solution of a small board by brute force.
+func allSlantSolutions(s *instances.Slant) [][]byte {
+	n := s.W * s.H
+	var out [][]byte
+	for mask := 0; mask < 1<<n; mask++ {
+		cells := make([]byte, n)
+		for i := range cells {
+			cells[i] = instances.Forward
+			if mask>>i&1 == 1 {
+				cells[i] = instances.Back
+			}
+		}
+		if instances.VerifySlant(s, cells) == nil {
+			out = append(out, cells)
+		}
+	}
+	return out
+}
+
+func decidedCells(cells []byte) int {
+	n := 0
+	for _, v := range cells {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Each deduction level makes progress on a board where the level below it
+// makes none, and everything it decides holds in every solution.
+func TestDeduceSlantLevels(t *testing.T) {
+	tests := []struct {
+		name, id string
+		level    SlantDeduce // the level that makes progress
+	}{
+		// A 2 in the middle, a 1 on the right edge: the 1 makes the two
+		// cells left of it equivalent (exactly one touches it, so
+		// exactly one touches the 2), the 0 turns the top-left cell
+		// away from the 2, so the bottom-left must touch it.
+		{"equivalent pair counted once", "2x2:0c21c", SlantDeduceEquiv},
+		// Two 1s on an edge chain three cells into one class; with the
+		// 0 and the 2 the class is settled.
+		{"1-1 on an edge", "4x2:e13f2a", SlantDeduceEquiv},
+		{"clues through a class", "2x4:e0b213d", SlantDeduceEquiv},
+		// 3s and 1s around the middle: every corner there has room for
+		// one more diagonal at most, so two of them may not be joined
+		// (the pair would be cut off from the border).
+		{"dead ends with capacity 1", "3x3:e31b13e", SlantDeduceDeadEnd},
+		{"dead end in a 4x4", "4x4:g3a11a1c1a2f", SlantDeduceDeadEnd},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := parseSlant(t, tt.id+"\n")[0]
+			sols := allSlantSolutions(s)
+			if len(sols) == 0 {
+				t.Fatal("no solution")
+			}
+			below := tt.level + 1
+			weak, ok1 := DeduceSlant(s, below, false)
+			strong, ok2 := DeduceSlant(s, tt.level, false)
+			if !ok1 || !ok2 {
+				t.Fatalf("contradiction on a solvable board: %v %v", ok1, ok2)
+			}
+			if decidedCells(strong) <= decidedCells(weak) {
+				t.Fatalf("%s decides %d cells, %s %d: no progress", tt.level, decidedCells(strong), below, decidedCells(weak))
+			}
+			for i, v := range strong {
+				for _, sol := range sols {
+					if v != 0 && sol[i] != v {
+						t.Fatalf("%s sets cell %d to %c, but a solution has %c", tt.level, i, v, sol[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// On random small boards every level's deductions are sound: what they
+// decide holds in every solution, and a contradiction means no solution.
+func TestDeduceSlantSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for k := 0; k < 200; k++ {
+		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(3))
+		if k%2 == 0 {
+			s, _ = instances.PlantSlant(rng, s.W, s.H, rng.Float64())
+		} else {
+			for p := range s.Clues {
+				if rng.IntN(3) == 0 {
+					s.Clues[p] = int8(rng.IntN(4))
+				}
+			}
+		}
+		sols := allSlantSolutions(s)
+		for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
+			for _, probe := range []bool{false, true} {
+				cells, ok := DeduceSlant(s, level, probe)
+				if !ok {
+					if len(sols) > 0 {
+						t.Fatalf("%s %s probe=%v: contradiction, but %d solutions", instances.SlantGameID(s), level, probe, len(sols))
+					}
+					continue
+				}
+				for i, v := range cells {
+					for _, sol := range sols {
+						if v != 0 && sol[i] != v {
+							t.Fatalf("%s %s probe=%v: cell %d set to %c against a solution", instances.SlantGameID(s), level, probe, i, v)
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -181,7 +319,7 @@ func TestSolveSlantMaxNodes(t *testing.T) {
 }
 
 func TestParseSlantDeduce(t *testing.T) {
-	for name, want := range map[string]SlantDeduce{"": SlantDeduceProbe, "probe": SlantDeduceProbe, "border": SlantDeduceBorder, "basic": SlantDeduceBasic} {
+	for name, want := range map[string]SlantDeduce{"": SlantDeduceEquiv, "equiv": SlantDeduceEquiv, "deadend": SlantDeduceDeadEnd, "basic": SlantDeduceBasic} {
 		if got, err := ParseSlantDeduce(name); err != nil || got != want {
 			t.Errorf("ParseSlantDeduce(%q) = %v, %v", name, got, err)
 		}
@@ -249,7 +387,7 @@ func BenchmarkSlantDFS(b *testing.B) {
 // fixtures.
 func BenchmarkSlantDFSDeduce(b *testing.B) {
 	cases := loadSlantFixture(b, "slant_hard_20.txt")
-	for _, d := range []string{"probe", "border", "basic"} {
+	for _, d := range []string{"equiv", "deadend", "basic"} {
 		level, _ := ParseSlantDeduce(d)
 		b.Run(d, func(b *testing.B) {
 			var nodes int64
@@ -298,5 +436,80 @@ func BenchmarkSlantZigzag(b *testing.B) {
 			b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
 			b.ReportMetric(float64(len(cases)), "cases")
 		})
+	}
+}
+
+// ReduceSlantClues leaves the clues that removing them one at a time with
+// SolvesSlant leaves, at every level.
+func TestReduceSlantClues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	for k := 0; k < 24; k++ {
+		w, h := 2+rng.IntN(11), 2+rng.IntN(11)
+		cells := instances.RandomSlantFill(rng, w, h)
+		for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
+			for _, probe := range []bool{false, true} {
+				if probe && k%4 != 0 {
+					continue
+				}
+				fast := instances.NewSlant(w, h)
+				fast.Clues = instances.SlantClues(w, h, cells)
+				slow := instances.NewSlant(w, h)
+				slow.Clues = instances.SlantClues(w, h, cells)
+				order := rng.Perm(len(fast.Clues))
+				ReduceSlantClues(fast, order, level, probe)
+				for _, p := range order {
+					v := slow.Clues[p]
+					slow.Clues[p] = -1
+					if !SolvesSlant(slow, level, probe) {
+						slow.Clues[p] = v
+					}
+				}
+				if a, b := instances.SlantGameID(fast), instances.SlantGameID(slow); a != b {
+					t.Fatalf("%dx%d %s probe=%v: reduced to %s, one at a time %s", w, h, level, probe, a, b)
+				}
+				if !SolvesSlant(fast, level, probe) {
+					t.Fatalf("%s: the deductions do not solve the result", instances.SlantGameID(fast))
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkSlantDFSOptions solves the planted 150x150 and 200x200
+// fixtures (45% and 60% of the clues, where search is needed) with each
+// deduction level and search aid turned off in turn, in one run so that
+// benchstat can compare them; every answer is verified outside the timed
+// part. (learn=false is left out: it runs past 20 s on most of them.)
+func BenchmarkSlantDFSOptions(b *testing.B) {
+	configs := []slantConfig{
+		{"default", SlantOptions{}},
+		{"deduce=deadend", SlantOptions{Deduce: SlantDeduceDeadEnd}},
+		{"deduce=basic", SlantOptions{Deduce: SlantDeduceBasic}},
+		{"regions=false", SlantOptions{NoRegions: true}},
+		{"probe=true", SlantOptions{Probe: true}},
+	}
+	for _, size := range []string{"150", "200"} {
+		cases := loadSlantFixture(b, "slant_planted_"+size+".txt")
+		for k, clues := range []string{"0.45", "0.6"} {
+			s := cases[k]
+			for _, cf := range configs {
+				b.Run(size+"/clues="+clues+"/"+cf.name, func(b *testing.B) {
+					var nodes int64
+					for i := 0; i < b.N; i++ {
+						res := SolveSlant(s, cf.opt)
+						b.StopTimer()
+						if len(res.Solutions) != 1 {
+							b.Fatal("not solved")
+						}
+						if err := instances.VerifySlant(s, res.Solutions[0]); err != nil {
+							b.Fatal(err)
+						}
+						nodes += res.Nodes
+						b.StartTimer()
+					}
+					b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				})
+			}
+		}
 	}
 }

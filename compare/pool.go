@@ -526,7 +526,7 @@ func (d *driver) died(head *sentJob, err error) {
 		run.Verdict, run.Detail = VerdictMemout, fmt.Sprintf("killed by the kernel at the %s memory limit (cgroup)", FormatBytes(p.Mem))
 	case err != io.EOF:
 		run.Verdict, run.Detail = VerdictHarness, fmt.Sprintf("bad reply from the worker: %v; worker stderr: %s", err, tail)
-	case p.Mem > 0 && w.cg == nil && (outOfMemory(tail) || head.peak >= p.Mem/2 || !w.up && strings.Contains(tail, "SIGSEGV")):
+	case p.Mem > 0 && w.cg == nil && (outOfMemory(tail) || head.peak >= p.Mem/2 || strings.Contains(tail, "SIGSEGV")):
 		// Past its data rlimit the Go runtime throws "out of memory" or,
 		// in some paths, faults on a failed allocation.
 		run.Verdict, run.Detail = VerdictMemout, fmt.Sprintf("the worker died at its %s memory limit (rlimit; peak seen %s): %s", FormatBytes(p.Mem), FormatBytes(head.peak), tail)

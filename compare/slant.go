@@ -28,27 +28,33 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "iterative depth-first search with clue, loop and border propagation, failed-literal probing and restarts",
+				Doc:  "iterative depth-first search with clue, loop and dead-end propagation, Tatham's equivalences, independent regions and learned nogoods",
 				Options: []OptionDoc{
 					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "count solutions up to two and report the second"},
-					{Name: "deduce", Values: "probe|border|basic", Default: "probe", Doc: "deductions before branching: basic (clue counts, loops), border (+ every corner reaches the border), probe (+ failed-literal probing)"},
+					{Name: "deduce", Values: "equiv|deadend|basic", Default: "equiv", Doc: "deductions: basic (clue counts, loops), deadend (+ Tatham's dead ends: every corner reaches the border, with clue capacities), equiv (+ Tatham's equivalent cells and v-shapes, at the root)"},
+					{Name: "learn", Values: "true|false", Default: "true", Doc: "learn a nogood from every failure and jump back to its cause (false: chronological backtracking)"},
+					{Name: "regions", Values: "true|false", Default: "true", Doc: "solve the independent regions the root deductions leave one at a time (for uniqueness, each on its own)"},
+					{Name: "probe", Values: "true|false", Default: "false", Doc: "failed-literal probing at the root"},
 					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N branching nodes (0: no limit)"},
 				},
 				Solve:    solveSlantDFS,
-				Headline: []string{"nodes", "forced", "restarts"},
+				Headline: []string{"nodes", "conflicts", "learned"},
 				Validate: func(o Options) error { _, _, err := slantDFSOptions(o); return err },
 			},
 			{
 				Name: "sat",
-				Doc:  "one variable per cell, clue counts as clauses, loops forbidden lazily by refinement (one clause per loop found)",
+				Doc:  "one variable per cell, clue counts as clauses, loops forbidden lazily by refinement (one clause per loop found); pre= hands it the dfs's root deductions first (a hybrid)",
 				Options: []OptionDoc{
 					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "block the solution found and solve on, to find a second one"},
-					{Name: "loops", Values: "lazy|lazy+diamond", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front"},
+					{Name: "pre", Values: "none|equiv|deadend|basic", Default: "none", Doc: "none: pure SAT (the default, so that sat and dfs stay independent and their agreement means something); equiv, deadend, basic: a hybrid that first runs the dfs's root deductions at that level and gives them to the solver as unit and two-literal clauses"},
+					{Name: "loops", Values: "lazy|lazy+diamond|lazy+short|reach", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"},
+					{Name: "cuts", Values: "shortest|forest", Default: "shortest", Doc: "the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"},
+					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
 					BackendOption,
 				},
 				Solve:    solveSlantSAT,
 				Headline: []string{"rounds", "added", "conflicts"},
-				Validate: func(o Options) error { _, err := slantSATOptions(o); return err },
+				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
 			},
 		},
 		Verify:   verifySlant,
@@ -60,7 +66,11 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 }
 
 func slantBool(o Options, name string) (bool, error) {
-	v := o.Get(name, "false")
+	return slantBoolDefault(o, name, false)
+}
+
+func slantBoolDefault(o Options, name string, def bool) (bool, error) {
+	v := o.Get(name, strconv.FormatBool(def))
 	b, err := strconv.ParseBool(v)
 	if err != nil {
 		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
@@ -75,7 +85,7 @@ func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err er
 	if err != nil {
 		return opt, false, err
 	}
-	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "probe"))
+	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "equiv"))
 	if err != nil {
 		return opt, false, fmt.Errorf("option deduce: %w", err)
 	}
@@ -83,7 +93,19 @@ func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err er
 	if err != nil || maxNodes < 0 {
 		return opt, false, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
 	}
-	opt = backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes}
+	learn, err := slantBoolDefault(o, "learn", true)
+	if err != nil {
+		return opt, false, err
+	}
+	regions, err := slantBoolDefault(o, "regions", true)
+	if err != nil {
+		return opt, false, err
+	}
+	probe, err := slantBoolDefault(o, "probe", false)
+	if err != nil {
+		return opt, false, err
+	}
+	opt = backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes, NoLearn: !learn, NoRegions: !regions, Probe: probe}
 	if unique {
 		opt.Limit = 2
 	}
@@ -108,7 +130,8 @@ func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 	r := Result{
 		Solved: len(res.Solutions) > 0,
 		Time:   elapsed,
-		Stats:  []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"restarts", int64(res.Restarts)}},
+		Stats: []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"conflicts", res.Conflicts},
+			{"learned", res.Learned}, {"regions", int64(res.Regions)}},
 	}
 	if r.Solved {
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0])
@@ -122,25 +145,42 @@ func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 	return r, nil
 }
 
-func slantSATOptions(o Options) (encode.SlantOptions, error) {
-	var opt encode.SlantOptions
+// slantSATOptions reads the SAT solver's options; pre is the deduction
+// level to run before the solve ("none" for none).
+func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error) {
 	unique, err := slantBool(o, UniqueOption)
 	if err != nil {
-		return opt, err
+		return opt, "", err
 	}
 	opt.Unique = unique
-	switch l := o.Get("loops", encode.SlantLoopsLazy); l {
-	case encode.SlantLoopsLazy, encode.SlantLoopsDiamond:
-		opt.Loops = l
-	default:
-		return opt, fmt.Errorf("option loops=%q: want %s or %s", l, encode.SlantLoopsLazy, encode.SlantLoopsDiamond)
+	opt.Loops = o.Get("loops", encode.SlantLoopsLazy)
+	opt.Cuts = o.Get("cuts", encode.SlantCutsShortest)
+	opt.Phase = o.Get("phase", encode.SlantPhaseClues)
+	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
+		return opt, "", fmt.Errorf("slant sat options: %w", err)
+	}
+	pre = o.Get("pre", "none")
+	if pre != "none" {
+		if _, err := backtrack.ParseSlantDeduce(pre); err != nil {
+			return opt, "", fmt.Errorf("option pre: %w", err)
+		}
 	}
 	be, err := encode.LookupBackend(o.Get("backend", ""))
 	if err != nil {
-		return opt, err
+		return opt, "", err
 	}
 	opt.Backend = be
-	return opt, nil
+	return opt, pre, nil
+}
+
+// slantFacts runs the deductions pre names, if any, into opt.
+func slantFacts(s *instances.Slant, opt *encode.SlantOptions, pre string) {
+	if pre == "none" {
+		return
+	}
+	level, _ := backtrack.ParseSlantDeduce(pre)
+	facts := backtrack.SlantFacts(s, level, false)
+	opt.Facts = &facts
 }
 
 func solveSlantSAT(c instances.Case, o Options) (Result, error) {
@@ -148,11 +188,12 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	opt, err := slantSATOptions(o)
+	opt, pre, err := slantSATOptions(o)
 	if err != nil {
 		return Result{}, err
 	}
 	start := time.Now()
+	slantFacts(s, &opt, pre)
 	res, err := encode.SolveSlant(s, opt)
 	elapsed := time.Since(start)
 	if err != nil {
@@ -231,18 +272,20 @@ func agreeSlant(_ instances.Case, a, b Result) error {
 	return nil
 }
 
-// slantCNF is the eager encoding; refined adds the loop clauses a finished
-// refinement (with the same options) found.
+// slantCNF is the eager encoding (with pre=, the dfs's root deductions
+// added as clauses); refined adds the loop clauses a finished refinement
+// (with the same options) found.
 func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return nil, err
 	}
-	opt, err := slantSATOptions(o)
+	opt, pre, err := slantSATOptions(o)
 	if err != nil {
 		return nil, err
 	}
-	f, err := encode.SlantCNF(s, opt.Loops)
+	slantFacts(s, &opt, pre)
+	f, _, err := encode.SlantCNF(s, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -275,27 +318,66 @@ func parseSlantSize(size string) (int, int, error) {
 	return w, h, nil
 }
 
-// generateSlant writes g.Count unique puzzles of size g.Size ("WxH" or
-// "N"); param clues=min (default) removes clues while the DFS still proves
-// the puzzle unique (SlantGenCounter), clues=all keeps every clue. Square boards are written
-// in the judge format, others as Tatham game IDs.
+// generateSlant writes g.Count puzzles of size g.Size ("WxH" or "N").
+// By default they are unique, made as Tatham's generator makes them:
+// clues removed while the DFS's deductions still solve the puzzle, at
+// param difficulty=easy (clue counts and loops), hard (the default: dead
+// ends and equivalences too; puzzles easy cannot solve), deep (with
+// failed-literal probing; puzzles hard cannot solve) or search (clues
+// removed while the DFS proves uniqueness within a node budget, the
+// slowest and sparsest); clues=all keeps every clue. planted=true makes
+// planted boards instead: a random loop-free filling with each clue kept
+// with probability clues (default 0.6), which often have many solutions.
+// Square boards are written in the judge format, others as Tatham game IDs.
 func generateSlant(w io.Writer, g GenConfig) error {
 	wd, ht, err := parseSlantSize(g.Size)
 	if err != nil {
 		return err
 	}
-	var minimize bool
-	switch cl := g.Params.Get("clues", "min"); cl {
-	case "min":
-		minimize = true
-	case "all":
-	default:
-		return fmt.Errorf("slant param clues=%q: want min or all", cl)
+	planted, err := slantBool(g.Params, "planted")
+	if err != nil {
+		return fmt.Errorf("slant param %w", err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(g.Seed), 0x51a47))
+	var make func() (*instances.Slant, error)
+	if planted {
+		density, err := strconv.ParseFloat(g.Params.Get("clues", "0.6"), 64)
+		if err != nil || density < 0 || density > 1 {
+			return fmt.Errorf("slant param clues=%q: want a share of clues kept, 0..1, with planted=true", g.Params.Get("clues", ""))
+		}
+		if d := g.Params.Get("difficulty", ""); d != "" {
+			return fmt.Errorf("slant param difficulty=%q: planted boards have none", d)
+		}
+		make = func() (*instances.Slant, error) {
+			s, _ := instances.PlantSlant(rng, wd, ht, density)
+			return s, nil
+		}
+	} else {
+		var all bool
+		switch cl := g.Params.Get("clues", "min"); cl {
+		case "min":
+		case "all":
+			all = true
+		default:
+			return fmt.Errorf("slant param clues=%q: want min or all (or a share with planted=true)", cl)
+		}
+		opt, search, err := slantGenOptions(g.Params.Get("difficulty", "hard"))
+		if err != nil {
+			return err
+		}
+		opt.AllClues = all
+		make = func() (*instances.Slant, error) {
+			if search {
+				s, _, err := instances.GenerateSlant(rng, wd, ht, !all, SlantGenCounter)
+				return s, err
+			}
+			s, _, err := instances.GenerateSlantDeduced(rng, wd, ht, opt)
+			return s, err
+		}
+	}
 	var cases []*instances.Slant
 	for i := 0; i < max(g.Count, 1); i++ {
-		s, _, err := instances.GenerateSlant(rng, wd, ht, minimize, SlantGenCounter)
+		s, err := make()
 		if err != nil {
 			return err
 		}
@@ -310,6 +392,30 @@ func generateSlant(w io.Writer, g GenConfig) error {
 		}
 	}
 	return nil
+}
+
+// slantGenOptions returns the generator's checks for a difficulty, or
+// search for the uniqueness-search generator.
+func slantGenOptions(difficulty string) (opt instances.SlantGenOptions, search bool, err error) {
+	use := func(level backtrack.SlantDeduce, probe bool) {
+		opt.Solves = backtrack.NewSlantDeducer(level, probe).Solves
+		opt.Reduce = func(s *instances.Slant, order []int) { backtrack.ReduceSlantClues(s, order, level, probe) }
+	}
+	switch difficulty {
+	case "easy":
+		use(backtrack.SlantDeduceBasic, false)
+	case "hard":
+		use(backtrack.SlantDeduceEquiv, false)
+		opt.TooEasy = backtrack.NewSlantDeducer(backtrack.SlantDeduceBasic, false).Solves
+	case "deep":
+		use(backtrack.SlantDeduceEquiv, true)
+		opt.TooEasy = backtrack.NewSlantDeducer(backtrack.SlantDeduceEquiv, false).Solves
+	case "search":
+		search = true
+	default:
+		err = fmt.Errorf("slant param difficulty=%q: want easy, hard, deep or search", difficulty)
+	}
+	return opt, search, err
 }
 
 // slantGenNodes is the node budget of one uniqueness check while

@@ -4,47 +4,80 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
 
 var slantRegen = flag.Bool("slant.regen", false, "rewrite the slant fixtures in instances/testdata and instances/sets/slant")
 
 // slantFixtures are the generated slant files: path, seed, and the sizes
-// of their cases in order. Regenerate with
+// of their cases in order, with the gen params of each case (nil: the
+// default). Frozen files were made by an earlier generator (clues removed
+// while the old DFS proved uniqueness within 64 nodes), which no longer
+// exists; they are kept as they are and only checked. The others are
+// made by the gen command's generator, case k with seed seed+k.
+// Regenerate with
 //
 //	go test ./compare/ -run TestSlantRegenerateFixtures -slant.regen -timeout 60m
 var slantFixtures = []struct {
-	path  string
-	seed  uint64
-	sizes []int
+	path   string
+	seed   uint64
+	sizes  []int
+	params []Options
+	frozen bool
 }{
-	{"../instances/sets/slant/sample.txt", 1, []int{3, 5}},
-	{"../instances/sets/slant/ladder.txt", 2, []int{5, 5, 7, 7, 10, 10, 15, 15, 20, 20, 30, 30, 50, 50}},
-	{"../instances/testdata/slant_hard_10.txt", 10, []int{10, 10, 10}},
-	{"../instances/testdata/slant_hard_20.txt", 20, []int{20, 20, 20}},
-	{"../instances/testdata/slant_hard_50.txt", 50, []int{50, 50, 50}},
+	{path: "../instances/sets/slant/sample.txt", seed: 1, sizes: []int{3, 5}, frozen: true},
+	{path: "../instances/sets/slant/ladder.txt", seed: 2, sizes: []int{5, 5, 7, 7, 10, 10, 15, 15, 20, 20, 30, 30, 50, 50}, frozen: true},
+	{path: "../instances/testdata/slant_hard_10.txt", seed: 10, sizes: []int{10, 10, 10}, frozen: true},
+	{path: "../instances/testdata/slant_hard_20.txt", seed: 20, sizes: []int{20, 20, 20}, frozen: true},
+	{path: "../instances/testdata/slant_hard_50.txt", seed: 50, sizes: []int{50, 50, 50}, frozen: true},
+	// Tatham-style unique puzzles (difficulty hard) up to 100x100.
+	{path: "../instances/testdata/slant_unique.txt", seed: 300, sizes: []int{20, 30, 50, 50, 80, 100}},
+	// Planted boards, 45%, 60%, 75% and all of the clues shown.
+	{path: "../instances/testdata/slant_planted_100.txt", seed: 100, sizes: []int{100, 100, 100, 100}, params: slantPlantedParams},
+	{path: "../instances/testdata/slant_planted_150.txt", seed: 150, sizes: []int{150, 150, 150, 150}, params: slantPlantedParams},
+	{path: "../instances/testdata/slant_planted_200.txt", seed: 200, sizes: []int{200, 200, 200, 200}, params: slantPlantedParams},
+}
+
+// slantPlantedParams are the gen params of the planted fixtures' cases.
+var slantPlantedParams = []Options{
+	{"planted": "true", "clues": "0.45"},
+	{"planted": "true", "clues": "0.6"},
+	{"planted": "true", "clues": "0.75"},
+	{"planted": "true", "clues": "1"},
 }
 
 // TestSlantRegenerateFixtures writes the fixtures with the generator (only
-// with -slant.regen); without the flag it checks that each file holds
-// unique puzzles of the listed sizes.
+// with -slant.regen, frozen ones excepted); without the flag it checks
+// that each file holds cases of the listed sizes.
 func TestSlantRegenerateFixtures(t *testing.T) {
+	p := slantPuzzle(t)
 	for _, fx := range slantFixtures {
-		if *slantRegen {
-			rng := rand.New(rand.NewPCG(fx.seed, 0x51a47))
+		if *slantRegen && !fx.frozen {
 			var cases []*instances.Slant
-			for _, n := range fx.sizes {
-				s, _, err := instances.GenerateSlant(rng, n, n, true, SlantGenCounter)
+			for k, n := range fx.sizes {
+				g := GenConfig{Size: fmt.Sprint(n), Count: 1, Seed: int64(fx.seed) + int64(k)}
+				if fx.params != nil {
+					g.Params = fx.params[k]
+				}
+				var buf bytes.Buffer
+				if err := p.Generate(&buf, g); err != nil {
+					t.Fatal(err)
+				}
+				cs, err := instances.ParseSlant(fx.path, &buf)
 				if err != nil {
 					t.Fatal(err)
 				}
-				cases = append(cases, s)
+				cases = append(cases, cs...)
 				t.Logf("%s: %dx%d done", fx.path, n, n)
 			}
 			var buf bytes.Buffer
@@ -79,7 +112,7 @@ func TestSlantRegenerateFixtures(t *testing.T) {
 	}
 }
 
-func slantPuzzle(t *testing.T) *Puzzle {
+func slantPuzzle(t testing.TB) *Puzzle {
 	t.Helper()
 	p, err := Lookup("slant")
 	if err != nil {
@@ -110,7 +143,9 @@ func TestSlantUniqueBothWays(t *testing.T) {
 	unique := slantCases(t, p, gen.String())[0]
 	several := slantCases(t, p, "2x2:1h\n")[0]
 	var specs []Spec
-	for _, text := range []string{"dfs", "dfs:deduce=basic", "sat", "sat:loops=lazy+diamond"} {
+	for _, text := range []string{"dfs", "dfs:deduce=basic", "dfs:deduce=deadend", "dfs:learn=false", "dfs:regions=false",
+		"dfs:probe=true", "dfs:learn=false:regions=false", "sat", "sat:pre=equiv", "sat:pre=basic", "sat:pre=deadend",
+		"sat:loops=lazy+diamond", "sat:loops=lazy+short", "sat:loops=reach", "sat:cuts=forest", "sat:phase=slash"} {
 		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
 		if err != nil {
 			t.Fatal(err)
@@ -138,6 +173,57 @@ func TestSlantUniqueBothWays(t *testing.T) {
 	for _, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
 			t.Errorf("case %d: agree=%s %v", r.Case, r.Agree, r.Problems)
+		}
+	}
+}
+
+// Both solvers, every deduction level given to SAT before its solve, agree
+// with brute force on random small boards: the count up to two, and every
+// answer verified.
+func TestSlantSolversAgreeWithBruteForce(t *testing.T) {
+	p := slantPuzzle(t)
+	var specs []Spec
+	for _, text := range []string{"dfs", "dfs:learn=false", "sat", "sat:pre=deadend", "sat:pre=basic", "sat:pre=equiv"} {
+		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, spec)
+	}
+	rng := rand.New(rand.NewPCG(21, 4))
+	for k := 0; k < 150; k++ {
+		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(3))
+		if k%2 == 0 {
+			s, _ = instances.PlantSlant(rng, s.W, s.H, rng.Float64())
+		} else {
+			for i := range s.Clues {
+				if rng.IntN(3) == 0 {
+					s.Clues[i] = int8(rng.IntN(4))
+				}
+			}
+		}
+		want, err := instances.BruteCountSlant(s, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range specs {
+			res, err := SolveCase(spec, s)
+			if err != nil {
+				t.Fatalf("%s on %s: %v", spec.Text, instances.SlantGameID(s), err)
+			}
+			if err := p.Verify(s, res); err != nil {
+				t.Fatalf("%s on %s: %v", spec.Text, instances.SlantGameID(s), err)
+			}
+			got := 0
+			if res.Solved {
+				got = 1
+				if res.Second != "" {
+					got = 2
+				}
+			}
+			if got != want {
+				t.Fatalf("%s on %s: %d solutions, brute force %d", spec.Text, instances.SlantGameID(s), got, want)
+			}
 		}
 	}
 }
@@ -242,8 +328,24 @@ func TestSlantRefinedCNF(t *testing.T) {
 	if len(refined.Clauses) < len(eager.Clauses) || refined.NumVars != 36 {
 		t.Errorf("eager %d clauses, refined %d, vars %d", len(eager.Clauses), len(refined.Clauses), refined.NumVars)
 	}
+	// The pure encoding by default; pre=equiv leaves out the cells the
+	// root deductions decide (all of them on the 3x3 sample).
+	sample := slantCases(t, p, "3x3:a1a1b2b2b1a1a\n")[0]
+	pure, err := p.CNF(sample, Options{}, false)
+	if err != nil || pure.NumVars != 9 {
+		t.Fatalf("default CNF: %v, %d vars", err, pure.NumVars)
+	}
+	pre, err := p.CNF(sample, Options{"pre": "equiv"}, false)
+	if err != nil || pre.NumVars >= 9 {
+		t.Fatalf("pre=equiv CNF: %v, %d vars", err, pre.NumVars)
+	}
 	if _, err := p.CNF(c, Options{"loops": "eager"}, false); err == nil {
 		t.Error("loops=eager accepted")
+	}
+	for _, bad := range []Options{{"pre": "magic"}, {"cuts": "all"}, {"phase": "x"}} {
+		if _, err := p.CNF(c, bad, false); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
 	}
 }
 
@@ -273,9 +375,384 @@ func TestSlantGenerateShapes(t *testing.T) {
 			t.Errorf("%s: %d solutions", instances.SlantGameID(s), n)
 		}
 	}
-	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "201"}, {Size: "3", Params: Options{"clues": "some"}}} {
+	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "201"}, {Size: "3", Params: Options{"clues": "some"}},
+		{Size: "3", Params: Options{"difficulty": "insane"}}, {Size: "3", Params: Options{"planted": "maybe"}},
+		{Size: "3", Params: Options{"planted": "true", "clues": "1.5"}}, {Size: "3", Params: Options{"planted": "true", "clues": "min"}},
+		{Size: "3", Params: Options{"planted": "true", "difficulty": "hard"}}} {
 		if err := p.Generate(&buf, g); err == nil {
 			t.Errorf("Generate(%+v) accepted", g)
 		}
+	}
+}
+
+// The generator's difficulties: every puzzle is unique (the DFS counts
+// one solution, the SAT solver agrees), solved by the deductions of its
+// level, and a hard or deep one is not solved by the level below.
+func TestSlantGenerateDifficulties(t *testing.T) {
+	p := slantPuzzle(t)
+	dfs, _ := p.ParseSpec("dfs", Options{UniqueOption: "true"})
+	sat, _ := p.ParseSpec("sat:pre=none", Options{UniqueOption: "true"})
+	for _, tt := range []struct {
+		difficulty string
+		level      backtrack.SlantDeduce
+		probe      bool
+		below      func(*instances.Slant) bool
+	}{
+		{"easy", backtrack.SlantDeduceBasic, false, nil},
+		{"hard", backtrack.SlantDeduceEquiv, false, func(s *instances.Slant) bool { return backtrack.SolvesSlant(s, backtrack.SlantDeduceBasic, false) }},
+		{"deep", backtrack.SlantDeduceEquiv, true, func(s *instances.Slant) bool { return backtrack.SolvesSlant(s, backtrack.SlantDeduceEquiv, false) }},
+		{"search", 0, false, nil},
+	} {
+		var buf bytes.Buffer
+		if err := p.Generate(&buf, GenConfig{Size: "9x7", Count: 2, Seed: 4, Params: Options{"difficulty": tt.difficulty}}); err != nil {
+			t.Fatalf("%s: %v", tt.difficulty, err)
+		}
+		for _, c := range slantCases(t, p, buf.String()) {
+			s := c.(*instances.Slant)
+			for _, spec := range []Spec{dfs, sat} {
+				res, err := SolveCase(spec, c)
+				if err != nil || !res.Solved || !res.UniqueChecked || res.Second != "" {
+					t.Fatalf("%s %s: %s: solved=%v second=%q %v", tt.difficulty, instances.SlantGameID(s), spec.Text, res.Solved, res.Second, err)
+				}
+			}
+			if tt.difficulty == "search" {
+				continue
+			}
+			if !backtrack.SolvesSlant(s, tt.level, tt.probe) {
+				t.Errorf("%s %s: its own deductions do not solve it", tt.difficulty, instances.SlantGameID(s))
+			}
+			if tt.below != nil && tt.below(s) {
+				t.Errorf("%s %s: the level below solves it", tt.difficulty, instances.SlantGameID(s))
+			}
+		}
+	}
+}
+
+// Planted boards: the share of clues asked for, and solvable.
+func TestSlantGeneratePlanted(t *testing.T) {
+	p := slantPuzzle(t)
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, GenConfig{Size: "40", Count: 2, Seed: 9, Params: Options{"planted": "true", "clues": "0.45"}}); err != nil {
+		t.Fatal(err)
+	}
+	dfs, _ := p.ParseSpec("dfs", nil)
+	for _, c := range slantCases(t, p, buf.String()) {
+		s := c.(*instances.Slant)
+		n := 0
+		for _, v := range s.Clues {
+			if v >= 0 {
+				n++
+			}
+		}
+		if share := float64(n) / float64(len(s.Clues)); share < 0.4 || share > 0.5 {
+			t.Errorf("%d of %d clues shown, want about 45%%", n, len(s.Clues))
+		}
+		res, err := SolveCase(dfs, c)
+		if err != nil || !res.Solved {
+			t.Fatalf("planted board unsolved: %v", err)
+		}
+		if err := p.Verify(c, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// slantFixture reads a slant file of instances/testdata.
+func slantFixture(tb testing.TB, name string) []*instances.Slant {
+	tb.Helper()
+	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cases
+}
+
+// slantSpecs parses solver specs for the slant benchmarks.
+func slantSpecs(tb testing.TB, unique bool, texts ...string) []Spec {
+	tb.Helper()
+	p := slantPuzzle(tb)
+	var specs []Spec
+	for _, text := range texts {
+		o := Options{}
+		if unique {
+			o[UniqueOption] = "true"
+		}
+		spec, err := p.ParseSpec(text, o)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		specs = append(specs, spec)
+	}
+	return specs
+}
+
+// benchSlantCase solves c with spec b.N times, verifying every answer
+// outside the timed part; with unique it must be decided. It reports the
+// refinement rounds and cuts of SAT runs and the nodes of DFS runs.
+func benchSlantCase(b *testing.B, spec Spec, c instances.Case, unique bool) Result {
+	p, err := Lookup("slant")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var res Result
+	for i := 0; i < b.N; i++ {
+		res, err = SolveCase(spec, c)
+		b.StopTimer()
+		if err != nil || !res.Solved {
+			b.Fatalf("%s on %s: solved=%v %v", spec.Text, c.Location(), res.Solved, err)
+		}
+		if err := p.Verify(c, res); err != nil {
+			b.Fatalf("%s on %s: %v", spec.Text, c.Location(), err)
+		}
+		if unique && !res.UniqueChecked {
+			b.Fatalf("%s on %s: uniqueness undecided", spec.Text, c.Location())
+		}
+		b.StartTimer()
+	}
+	for _, name := range []string{"rounds", "added", "nodes", "conflicts"} {
+		if v, ok := res.Stat(name); ok {
+			if name == "added" {
+				name = "cuts"
+			}
+			b.ReportMetric(float64(v), name+"/op")
+		}
+	}
+	return res
+}
+
+// BenchmarkSlantPlanted solves the planted fixtures (gen planted=true,
+// fixed seeds: 100x100, 150x150, 200x200 with 45%, 60%, 75% and all of
+// the clues) with both solvers, each board its own sub-benchmark so that
+// the solvers alternate in one run. Every answer is verified outside the
+// timed part.
+func BenchmarkSlantPlanted(b *testing.B) {
+	specs := slantSpecs(b, false, "dfs", "sat", "sat:pre=equiv", "sat:pre=equiv:backend=gini")
+	for _, size := range []string{"100", "150", "200"} {
+		cases := slantFixture(b, "slant_planted_"+size+".txt")
+		for k, c := range cases {
+			for _, spec := range specs {
+				name := fmt.Sprintf("%sx%s/clues=%s/%s", size, size, slantPlantedParams[k]["clues"], spec.Text)
+				b.Run(name, func(b *testing.B) { benchSlantCase(b, spec, c, false) })
+			}
+		}
+	}
+}
+
+// BenchmarkSlantUnique decides uniqueness with both solvers on the
+// generated unique fixtures (20x20..100x100) and the planted 100x100
+// boards; the verdicts must agree.
+func BenchmarkSlantUnique(b *testing.B) {
+	specs := slantSpecs(b, true, "dfs", "sat")
+	cases := append(slantFixture(b, "slant_unique.txt"), slantFixture(b, "slant_planted_100.txt")...)
+	for k, c := range cases {
+		var verdicts []bool
+		for _, spec := range specs {
+			name := fmt.Sprintf("%d:%s/%s", k+1, c.Size(), spec.Text)
+			b.Run(name, func(b *testing.B) {
+				res := benchSlantCase(b, spec, c, true)
+				verdicts = append(verdicts, res.Second == "")
+			})
+		}
+		if len(verdicts) == 2 && verdicts[0] != verdicts[1] {
+			b.Fatalf("%s: the solvers disagree on uniqueness", c.Location())
+		}
+	}
+}
+
+// BenchmarkSlantHard50 solves the 50x50 hard fixtures (minimal clue sets
+// of the earlier generator, and two Tatham-style ones) with the SAT
+// solver, with and without the root deductions, and with the DFS.
+func BenchmarkSlantHard50(b *testing.B) {
+	specs := slantSpecs(b, false, "sat", "sat:pre=equiv", "sat:backend=gini", "dfs")
+	var cases []*instances.Slant
+	cases = append(cases, slantFixture(b, "slant_hard_50.txt")...)
+	for _, s := range slantFixture(b, "slant_unique.txt") {
+		if s.W == 50 {
+			cases = append(cases, s)
+		}
+	}
+	for k, c := range cases {
+		for _, spec := range specs {
+			b.Run(fmt.Sprintf("%d/%s", k+1, spec.Text), func(b *testing.B) { benchSlantCase(b, spec, c, false) })
+		}
+	}
+}
+
+// BenchmarkSlantGenerate makes a 50x50 hard puzzle per op (gen slant
+// --size 50x50, another seed each time) and checks outside the timed
+// part that the DFS finds it unique.
+func BenchmarkSlantGenerate(b *testing.B) {
+	p, err := Lookup("slant")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dfs := slantSpecs(b, true, "dfs")[0]
+	for _, size := range []string{"30x30", "50x50"} {
+		b.Run(size, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				var buf bytes.Buffer
+				if err := p.Generate(&buf, GenConfig{Size: size, Count: 1, Seed: int64(i + 1)}); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				cases, err := p.Parse("gen", &buf)
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := SolveCase(dfs, cases[0])
+				if err != nil || !res.Solved || res.Second != "" {
+					b.Fatalf("generated %s puzzle not unique: %v", size, err)
+				}
+				b.StartTimer()
+			}
+		})
+	}
+}
+
+// slantZigzag reads the public zigzag suites (../../shared/bench/zigzag)
+// or skips.
+func slantZigzag(b *testing.B) map[string][]*instances.Slant {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "bench", "zigzag", "*.txt"))
+	if len(files) == 0 {
+		b.Skip("no zigzag suites in ../../shared/bench/zigzag")
+	}
+	suites := map[string][]*instances.Slant{}
+	for _, f := range files {
+		cases, err := instances.ReadFile(f, instances.ParseSlant)
+		if err != nil {
+			b.Fatal(err)
+		}
+		suites[strings.TrimSuffix(filepath.Base(f), ".txt")] = cases
+	}
+	return suites
+}
+
+// BenchmarkSlantZigzag solves every zigzag puzzle with both solvers
+// (with uniqueness when -slant.unique is set), verifies every answer,
+// requires the suite's answer when the puzzle is unique and, with
+// uniqueness, the two solvers' verdicts to agree. ns/op is a whole pass
+// over the suites; max-ms is the slowest puzzle, taking each puzzle's
+// fastest solve over the b.N passes (the machine is shared: one slow
+// solve is more often the load than the puzzle).
+func BenchmarkSlantZigzag(b *testing.B) {
+	suites := slantZigzag(b)
+	for _, unique := range []bool{false, true} {
+		specs := slantSpecs(b, unique, "dfs", "sat", "sat:pre=equiv")
+		verdict := map[*instances.Slant][]bool{}
+		for _, spec := range specs {
+			name := spec.Text
+			if unique {
+				name += "/unique"
+			}
+			b.Run(name, func(b *testing.B) {
+				p, _ := Lookup("slant")
+				best := map[*instances.Slant]time.Duration{}
+				for i := 0; i < b.N; i++ {
+					for _, cases := range suites {
+						for _, s := range cases {
+							res, err := SolveCase(spec, s)
+							if err != nil || !res.Solved {
+								b.Fatalf("%s on %s: %v", spec.Text, s.Name, err)
+							}
+							if d, ok := best[s]; !ok || res.Time < d {
+								best[s] = res.Time
+							}
+							b.StopTimer()
+							if err := p.Verify(s, res); err != nil {
+								b.Fatalf("%s on %s: %v", spec.Text, s.Name, err)
+							}
+							if unique && res.Second == "" && s.Expected != "" && res.Answer != s.Expected {
+								b.Fatalf("%s on %s: unique answer differs from the suite's", spec.Text, s.Name)
+							}
+							if unique && i == 0 {
+								verdict[s] = append(verdict[s], res.Second == "")
+							}
+							b.StartTimer()
+						}
+					}
+				}
+				var worst time.Duration
+				var slowest string
+				for s, d := range best {
+					if d > worst {
+						worst, slowest = d, s.Name
+					}
+				}
+				b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
+				b.ReportMetric(float64(len(best)), "cases")
+				b.Logf("%s: slowest %s (%v)", spec.Text, slowest, worst)
+			})
+		}
+		for s, v := range verdict {
+			for _, x := range v[1:] {
+				if x != v[0] {
+					b.Fatalf("%s: the solvers disagree on uniqueness", s.Name)
+				}
+			}
+		}
+	}
+}
+
+// The two solvers agree on uniqueness on the generated unique fixtures
+// (up to 100x100) and the planted 100x100 boards, and every answer
+// verifies.
+func TestSlantUniqueFixturesAgree(t *testing.T) {
+	p := slantPuzzle(t)
+	specs := slantSpecs(t, true, "dfs", "sat")
+	unique := slantFixture(t, "slant_unique.txt")
+	cases := append(append([]*instances.Slant(nil), unique...), slantFixture(t, "slant_planted_100.txt")...)
+	for k, s := range cases {
+		var seconds []bool
+		for _, spec := range specs {
+			res, err := SolveCase(spec, s)
+			if err != nil || !res.Solved || !res.UniqueChecked {
+				t.Fatalf("%s on %s: solved=%v checked=%v %v", spec.Text, s.Location(), res.Solved, res.UniqueChecked, err)
+			}
+			if err := p.Verify(s, res); err != nil {
+				t.Fatalf("%s on %s: %v", spec.Text, s.Location(), err)
+			}
+			seconds = append(seconds, res.Second != "")
+		}
+		if seconds[0] != seconds[1] {
+			t.Fatalf("%s: dfs second=%v, sat second=%v", s.Location(), seconds[0], seconds[1])
+		}
+		if k < len(unique) && seconds[0] {
+			t.Fatalf("%s: a generated puzzle has a second solution", s.Location())
+		}
+	}
+}
+
+// The zero values of the Go options structs do what the command line
+// does with no options: the DFS's parse to exactly the zero value (but
+// the limit), the SAT solver's to the zero value with the default
+// backend, and no deductions before the solve (pre=none: the DFS's
+// deductions, which compare would run for a hybrid, are not handed to SAT
+// unless asked).
+func TestSlantZeroOptionsAreDefaults(t *testing.T) {
+	dfs, unique, err := slantDFSOptions(Options{})
+	if err != nil || unique || dfs != (backtrack.SlantOptions{Limit: 1}) {
+		t.Errorf("dfs defaults %+v (unique %v), %v; want the zero value with Limit 1", dfs, unique, err)
+	}
+	sat, pre, err := slantSATOptions(Options{})
+	if err != nil || pre != "none" || sat.Backend == nil || sat.Backend.Name() != "gophersat" {
+		t.Fatalf("sat defaults: pre %q, %+v, %v", pre, sat, err)
+	}
+	sat.Backend = nil
+	want := encode.SlantOptions{Loops: encode.SlantLoopsLazy, Cuts: encode.SlantCutsShortest, Phase: encode.SlantPhaseClues}
+	if sat.Loops != want.Loops || sat.Cuts != want.Cuts || sat.Phase != want.Phase || sat.Unique || sat.Facts != nil {
+		t.Errorf("sat defaults %+v, want %+v", sat, want)
+	}
+	// The spelled-out defaults and the zero value encode the same way.
+	s := slantFixture(t, "slant_hard_50.txt")[0]
+	a, _, err := encode.SlantCNF(s, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := encode.SlantCNF(s, encode.SlantOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.NumVars != b.NumVars || len(a.Clauses) != len(b.Clauses) {
+		t.Errorf("spelled-out defaults: %d vars %d clauses; zero value: %d, %d", a.NumVars, len(a.Clauses), b.NumVars, len(b.Clauses))
 	}
 }

@@ -88,11 +88,14 @@ func statusKiB(status []byte, name string) int64 {
 	return v
 }
 
-// clearRefs stays open: resetting the peak is one write per run.
-var clearRefs, _ = os.OpenFile("/proc/self/clear_refs", os.O_WRONLY, 0)
+// clearRefs and status stay open: a run's peak costs a write and a read.
+var (
+	clearRefs, _ = os.OpenFile("/proc/self/clear_refs", os.O_WRONLY, 0)
+	status, _    = os.Open("/proc/self/status")
+)
 
 // resetPeakRSS starts a new peak resident-memory measure for this process
-// (writing 5 to clear_refs resets the kernel's high-water mark).
+// (writing 5 to clear_refs resets the kernel's high-water mark, VmHWM).
 func resetPeakRSS() {
 	if clearRefs != nil {
 		clearRefs.Write([]byte("5"))
@@ -100,16 +103,15 @@ func resetPeakRSS() {
 }
 
 // peakRSS is this process's peak resident memory since resetPeakRSS, 0
-// where the peak cannot be reset.
+// where it cannot be read. (getrusage's maxrss will not do: it keeps the
+// peak of the image this process was before exec, the parent's copy.)
 func peakRSS() int64 {
-	if clearRefs == nil {
+	if clearRefs == nil || status == nil {
 		return 0
 	}
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Maxrss << 10
+	var buf [4096]byte
+	n, _ := status.ReadAt(buf[:], 0)
+	return statusKiB(buf[:n], "VmHWM:") << 10
 }
 
 var pageSize = int64(os.Getpagesize())

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/gridsat/gridsat/instances"
@@ -10,21 +11,84 @@ import (
 // Slant loop handling, the values of SlantOptions.Loops.
 const (
 	// SlantLoopsLazy adds no loop clauses up front: the refinement loop
-	// forbids each loop found in a model, one clause per loop.
+	// forbids the loops found in each model.
 	SlantLoopsLazy = "lazy"
 	// SlantLoopsDiamond also forbids, eagerly, the four-cell diamond loop
 	// around every inner corner (one 4-literal clause per corner), the
 	// loop that random models close most often.
 	SlantLoopsDiamond = "lazy+diamond"
+	// SlantLoopsShort forbids eagerly the diamonds and the six-cell loops
+	// (two around every cell whose corners are all inner, one per
+	// diagonal it could hold inside).
+	SlantLoopsShort = "lazy+short"
+	// SlantLoopsReach encodes eagerly that every corner reaches the
+	// border, which rules out every loop (a loop would enclose a corner):
+	// each inner corner picks a parent, a corner joined to it by a
+	// diagonal, with a smaller rank (binary, with a comparator per
+	// candidate parent). Models then have no loop; refinement only
+	// checks. The encoding grows to about 150 clauses per corner.
+	SlantLoopsReach = "reach"
 )
 
-// SlantOptions tune SolveSlant. The zero value solves once with gophersat
-// and lazy loops.
+// Slant cut choices, the values of SlantOptions.Cuts: which loop of a
+// model each cut forbids.
+const (
+	// SlantCutsShortest, the default, cuts for every diagonal that closes a
+	// loop in the model (every diagonal outside a spanning forest) the
+	// shortest loop through it.
+	SlantCutsShortest = "shortest"
+	// SlantCutsForest cuts the loop a diagonal closes with the spanning
+	// forest, grown row by row, which may wind far around.
+	SlantCutsForest = "forest"
+)
+
+// Slant initial phases, the values of SlantOptions.Phase. Solvers try false
+// first for a variable they have not set yet (gophersat, gini and MiniSat
+// do), so the variables' polarity chooses the first filling tried.
+const (
+	// SlantPhaseClues, the default, gives each cell's variable the
+	// polarity that makes false the diagonal its clues need most (the
+	// corners whose clues need the larger share of their undecided
+	// cells, counting the cells the facts decide).
+	SlantPhaseClues = "clues"
+	// SlantPhaseSlash makes every variable true for '\', so the first
+	// filling tried is all '/'.
+	SlantPhaseSlash = "slash"
+)
+
+// SlantOptions tune SolveSlant. The zero value solves once with gophersat,
+// lazy loops, shortest cuts and phases from the clues.
 type SlantOptions struct {
 	Backend  Backend // nil means gophersat
-	Loops    string  // SlantLoopsLazy ("" too) or SlantLoopsDiamond
+	Loops    string  // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
+	Cuts     string  // SlantCutsShortest ("" too) or SlantCutsForest
+	Phase    string  // SlantPhaseClues ("" too) or SlantPhaseSlash
 	Unique   bool    // also look for a second solution
 	Deadline time.Time
+	// Facts, when set, are deductions made before the solve (see
+	// instances.SlantFacts): decided cells become unit clauses, excluded
+	// pairs two-literal clauses.
+	Facts *instances.SlantFacts
+}
+
+// check reports an unknown option value.
+func (o SlantOptions) check() error {
+	switch o.Loops {
+	case "", SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach:
+	default:
+		return fmt.Errorf("unknown slant loop handling %q (known: %s, %s, %s, %s)", o.Loops, SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach)
+	}
+	switch o.Cuts {
+	case "", SlantCutsShortest, SlantCutsForest:
+	default:
+		return fmt.Errorf("unknown slant cut choice %q (known: %s, %s)", o.Cuts, SlantCutsShortest, SlantCutsForest)
+	}
+	switch o.Phase {
+	case "", SlantPhaseClues, SlantPhaseSlash:
+	default:
+		return fmt.Errorf("unknown slant phase %q (known: %s, %s)", o.Phase, SlantPhaseClues, SlantPhaseSlash)
+	}
+	return nil
 }
 
 // SlantResult is what SolveSlant found.
@@ -42,48 +106,299 @@ type SlantResult struct {
 	Cuts [][]int
 }
 
-// SlantVar returns the variable of cell i (row-major): true means '\'.
-func SlantVar(i int) int { return i + 1 }
+// SlantEncoding maps the cells of a case to variables. Cells decided
+// before the solve (SlantOptions.Facts) have none: their literals are the
+// constants litTrue and litFalse, which addClause simplifies away. The
+// others are numbered 1, 2, ... in row-major order, a variable being true
+// when its cell holds the cell's Back diagonal.
+type SlantEncoding struct {
+	s *instances.Slant
+	// Back holds, per cell, the diagonal its variable's true stands for:
+	// '\' unless the phase flipped it.
+	Back []byte
+	// Fixed holds, per cell, its decided diagonal, 0 when it has a variable.
+	Fixed []byte
+	vars  []int32 // per cell: its variable, 0 when fixed
+	cells []int32 // per variable (index v-1): its cell
+}
 
-// SlantCNF returns the eager encoding of s: one variable per cell (true =
-// '\'), each clue as "exactly k of the (at most 4) touching diagonals"
-// over its cells, and with SlantLoopsDiamond the diamond clauses. Loops in
-// general are left to the refinement loop.
-func SlantCNF(s *instances.Slant, loops string) (*CNF, error) {
-	switch loops {
-	case "", SlantLoopsLazy, SlantLoopsDiamond:
-	default:
-		return nil, fmt.Errorf("unknown slant loop handling %q (known: %s, %s)", loops, SlantLoopsLazy, SlantLoopsDiamond)
+// Constant literals of decided cells.
+const (
+	litTrue  = math.MaxInt32
+	litFalse = -litTrue
+)
+
+// NewSlantEncoding returns the variables of s under phase (see
+// SlantOptions.Phase), with a variable for every cell not in fixed (nil:
+// every cell).
+func NewSlantEncoding(s *instances.Slant, phase string, fixed []byte) *SlantEncoding {
+	n := s.W * s.H
+	e := &SlantEncoding{s: s, Back: make([]byte, n), Fixed: make([]byte, n), vars: make([]int32, n)}
+	for i := range e.Back {
+		e.Back[i] = instances.Back
+		if fixed != nil && fixed[i] != 0 {
+			e.Fixed[i] = fixed[i]
+			continue
+		}
+		e.cells = append(e.cells, int32(i))
+		e.vars[i] = int32(len(e.cells))
 	}
+	if phase == SlantPhaseSlash {
+		return e
+	}
+	// need is the share of its undecided cells the clue at corner (r,c)
+	// still needs, scaled to -6..6 (0 without a clue or open cell).
+	need := func(r, c int) int {
+		k := s.Clue(r, c)
+		if k < 0 {
+			return 0
+		}
+		n := 0
+		for _, d := range [4][3]int{{-1, -1, '\\'}, {-1, 0, '/'}, {0, -1, '/'}, {0, 0, '\\'}} {
+			rr, cc := r+d[0], c+d[1]
+			if rr < 0 || rr >= s.H || cc < 0 || cc >= s.W {
+				continue
+			}
+			switch e.Fixed[rr*s.W+cc] {
+			case 0:
+				n++
+			case byte(d[2]):
+				k--
+			}
+		}
+		if n == 0 {
+			return 0
+		}
+		return 12*k/n - 6
+	}
+	for r := 0; r < s.H; r++ {
+		for c := 0; c < s.W; c++ {
+			back := need(r, c) + need(r+1, c+1)
+			fwd := need(r, c+1) + need(r+1, c)
+			if back > fwd {
+				// false, tried first, must mean '\'
+				e.Back[r*s.W+c] = instances.Forward
+			}
+		}
+	}
+	return e
+}
+
+// NumVars is the number of cell variables.
+func (e *SlantEncoding) NumVars() int { return len(e.cells) }
+
+// Lit returns the literal "cell i holds d": a variable's, or litTrue or
+// litFalse for a decided cell.
+func (e *SlantEncoding) Lit(i int, d byte) int {
+	if f := e.Fixed[i]; f != 0 {
+		if f == d {
+			return litTrue
+		}
+		return litFalse
+	}
+	return Lit(int(e.vars[i]), d == e.Back[i])
+}
+
+// at returns the literal "cell (r,c) holds d".
+func (e *SlantEncoding) at(r, c int, d byte) int { return e.Lit(r*e.s.W+c, d) }
+
+// addClause adds lits to f, leaving out the false constants; a clause
+// with a true constant is left out whole.
+func addClause(f *CNF, lits ...int) {
+	out := lits[:0:0]
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			return
+		case litFalse:
+			continue
+		}
+		out = append(out, l)
+	}
+	f.Clauses = append(f.Clauses, out)
+}
+
+// exactly adds "exactly k of lits", constants counted out.
+func exactly(f *CNF, k int, lits []int) {
+	var open []int
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			k--
+		case litFalse:
+		default:
+			open = append(open, l)
+		}
+	}
+	if k < 0 || k > len(open) {
+		f.Clauses = append(f.Clauses, []int{})
+		return
+	}
+	if len(open) > 0 {
+		f.Exactly(k, open...)
+	}
+}
+
+// Cells reads a model as row-major '\' and '/'.
+func (e *SlantEncoding) Cells(model []bool) []byte {
+	cells := make([]byte, len(e.Back))
+	for i := range cells {
+		cells[i] = e.diag(model, i)
+	}
+	return cells
+}
+
+func (e *SlantEncoding) diag(model []bool, i int) byte {
+	if f := e.Fixed[i]; f != 0 {
+		return f
+	}
+	if model[e.vars[i]] {
+		return e.Back[i]
+	}
+	if e.Back[i] == instances.Back {
+		return instances.Forward
+	}
+	return instances.Back
+}
+
+// SlantCNF returns the eager encoding of s under o: a variable per cell
+// not decided by o.Facts (see SlantEncoding), each clue as "exactly k of
+// the (at most 4) touching diagonals", the pairs o.Facts excludes as
+// two-literal clauses, and the loop clauses o.Loops puts up front. Other
+// loops are left to the refinement loop.
+func SlantCNF(s *instances.Slant, o SlantOptions) (*CNF, *SlantEncoding, error) {
+	if err := o.check(); err != nil {
+		return nil, nil, err
+	}
+	var fixed []byte
+	if o.Facts != nil {
+		fixed = o.Facts.Cells
+	}
+	e := NewSlantEncoding(s, o.Phase, fixed)
 	f := &CNF{}
-	f.NewVars(s.W*s.H, `cell (r,c) row-major (var = r*W+c+1) holds '\' (false: '/')`)
+	f.NewVars(e.NumVars(), `the undecided cells, row-major; true means the diagonal the "true" comment gives`)
+	var back []byte
+	for _, i := range e.cells {
+		back = append(back, e.Back[i])
+	}
 	f.Comments = append(f.Comments,
 		fmt.Sprintf("slant %s %s", s.Size(), s.Location()),
 		"clues: exactly k of the diagonals touching each clue corner",
-		"loops: "+loopsName(loops)+" (loop clauses are added by refinement)")
+		"loops: "+loopsName(o.Loops)+" (loop clauses are added by refinement)",
+		fmt.Sprintf("decided before the solve: %d cells, without variables: %s", s.W*s.H-e.NumVars(), string(e.fixedText())),
+		"true: "+string(back)+` (per variable, the diagonal its true means)`)
+	if o.Facts != nil && o.Facts.Contradiction {
+		f.Clauses = append(f.Clauses, []int{})
+	}
 	for r := 0; r <= s.H; r++ {
 		for c := 0; c <= s.W; c++ {
 			k := s.Clue(r, c)
 			if k < 0 {
 				continue
 			}
-			f.Exactly(k, slantTouching(s, r, c)...)
+			exactly(f, k, e.touching(r, c))
 		}
 	}
-	if loops == SlantLoopsDiamond {
+	if o.Facts != nil {
+		for _, x := range o.Facts.Exclusions {
+			addClause(f, -e.Lit(x.A, x.DA), -e.Lit(x.B, x.DB))
+		}
+	}
+	loops := o.Loops
+	if loops == SlantLoopsDiamond || loops == SlantLoopsShort {
 		for r := 1; r < s.H; r++ {
 			for c := 1; c < s.W; c++ {
-				ul := SlantVar((r-1)*s.W + c - 1)
-				ur := SlantVar((r-1)*s.W + c)
-				dl := SlantVar(r*s.W + c - 1)
-				dr := SlantVar(r*s.W + c)
-				// The diamond around corner (r,c) is ul '/', ur '\',
-				// dl '\', dr '/'.
-				f.Add(ul, -ur, -dl, dr)
+				// The diamond around corner (r,c): up-left '/',
+				// up-right '\', down-left '\', down-right '/'.
+				addClause(f, -e.at(r-1, c-1, '/'), -e.at(r-1, c, '\\'),
+					-e.at(r, c-1, '\\'), -e.at(r, c, '/'))
 			}
 		}
 	}
-	return f, nil
+	if loops == SlantLoopsShort {
+		for r := 1; r+1 < s.H; r++ {
+			for c := 1; c+1 < s.W; c++ {
+				// The hexagon around the corners (r,c) and (r+1,c+1),
+				// which a '\' in cell (r,c) would join.
+				addClause(f, -e.at(r-1, c-1, '/'), -e.at(r-1, c, '\\'),
+					-e.at(r, c+1, '\\'), -e.at(r+1, c+1, '/'),
+					-e.at(r+1, c, '\\'), -e.at(r, c-1, '\\'))
+				// Its mirror image, around (r,c+1) and (r+1,c).
+				addClause(f, -e.at(r-1, c+1, '\\'), -e.at(r-1, c, '/'),
+					-e.at(r, c-1, '/'), -e.at(r+1, c-1, '\\'),
+					-e.at(r+1, c, '/'), -e.at(r, c+1, '/'))
+			}
+		}
+	}
+	if loops == SlantLoopsReach {
+		e.reach(f)
+	}
+	return f, e, nil
+}
+
+// fixedText returns the decided cells row-major, '.' for the others.
+func (e *SlantEncoding) fixedText() []byte {
+	out := make([]byte, len(e.Fixed))
+	for i, d := range e.Fixed {
+		out[i] = '.'
+		if d != 0 {
+			out[i] = d
+		}
+	}
+	return out
+}
+
+// reach adds "every corner reaches the border": every inner corner has a
+// parent, a corner joined to it by a diagonal, of smaller rank; border
+// corners need none. Parents then lead every corner to the border.
+func (e *SlantEncoding) reach(f *CNF) {
+	s := e.s
+	inner := func(r, c int) bool { return r > 0 && r < s.H && c > 0 && c < s.W }
+	bits := 1
+	for 1<<bits <= (s.W-1)*(s.H-1) {
+		bits++
+	}
+	rank := make([][]int, len(s.Clues))
+	for r := 1; r < s.H; r++ {
+		for c := 1; c < s.W; c++ {
+			rank[s.Corner(r, c)] = f.NewVars(bits, "")
+		}
+	}
+	for r := 1; r < s.H; r++ {
+		for c := 1; c < s.W; c++ {
+			y := rank[s.Corner(r, c)]
+			var parents []int
+			for _, n := range [4][4]int{{-1, -1, -1, -1}, {-1, 0, -1, 1}, {0, -1, 1, -1}, {0, 0, 1, 1}} {
+				// cell (r+n[0], c+n[1]); the neighbour corner (r+n[2], c+n[3])
+				cr, cc, qr, qc := r+n[0], c+n[1], r+n[2], c+n[3]
+				d := byte('\\')
+				if n[2] != n[3] {
+					d = '/'
+				}
+				par := f.NewVar()
+				parents = append(parents, par)
+				addClause(f, -par, e.at(cr, cc, d))
+				if !inner(qr, qc) {
+					continue
+				}
+				// par -> rank(q) < rank(p), most significant bit first.
+				x := rank[s.Corner(qr, qc)]
+				lt := f.NewVars(bits, "")
+				f.Add(-par, lt[0])
+				for i := 0; i < bits; i++ {
+					if i+1 < bits {
+						f.Add(-lt[i], -x[i], y[i])
+						f.Add(-lt[i], -x[i], lt[i+1])
+						f.Add(-lt[i], y[i], lt[i+1])
+					} else {
+						f.Add(-lt[i], -x[i])
+						f.Add(-lt[i], y[i])
+					}
+				}
+			}
+			f.Add(parents...)
+		}
+	}
 }
 
 func loopsName(l string) string {
@@ -93,33 +408,33 @@ func loopsName(l string) string {
 	return l
 }
 
-// slantTouching returns, for corner (r, c), the literal of each cell
-// around it that is true when the cell's diagonal touches the corner.
-func slantTouching(s *instances.Slant, r, c int) []int {
+// touching returns, for corner (r, c), the literal of each cell around it
+// that is true when the cell's diagonal touches the corner.
+func (e *SlantEncoding) touching(r, c int) []int {
+	s := e.s
 	var lits []int
 	if r > 0 && c > 0 {
-		lits = append(lits, SlantVar((r-1)*s.W+c-1)) // up-left: '\'
+		lits = append(lits, e.at(r-1, c-1, '\\')) // up-left
 	}
 	if r > 0 && c < s.W {
-		lits = append(lits, -SlantVar((r-1)*s.W+c)) // up-right: '/'
+		lits = append(lits, e.at(r-1, c, '/')) // up-right
 	}
 	if r < s.H && c > 0 {
-		lits = append(lits, -SlantVar(r*s.W+c-1)) // down-left: '/'
+		lits = append(lits, e.at(r, c-1, '/')) // down-left
 	}
 	if r < s.H && c < s.W {
-		lits = append(lits, SlantVar(r*s.W+c)) // down-right: '\'
+		lits = append(lits, e.at(r, c, '\\')) // down-right
 	}
 	return lits
 }
 
 // SolveSlant solves s by SAT: the eager clue encoding, then the refinement
-// loop (encode.Refine) that forbids every loop it finds in a model until a
-// model has none. One solver is kept across rounds. With Unique, the
+// loop (encode.Refine) that forbids the loops it finds in each model until
+// a model has none. One solver is kept across rounds. With Unique, the
 // solution found is blocked by one clause over all cells and the loop
 // refinement continues, to find a second solution or prove there is none.
-func SolveSlant(s *instances.Slant, o SlantOptions) (SlantResult, error) {
-	var res SlantResult
-	f, err := SlantCNF(s, o.Loops)
+func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error) {
+	f, enc, err := SlantCNF(s, o)
 	if err != nil {
 		return res, err
 	}
@@ -130,39 +445,45 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (SlantResult, error) {
 		}
 	}
 	res.Stats.Vars, res.Stats.Clauses = f.NumVars, len(f.Clauses)
-	sv, err := be.New(f)
-	if err != nil {
-		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
-	}
-	finder := newSlantLoops(s)
+	finder := newSlantLoops(enc)
+	finder.shortest = o.Cuts != SlantCutsForest
 	cut := func(model []bool) [][]int {
 		cuts := finder.cuts(model)
 		res.Cuts = append(res.Cuts, cuts...)
 		return cuts
 	}
-	defer func() { res.Stats.Search = sv.Stats() }()
+	var search SolverStats
+	defer func() { res.Stats.Search = search }()
+	sv, err := be.New(f)
+	if err != nil {
+		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
+	}
 	res.Status, err = Refine(sv, cut, o.Deadline, &res.Stats)
+	search = sv.Stats()
 	if err != nil || res.Status != Sat {
 		return res, err
 	}
-	res.Solution = slantCells(s, sv.Model())
+	res.Solution = enc.Cells(sv.Model())
 	if !o.Unique {
 		return res, nil
 	}
-	block := make([]int, len(res.Solution))
+	var block []int
 	for i, d := range res.Solution {
-		block[i] = Lit(SlantVar(i), d != instances.Back)
+		if l := enc.Lit(i, d); l != litTrue {
+			block = append(block, -l)
+		}
 	}
 	if err := sv.AddClause(block); err != nil {
 		return res, fmt.Errorf("slant: blocking the first solution: %w", err)
 	}
 	st, err := Refine(sv, cut, o.Deadline, &res.Stats)
+	search = sv.Stats()
 	if err != nil {
 		return res, err
 	}
 	switch st {
 	case Sat:
-		res.Second = slantCells(s, sv.Model())
+		res.Second = enc.Cells(sv.Model())
 		res.UniqueChecked = true
 	case Unsat:
 		res.UniqueChecked = true
@@ -170,21 +491,10 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (SlantResult, error) {
 	return res, nil
 }
 
-func slantCells(s *instances.Slant, model []bool) []byte {
-	cells := make([]byte, s.W*s.H)
-	for i := range cells {
-		if model[SlantVar(i)] {
-			cells[i] = instances.Back
-		} else {
-			cells[i] = instances.Forward
-		}
-	}
-	return cells
-}
-
 // slantLoops finds the loops in models of one case; it keeps its buffers
 // between rounds.
 type slantLoops struct {
+	enc     *SlantEncoding
 	s       *instances.Slant
 	uf      *instances.UnionFind
 	inTree  []bool  // cell's diagonal is in the spanning forest
@@ -193,11 +503,17 @@ type slantLoops struct {
 	stamp   int32
 	queue   []int32
 	model   []bool
+	// shortest: cut the shortest loop through each closing diagonal,
+	// not the one the forest makes.
+	shortest bool
+	skip     int // the closing diagonal, left out of the shortest path
 }
 
-func newSlantLoops(s *instances.Slant) *slantLoops {
+func newSlantLoops(enc *SlantEncoding) *slantLoops {
+	s := enc.s
 	nc := len(s.Clues)
 	return &slantLoops{
+		enc:     enc,
 		s:       s,
 		uf:      instances.NewUnionFind(nc),
 		inTree:  make([]bool, s.W*s.H),
@@ -226,11 +542,13 @@ func (l *slantLoops) cuts(model []bool) [][]int {
 				l.inTree[i] = true
 				continue
 			}
+			l.skip = i
 			cycle := append(l.path(a, b), int32(i))
-			clause := make([]int, len(cycle))
-			for k, ci := range cycle {
-				v := SlantVar(int(ci))
-				clause[k] = Lit(v, !model[v])
+			clause := make([]int, 0, len(cycle))
+			for _, ci := range cycle {
+				if v := int(l.enc.vars[ci]); v > 0 {
+					clause = append(clause, Lit(v, !model[v]))
+				}
 			}
 			cuts = append(cuts, clause)
 		}
@@ -238,12 +556,7 @@ func (l *slantLoops) cuts(model []bool) [][]int {
 	return cuts
 }
 
-func (l *slantLoops) diag(i int) byte {
-	if l.model[SlantVar(i)] {
-		return instances.Back
-	}
-	return instances.Forward
-}
+func (l *slantLoops) diag(i int) byte { return l.enc.diag(l.model, i) }
 
 // path returns the cells on the forest path from corner a to corner b.
 func (l *slantLoops) path(a, b int) []int32 {
@@ -267,7 +580,11 @@ func (l *slantLoops) path(a, b int) []int32 {
 			}
 			cr, cc2 := min(r, rr), min(c, cc)
 			ci := cr*s.W + cc2
-			if !l.inTree[ci] {
+			if l.shortest {
+				if ci == l.skip {
+					continue
+				}
+			} else if !l.inTree[ci] {
 				continue
 			}
 			// The cell's diagonal must be the one joining p and (rr,cc).

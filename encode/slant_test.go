@@ -3,6 +3,7 @@ package encode
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
@@ -13,7 +14,24 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-var slantLoopModes = []string{SlantLoopsLazy, SlantLoopsDiamond}
+var slantLoopModes = []string{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach}
+
+// slantSATConfigs are the option sets the tests run: every loop mode, and
+// the other cut choice and phase with lazy loops.
+var slantSATConfigs = func() []SlantOptions {
+	var out []SlantOptions
+	for _, l := range slantLoopModes {
+		out = append(out, SlantOptions{Loops: l})
+	}
+	return append(out,
+		SlantOptions{Cuts: SlantCutsForest},
+		SlantOptions{Phase: SlantPhaseSlash},
+		SlantOptions{Loops: SlantLoopsShort, Cuts: SlantCutsForest, Phase: SlantPhaseSlash})
+}()
+
+func (o SlantOptions) String() string {
+	return fmt.Sprintf("loops=%s:cuts=%s:phase=%s", o.Loops, o.Cuts, o.Phase)
+}
 
 func parseSlantID(t testing.TB, id string) *instances.Slant {
 	t.Helper()
@@ -29,8 +47,13 @@ func parseSlantID(t testing.TB, id string) *instances.Slant {
 // want -1 means "at least one".
 func checkSATSlant(t *testing.T, s *instances.Slant, want int) {
 	t.Helper()
-	for _, loops := range slantLoopModes {
-		res, err := SolveSlant(s, SlantOptions{Loops: loops, Unique: true})
+	for _, o := range slantSATConfigs {
+		if o.Loops == SlantLoopsReach && s.W*s.H > 100 {
+			continue // its rank encoding is slow on larger boards
+		}
+		loops := o.String()
+		o.Unique = true
+		res, err := SolveSlant(s, o)
 		if err != nil {
 			t.Fatalf("%s loops=%s: %v", instances.SlantGameID(s), loops, err)
 		}
@@ -122,7 +145,7 @@ func TestSolveSlantSATRandomClues(t *testing.T) {
 func TestSlantLoopCutsAreCycles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := instances.NewSlant(12, 9)
-	finder := newSlantLoops(s)
+	finder := newSlantLoops(NewSlantEncoding(s, SlantPhaseClues, nil))
 	for k := 0; k < 50; k++ {
 		model := make([]bool, s.W*s.H+1)
 		for v := 1; v < len(model); v++ {
@@ -143,10 +166,7 @@ func TestSlantLoopCutsAreCycles(t *testing.T) {
 					t.Fatalf("cut %v is satisfied by the model", cut)
 				}
 				i := v - 1
-				d := byte(instances.Forward)
-				if model[v] {
-					d = instances.Back
-				}
+				d := finder.enc.diag(model, i)
 				a, b := s.DiagonalCorners(i/s.W, i%s.W, d)
 				degree[a]++
 				degree[b]++
@@ -161,31 +181,177 @@ func TestSlantLoopCutsAreCycles(t *testing.T) {
 }
 
 func TestSlantCNF(t *testing.T) {
-	s := parseSlantID(t, "3x3:a1a1b2b2b1a1a")
-	lazy, err := SlantCNF(s, SlantLoopsLazy)
-	if err != nil {
-		t.Fatal(err)
+	s := parseSlantID(t, "4x4:y")
+	size := map[string]int{}
+	for _, l := range slantLoopModes {
+		f, _, err := SlantCNF(s, SlantOptions{Loops: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l != SlantLoopsReach && f.NumVars != 16 {
+			t.Errorf("%s: %d vars, want 16", l, f.NumVars)
+		}
+		size[l] = len(f.Clauses)
 	}
-	diamond, err := SlantCNF(s, SlantLoopsDiamond)
-	if err != nil {
-		t.Fatal(err)
+	if got := size[SlantLoopsDiamond] - size[SlantLoopsLazy]; got != 9 {
+		t.Errorf("diamond adds %d clauses, want 9 (one per inner corner)", got)
 	}
-	if lazy.NumVars != 9 || diamond.NumVars != 9 {
-		t.Errorf("vars %d, %d; want 9", lazy.NumVars, diamond.NumVars)
+	if got := size[SlantLoopsShort] - size[SlantLoopsDiamond]; got != 8 {
+		t.Errorf("short adds %d clauses to diamond, want 8 (two per inner cell)", got)
 	}
-	if got := len(diamond.Clauses) - len(lazy.Clauses); got != 4 {
-		t.Errorf("diamond adds %d clauses, want 4 (one per inner corner)", got)
-	}
+	lazy, _, _ := SlantCNF(s, SlantOptions{})
 	var buf bytes.Buffer
 	if err := lazy.WriteDIMACS(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "c slant 3x3") || !strings.Contains(buf.String(), "p cnf 9 ") {
+	if !strings.Contains(buf.String(), "c slant 4x4") || !strings.Contains(buf.String(), "p cnf 16 ") {
 		t.Errorf("DIMACS header:\n%.200s", buf.String())
 	}
-	if _, err := SlantCNF(s, "eager"); err == nil {
-		t.Error("SlantCNF accepted loops=eager")
+	for _, bad := range []SlantOptions{{Loops: "eager"}, {Cuts: "all"}, {Phase: "random"}} {
+		if _, _, err := SlantCNF(s, bad); err == nil {
+			t.Errorf("SlantCNF accepted %+v", bad)
+		}
 	}
+}
+
+// The eager loop clauses forbid loops only: on a 4x4 board with no clues,
+// every loop-free filling satisfies them all, and with lazy+short every
+// filling with a loop of at most six cells breaks one. (The reach
+// encoding has auxiliary variables; the solver tests check it.)
+func TestSlantEagerLoopClauses(t *testing.T) {
+	s := instances.NewSlant(4, 4)
+	n := s.W * s.H
+	for _, loops := range []string{SlantLoopsDiamond, SlantLoopsShort} {
+		for _, phase := range []string{SlantPhaseClues, SlantPhaseSlash} {
+			f, enc, err := SlantCNF(s, SlantOptions{Loops: loops, Phase: phase})
+			if err != nil {
+				t.Fatal(err)
+			}
+			model := make([]bool, n+1)
+			for mask := 0; mask < 1<<n; mask++ {
+				for v := 1; v <= n; v++ {
+					model[v] = mask>>(v-1)&1 == 1
+				}
+				loopFree := instances.VerifySlant(s, enc.Cells(model)) == nil
+				ok := true
+				for _, c := range f.Clauses {
+					if !satisfied(c, model) {
+						ok = false
+						break
+					}
+				}
+				if loopFree && !ok {
+					t.Fatalf("%s: loop-free filling %s breaks a clause", loops, enc.Cells(model))
+				}
+				if loops == SlantLoopsShort && !loopFree && ok && shortestLoop(s, enc.Cells(model)) <= 6 {
+					t.Fatalf("%s: filling %s with a short loop satisfies every clause", loops, enc.Cells(model))
+				}
+			}
+		}
+	}
+	// reach: a board with no clues is solvable in one round, and a
+	// solution is found without any cut.
+	res, err := SolveSlant(instances.NewSlant(6, 5), SlantOptions{Loops: SlantLoopsReach})
+	if err != nil || res.Status != Sat || len(res.Cuts) != 0 {
+		t.Fatalf("reach: %v %v, %d cuts", res.Status, err, len(res.Cuts))
+	}
+}
+
+// Facts given before the solve: decided cells lose their variables and
+// hold in the answer, excluded pairs are respected, a contradiction is
+// UNSAT, and a board decided whole needs no variable at all.
+func TestSlantSATFacts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for k := 0; k < 60; k++ {
+		w, h := 2+rng.IntN(4), 2+rng.IntN(4)
+		s, planted := instances.PlantSlant(rng, w, h, 0.5*rng.Float64())
+		facts := instances.SlantFacts{Cells: make([]byte, w*h)}
+		for i := range planted {
+			if rng.IntN(3) == 0 {
+				facts.Cells[i] = planted[i]
+			}
+		}
+		// Exclude, for a few side-by-side pairs, a state the planted
+		// filling does not have.
+		for i := 0; i+1 < w*h; i++ {
+			if (i+1)%w == 0 || rng.IntN(4) != 0 || facts.Cells[i] != 0 || facts.Cells[i+1] != 0 {
+				continue
+			}
+			facts.Exclusions = append(facts.Exclusions, instances.SlantExclusion{
+				A: i, DA: other(planted[i]), B: i + 1, DB: planted[i+1]})
+		}
+		for _, o := range slantSATConfigs {
+			o.Facts = &facts
+			res, err := SolveSlant(s, o)
+			if err != nil || res.Status != Sat {
+				t.Fatalf("%s %s: %v %v", instances.SlantGameID(s), o, res.Status, err)
+			}
+			if err := instances.VerifySlant(s, res.Solution); err != nil {
+				t.Fatalf("%s %s: %v", instances.SlantGameID(s), o, err)
+			}
+			for i, d := range facts.Cells {
+				if d != 0 && res.Solution[i] != d {
+					t.Fatalf("%s %s: cell %d is %c, the facts say %c", instances.SlantGameID(s), o, i, res.Solution[i], d)
+				}
+			}
+			for _, x := range facts.Exclusions {
+				if res.Solution[x.A] == x.DA && res.Solution[x.B] == x.DB {
+					t.Fatalf("%s %s: excluded pair %+v holds", instances.SlantGameID(s), o, x)
+				}
+			}
+		}
+	}
+	s, planted := instances.PlantSlant(rng, 6, 5, 0.5)
+	res, err := SolveSlant(s, SlantOptions{Facts: &instances.SlantFacts{Cells: planted}, Unique: true})
+	if err != nil || res.Status != Sat || res.Stats.Vars != 0 || string(res.Solution) != string(planted) || res.Second != nil {
+		t.Fatalf("all decided: %v %v vars=%d", res.Status, err, res.Stats.Vars)
+	}
+	res, err = SolveSlant(s, SlantOptions{Facts: &instances.SlantFacts{Contradiction: true}})
+	if err != nil || res.Status != Unsat {
+		t.Fatalf("contradiction: %v %v", res.Status, err)
+	}
+}
+
+func other(d byte) byte {
+	if d == instances.Back {
+		return instances.Forward
+	}
+	return instances.Back
+}
+
+// shortestLoop returns the length (in cells) of the shortest loop of a
+// filling, by BFS from each diagonal's corner with the diagonal removed.
+func shortestLoop(s *instances.Slant, cells []byte) int {
+	best := 1 << 30
+	for i := range cells {
+		a, b := s.DiagonalCorners(i/s.W, i%s.W, cells[i])
+		dist := map[int]int{a: 0}
+		queue := []int{a}
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			for j := range cells {
+				if j == i {
+					continue
+				}
+				x, y := s.DiagonalCorners(j/s.W, j%s.W, cells[j])
+				q := -1
+				if x == p {
+					q = y
+				} else if y == p {
+					q = x
+				}
+				if _, seen := dist[q]; q >= 0 && !seen {
+					dist[q] = dist[p] + 1
+					queue = append(queue, q)
+				}
+			}
+		}
+		if d, ok := dist[b]; ok && d+1 < best {
+			best = d + 1
+		}
+	}
+	return best
 }
 
 var zigzagDir = filepath.Join("..", "..", "shared", "bench", "zigzag")
@@ -217,11 +383,13 @@ func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
 	return cases
 }
 
-// BenchmarkSlantSAT solves the generated hard fixtures with gophersat in
-// both loop modes; ns/op is per puzzle.
+// BenchmarkSlantSAT solves the generated hard fixtures with gophersat and
+// the pure encoding (no deductions before the solve: the compare
+// package's SlantHard50 has those) in the lazy loop modes; ns/op is per
+// puzzle.
 func BenchmarkSlantSAT(b *testing.B) {
 	for _, size := range []string{"10", "20", "50"} {
-		for _, loops := range slantLoopModes {
+		for _, loops := range []string{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort} {
 			b.Run(size+"x"+size+"/"+loops, func(b *testing.B) {
 				cases := loadSlantFixture(b, "slant_hard_"+size+".txt")
 				var rounds, added int

@@ -102,3 +102,117 @@ func PlantSlant(rng *rand.Rand, w, h int, density float64) (*Slant, []byte) {
 	}
 	return s, cells
 }
+
+// SlantGenOptions configure GenerateSlantDeduced.
+type SlantGenOptions struct {
+	// Solves reports whether a solver's deductions alone solve s, with
+	// no guessing. It is the generator's only check: deductions are
+	// sound, so a puzzle they solve has exactly one solution.
+	Solves func(s *Slant) bool
+	// TooEasy, when set, reports a finished puzzle as easier than wanted
+	// (weaker deductions solve it too); the generator then starts over
+	// with another filling, up to MaxSlantGenTries times.
+	TooEasy func(s *Slant) bool
+	// AllClues keeps every clue (no removal).
+	AllClues bool
+	// Reduce, when set, does the removals: it must remove the clues at
+	// the corners of order, in order, each while Solves would still solve
+	// the puzzle, giving the same result as trying them one at a time
+	// (backtrack.ReduceSlantClues does it faster than Solves can).
+	Reduce func(s *Slant, order []int)
+}
+
+// MaxSlantGenTries bounds the fillings GenerateSlantDeduced tries.
+const MaxSlantGenTries = 100
+
+// GenerateSlantDeduced makes a W x H slant puzzle the way Simon Tatham's
+// generator does: a random loop-free filling and all its clues (always
+// solved by deduction), then the clues removed in random order, each
+// removal kept while o.Solves still solves the puzzle; the obvious
+// starting points (0s, 4s, 2s on the border, 1s in the board's corners)
+// are tried first, so that few of them stay. The result has exactly one
+// solution and no clue whose removal o.Solves would survive. Removals
+// are tried in growing groups, which gives the same puzzle as trying
+// them one by one (deductions only get weaker as clues go) with fewer
+// calls. It returns the case and its solution.
+func GenerateSlantDeduced(rng *rand.Rand, w, h int, o SlantGenOptions) (*Slant, []byte, error) {
+	if w < 1 || h < 1 || w > MaxSlantSize || h > MaxSlantSize {
+		return nil, nil, fmt.Errorf("slant size %dx%d out of range 1..%d", w, h, MaxSlantSize)
+	}
+	for try := 0; try < MaxSlantGenTries; try++ {
+		cells := RandomSlantFill(rng, w, h)
+		s := NewSlant(w, h)
+		s.Clues = SlantClues(w, h, cells)
+		if !o.Solves(s) {
+			return nil, nil, fmt.Errorf("the deductions do not solve a %dx%d board with every clue", w, h)
+		}
+		if o.AllClues {
+			return s, cells, nil
+		}
+		order := rng.Perm(len(s.Clues))
+		var first, rest []int
+		for _, p := range order {
+			if obviousSlantClue(s, p) {
+				first = append(first, p)
+			} else {
+				rest = append(rest, p)
+			}
+		}
+		if o.Reduce != nil {
+			o.Reduce(s, append(first, rest...))
+		} else {
+			removeSlantClues(s, append(first, rest...), o.Solves)
+		}
+		if o.TooEasy != nil && o.TooEasy(s) {
+			continue
+		}
+		return s, cells, nil
+	}
+	return nil, nil, fmt.Errorf("no %dx%d slant puzzle of the difficulty asked in %d fillings", w, h, MaxSlantGenTries)
+}
+
+// obviousSlantClue reports whether the clue at corner p is an obvious
+// starting point: a 0 or 4, a 2 on the border, a 1 in a board corner.
+func obviousSlantClue(s *Slant, p int) bool {
+	r, c := p/(s.W+1), p%(s.W+1)
+	xb, yb := c == 0 || c == s.W, r == 0 || r == s.H
+	switch s.Clues[p] {
+	case 0, 4:
+		return true
+	case 2:
+		return xb || yb
+	case 1:
+		return xb && yb
+	}
+	return false
+}
+
+// removeSlantClues removes the clues at the corners of order, in order,
+// each while solves still solves s. Groups of removals are tried at once,
+// doubling after a success and halving after a failure, down to the
+// single clue that must stay.
+func removeSlantClues(s *Slant, order []int, solves func(*Slant) bool) {
+	saved := make([]int8, len(order))
+	k := 1
+	for i := 0; i < len(order); {
+		chunk := order[i:min(i+k, len(order))]
+		for j, p := range chunk {
+			saved[j] = s.Clues[p]
+			s.Clues[p] = -1
+		}
+		if solves(s) {
+			i += len(chunk)
+			k *= 2
+			continue
+		}
+		for j, p := range chunk {
+			s.Clues[p] = saved[j]
+		}
+		if len(chunk) == 1 {
+			i++ // this clue stays
+			k = 1
+			continue
+		}
+		k = len(chunk) / 2
+	}
+}

@@ -22,8 +22,11 @@ func newGenCmd() *cobra.Command {
 		Long: `gen writes new instances in the puzzle's judge format, on standard output or
 to --out. The same flags and seed always give the same file.
 
-  slant:  --size WxH or N; unique puzzles (clues removed while the solution
-          stays unique); --param clues=all keeps every clue.
+  slant:  --size WxH or N; unique puzzles, clues removed while the DFS's
+          deductions still solve the puzzle (Tatham's way); --param
+          difficulty=easy|hard|deep|search (default hard), --param
+          clues=all keeps every clue; --param planted=true --param
+          clues=0.6 makes planted boards (that share of clues shown).
   queens: --size NxM or N; --param density=0.3 (share of X squares),
           --param full=true for all-X boards.
   chain:  --size N; --param k=K labels; a planted non-crossing path;

@@ -85,7 +85,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"compare", "queens", "--solvers", "dfs,sat:symmetry=maybe"}, `symmetry="maybe"`},
 		{[]string{"compare", "slant", "--solvers", "dfs:nodes=-1"}, `nodes="-1"`},
 		{[]string{"compare", "slant", "--solvers", "dfs,dfs"}, "dfs is given twice"},
-		{[]string{"compare", "slant", "--solvers", "dfs,dfs:deduce=probe"}, "the same solver with the same options"},
+		{[]string{"compare", "slant", "--solvers", "dfs,dfs:deduce=equiv"}, "the same solver with the same options"},
 		{[]string{"compare", "slant", "--solvers", "sat:backend=nope"}, `unknown SAT backend "nope"`},
 		{[]string{"compare", "slant", "--opt", "color=red"}, "--opt color"},
 		{[]string{"compare", "slant", "-j", "0"}, "--jobs 0"},
