@@ -526,7 +526,7 @@ func benchSlantCase(b *testing.B, spec Spec, c instances.Case, unique bool) Resu
 // the solvers alternate in one run. Every answer is verified outside the
 // timed part.
 func BenchmarkSlantPlanted(b *testing.B) {
-	specs := slantSpecs(b, false, "dfs", "sat", "sat:pre=equiv", "sat:pre=equiv:backend=gini")
+	specs := slantSpecs(b, false, "dfs", "sat", "sat:backend=gini", "sat:pre=equiv", "sat:pre=equiv:backend=gini")
 	for _, size := range []string{"100", "150", "200"} {
 		cases := slantFixture(b, "slant_planted_"+size+".txt")
 		for k, c := range cases {
