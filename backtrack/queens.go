@@ -15,8 +15,8 @@ type QueensOptions struct {
 	// "down" (branch and bound: find covers with ever fewer queens, from
 	// the greedy cover, until none is smaller).
 	Search string
-	// NoSymmetry turns off symmetry breaking at the root (used where the
-	// board's symmetries map the target set onto itself).
+	// NoSymmetry turns off symmetry breaking (used where the board's
+	// symmetries map the target set onto itself).
 	NoSymmetry bool
 }
 
@@ -54,8 +54,10 @@ type QueensStep struct {
 //     that the first test would cut is not made at all (childCut: its
 //     reaches, bounded by the parent's, are computed best first and only
 //     until the answer is known), which is where most nodes were cut;
-//   - at the root, squares that a symmetry of the target set fixing the
-//     branching target maps onto each other are tried once.
+//   - symmetry: when a node's square s is searched, the images of s under
+//     every board symmetry that keeps the target set and fixes each queen
+//     placed so far are excluded too (covers holding one are images of
+//     covers holding s); at the root that is the whole group.
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	greedy := instances.QueensGreedy(q)
@@ -116,13 +118,14 @@ type queensDFS struct {
 	// orders[depth] keeps a branching node's order for childCut; top is
 	// childCut's scratch.
 	orders  [][]int32
+	stab    [][]int
 	top     []int
 	covered []uint64
 	// useful holds the squares worth a queen: those no other square
 	// dominates (see markUseful).
 	useful []uint64
-	// syms are the board symmetries keeping the target set; used at the
-	// root only.
+	// syms are the board symmetries keeping the target set; stab[depth]
+	// indexes those that fix every queen placed above depth.
 	syms  [][]int32
 	nodes int64
 }
@@ -250,11 +253,16 @@ func (d *queensDFS) run(k int) bool {
 		d.reach = make([]int32, (k+1)*d.squares)
 		d.cands = make([][]int32, k+1)
 		d.orders = make([][]int32, k+1)
+		d.stab = make([][]int, k+1)
 		d.top = make([]int, k+1)
 	}
 	copy(d.uncov[:W], d.targets)
 	copy(d.allow[:W], d.useful)
 	d.placed = d.placed[:0]
+	d.stab[0] = d.stab[0][:0]
+	for gi := range d.syms {
+		d.stab[0] = append(d.stab[0], gi)
+	}
 	return d.search(0, k)
 }
 
@@ -345,19 +353,15 @@ func (d *queensDFS) search(depth, left int) bool {
 	if bestN == 0 {
 		return false
 	}
+	// The candidates are bestT's attackers, best reach first (ties by
+	// square): shareBound left every allowed square in that order.
 	cands := d.cands[depth][:0]
 	att := d.attackers[bestT*W : (bestT+1)*W]
-	for wi := 0; wi < W; wi++ {
-		for word := att[wi] & A[wi]; word != 0; word &= word - 1 {
-			cands = append(cands, int32(wi*64+bits.TrailingZeros64(word)))
+	for _, s32 := range d.order[:d.orderLen] {
+		if d.has(att, int(s32)) {
+			cands = append(cands, s32)
 		}
 	}
-	sort.Slice(cands, func(i, j int) bool {
-		if reach[cands[i]] != reach[cands[j]] {
-			return reach[cands[i]] > reach[cands[j]]
-		}
-		return cands[i] < cands[j]
-	})
 	d.cands[depth] = cands
 	if left-1 >= 2 {
 		d.orders[depth] = append(d.orders[depth][:0], d.order[:d.orderLen]...)
@@ -367,7 +371,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	for _, s32 := range cands {
 		s := int(s32)
 		if !d.has(A, s) {
-			continue // excluded with its orbit at the root
+			continue // excluded with a sibling's orbit
 		}
 		cov := d.cover[s*W : (s+1)*W]
 		for wi := 0; wi < W; wi++ {
@@ -377,21 +381,26 @@ func (d *queensDFS) search(depth, left int) bool {
 		if left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1) {
 			copy(childA, A)
 			d.placed = append(d.placed, s)
+			// The child's symmetries are those fixing s too.
+			st := d.stab[depth+1][:0]
+			for _, gi := range d.stab[depth] {
+				if int(d.syms[gi][s]) == s {
+					st = append(st, gi)
+				}
+			}
+			d.stab[depth+1] = st
 			if d.search(depth+1, left-1) {
 				return true
 			}
 			d.placed = d.placed[:len(d.placed)-1]
 		}
-		// Covers holding s are searched; at the root, so are covers
-		// holding any square a symmetry fixing the target maps s to.
+		// Covers holding s (with the queens placed) are searched, and
+		// with them, up to symmetry, the covers holding any image of s
+		// under a symmetry of this node: all of them are excluded.
 		A[s/64] &^= 1 << (s % 64)
-		if root {
-			for _, g := range d.syms {
-				if int(g[bestT]) == bestT {
-					img := int(g[s])
-					A[img/64] &^= 1 << (img % 64)
-				}
-			}
+		for _, gi := range d.stab[depth] {
+			img := int(d.syms[gi][s])
+			A[img/64] &^= 1 << (img % 64)
 		}
 	}
 	return false
@@ -527,8 +536,8 @@ func (d *queensDFS) shareBound(U, A []uint64, reach []int32, left int) bool {
 	return true
 }
 
-// orbitCount counts the allowed attackers of t up to the symmetries that
-// fix t: the branches the root would make on t.
+// orbitCount counts the allowed attackers of t up to the board's
+// symmetries: the branches the root would make on t.
 func (d *queensDFS) orbitCount(t int, A []uint64) int {
 	W := d.w
 	att := d.attackers[t*W : (t+1)*W]
@@ -543,9 +552,7 @@ func (d *queensDFS) orbitCount(t int, A []uint64) int {
 			n++
 			seen[s] = true
 			for _, g := range d.syms {
-				if int(g[t]) == t {
-					seen[int(g[s])] = true
-				}
+				seen[int(g[s])] = true
 			}
 		}
 	}

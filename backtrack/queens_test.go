@@ -117,6 +117,67 @@ func TestSolveQueensMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// symmetricBoard makes a random rows x cols board whose target set is
+// closed under the board symmetries named in keep (and what they
+// generate): every image of a target is a target.
+func symmetricBoard(rng *rand.Rand, rows, cols int, density float64, keep []string) *instances.Queens {
+	q, _ := instances.GenerateQueens(rng, rows, cols, density)
+	var gens []instances.QueensSymmetry
+	for _, g := range fullQueens(rows, cols).Symmetries() {
+		for _, name := range keep {
+			if g.Name == name {
+				gens = append(gens, g)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for s, on := range q.Target {
+			for _, g := range gens {
+				img := g.Map(instances.Square{Row: s / cols, Col: s % cols})
+				if i := img.Row*cols + img.Col; on && !q.Target[i] {
+					q.Target[i], changed = true, true
+				}
+			}
+		}
+	}
+	return q
+}
+
+// Boards whose targets keep some symmetries and break others, rectangles
+// included: the symmetry breaking at every depth (images of a searched
+// square under the symmetries fixing the queens placed) must never lose the
+// optimum.
+func TestSolveQueensSymmetricBoardsMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11214))
+	keeps := [][]string{{"flip rows"}, {"flip columns"}, {"rotate 180"}, {"transpose"}, {"anti-transpose"}, {"rotate 90"}, {"flip rows", "transpose"}, {"flip rows", "flip columns"}}
+	symmetric := 0
+	for i := 0; i < 160; i++ {
+		rows := 2 + rng.IntN(5)
+		cols := rows
+		if i%3 == 2 {
+			cols = 1 + rng.IntN(7)
+		}
+		q := symmetricBoard(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4], keeps[i%len(keeps)])
+		if len(q.Symmetries()) > 0 {
+			symmetric++
+		}
+		want := bruteQueens(q)
+		for _, opt := range queensVariants {
+			res, err := SolveQueens(q, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
+				t.Fatalf("board %d (%+v, %d symmetries)\n%s\n%d queens (%v), brute force says %d", i, opt, len(q.Symmetries()), q.Board(nil), len(res.Placement), err, want)
+			}
+		}
+	}
+	if symmetric < 120 {
+		t.Errorf("only %d of 160 boards have a symmetry", symmetric)
+	}
+}
+
 // A board with symmetric targets (the seed's case 7, a diamond of holes):
 // the root symmetry breaking must not lose the optimum, and saves nodes.
 func TestSolveQueensSymmetricTargets(t *testing.T) {
