@@ -19,7 +19,7 @@ func fullQueens(n, m int) *instances.Queens {
 }
 
 // Queen domination numbers gamma(Q_n), OEIS A075458.
-var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
+var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9}
 
 var queensVariants = []QueensOptions{
 	{},
@@ -234,9 +234,11 @@ func BenchmarkQueensSeed(b *testing.B) {
 }
 
 // BenchmarkQueensDomination proves gamma(Q_n): a cover of gamma queens and
-// none of gamma-1.
+// none of gamma-1, reporting the nodes. n = 15 and 16 take seconds each:
+//
+//	go test -run X -bench 'QueensDomination/n=1[56]/up' -benchtime 1x ./backtrack/
 func BenchmarkQueensDomination(b *testing.B) {
-	for _, n := range []int{10, 11, 12, 13, 14} {
+	for _, n := range []int{10, 11, 12, 13, 14, 15, 16} {
 		for _, search := range []string{"up", "down"} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, search), func(b *testing.B) {
 				var nodes int64
@@ -245,11 +247,44 @@ func BenchmarkQueensDomination(b *testing.B) {
 					if err != nil || len(res.Placement) != gammaQ[n] {
 						b.Fatalf("%v: %d queens, want %d", err, len(res.Placement), gammaQ[n])
 					}
+					if err := instances.VerifyQueens(fullQueens(n, n), res.Placement); err != nil {
+						b.Fatal(err)
+					}
 					nodes = res.Nodes
 				}
 				b.ReportMetric(float64(nodes), "nodes")
 			})
 		}
+	}
+}
+
+// BenchmarkQueensDense16 solves the five dense 16x16 boards of
+//
+//	gridsat gen queens --size 16 --param density=0.5 --seed 1 --count 5
+//
+// (the generator's random stream rebuilt here), one sub-benchmark each,
+// reporting the nodes.
+func BenchmarkQueensDense16(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 0x71756565_6e730000))
+	for i := 1; i <= 5; i++ {
+		q, err := instances.GenerateQueens(rng, 16, 16, 0.5)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("board=%d", i), func(b *testing.B) {
+			var nodes int64
+			for j := 0; j < b.N; j++ {
+				res, err := SolveQueens(q, QueensOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := instances.VerifyQueens(q, res.Placement); err != nil {
+					b.Fatal(err)
+				}
+				nodes = res.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
 	}
 }
 
