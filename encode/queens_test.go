@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -424,21 +426,92 @@ func TestQueensOrders(t *testing.T) {
 	}
 }
 
-// BenchmarkQueensSATDomination times the proof of gamma(Q_n) per option.
+// benchQueensVariants are the options the SAT benchmarks put side by side:
+// the default, then one choice changed at a time.
+var benchQueensVariants = []struct {
+	name string
+	opt  QueensOptions
+}{
+	{"default", QueensOptions{}},
+	{"card=seq", QueensOptions{Card: "seq"}},
+	{"card=mtotalizer", QueensOptions{Card: "mtotalizer"}},
+	{"card=cardnet", QueensOptions{Card: "cardnet"}},
+	{"card=sortnet", QueensOptions{Card: "sortnet"}},
+	{"card=pb", QueensOptions{Card: "pb"}},
+	{"order=occurrence", QueensOptions{Order: "occurrence"}},
+	{"order=proximity", QueensOptions{Order: "proximity"}},
+	{"empty=true", QueensOptions{Empty: true}},
+	{"lines=false", QueensOptions{NoLines: true}},
+	{"symmetry=false", QueensOptions{NoSymmetry: true}},
+	{"search=down", QueensOptions{Search: "down"}},
+}
+
+// BenchmarkQueensSATDomination proves gamma(Q_n) per option and backend,
+// reporting the solver calls. n = 12 and 13 take seconds to minutes:
+//
+//	go test -run X -bench 'QueensSATDomination/n=1[0-1]/' -benchtime 1x ./encode/
 func BenchmarkQueensSATDomination(b *testing.B) {
-	for _, n := range []int{8, 9, 10} {
-		for _, card := range allCards {
-			for _, search := range []string{"up", "down"} {
-				opt := QueensOptions{Card: card, Search: search}
-				b.Run(fmt.Sprintf("n=%d/%s/%s", n, card, search), func(b *testing.B) {
+	for _, n := range []int{8, 9, 10, 11, 12, 13} {
+		for _, backend := range []string{"gophersat", "gini", "exec:cadical"} {
+			if _, err := LookupBackend(backend); err != nil {
+				continue
+			}
+			for _, v := range benchQueensVariants {
+				if v.opt.Card == "pb" && backend != "gophersat" {
+					continue
+				}
+				opt := v.opt
+				opt.Backend = backend
+				b.Run(fmt.Sprintf("n=%d/%s/%s", n, backend, v.name), func(b *testing.B) {
+					var calls int
 					for i := 0; i < b.N; i++ {
 						res, err := SolveQueens(fullBoard(n), opt)
 						if err != nil || len(res.Placement) != gammaQ[n] {
 							b.Fatalf("%v, %d queens", err, len(res.Placement))
 						}
+						calls = res.Stats.Solves
 					}
+					b.ReportMetric(float64(calls), "calls")
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkQueensSATRandom36 solves the 36 random boards of
+// testdata/queens_random36.txt (11x11..16x16, 3%-43% targets; made by
+// gridsat gen queens --size n --seed n*10+i --param density=d for n in
+// 11..16 and the i-th d of 0.05 0.1 0.15 0.2 0.3 0.4), one sub-benchmark
+// per board, with the default options on each backend.
+func BenchmarkQueensSATRandom36(b *testing.B) {
+	f, err := os.Open(filepath.Join("testdata", "queens_random36.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	cases, err := instances.ParseQueens("queens_random36.txt", f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, backend := range []string{"gophersat", "gini", "exec:cadical"} {
+		if _, err := LookupBackend(backend); err != nil {
+			continue
+		}
+		for i, q := range cases {
+			b.Run(fmt.Sprintf("%s/board=%d", backend, i+1), func(b *testing.B) {
+				var calls int
+				for j := 0; j < b.N; j++ {
+					res, err := SolveQueens(q, QueensOptions{Backend: backend})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := instances.VerifyQueens(q, res.Placement); err != nil {
+						b.Fatal(err)
+					}
+					calls = res.Stats.Solves
+				}
+				b.ReportMetric(float64(calls), "calls")
+			})
 		}
 	}
 }
