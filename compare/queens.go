@@ -24,17 +24,17 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds, dominated squares dropped, root symmetry",
+				Doc:  "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds (children the reach bound cuts are never made), dominated squares dropped, symmetry at every depth",
 				Options: []OptionDoc{
 					{Name: "search", Values: "up|down", Default: "up", Doc: "up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"},
-					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "try squares once per symmetry class at the root"},
+					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "a searched square's images under the symmetries fixing the queens placed are not searched again"},
 				},
 				Solve:    solveQueensDFS,
 				Validate: func(o Options) error { _, err := queensDFSOptions(o); return err },
 			},
 			{
 				Name: "sat",
-				Doc:  "a variable per useful square, a clause per target, at most k queens; one SAT call per k, every model verified",
+				Doc:  "a variable per useful square and per line holding a queen, a clause per target over its squares and over its lines, at most k queens and k lines each way; one SAT call per k, every model verified",
 				Options: []OptionDoc{
 					{Name: "card", Values: "totalizer|seq|mtotalizer|cardnet|sortnet|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"},
 					{Name: "order", Values: "natural|occurrence|proximity", Default: "natural", Doc: "order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"},
