@@ -15,8 +15,8 @@ type QueensOptions struct {
 	// "down" (branch and bound: find covers with ever fewer queens, from
 	// the greedy cover, until none is smaller).
 	Search string
-	// NoSymmetry turns off symmetry breaking at the root (used where the
-	// board's symmetries map the target set onto itself).
+	// NoSymmetry turns off symmetry breaking (used where the board's
+	// symmetries map the target set onto itself).
 	NoSymmetry bool
 }
 
@@ -50,9 +50,14 @@ type QueensStep struct {
 //   - a node is cut when the k' queens left, even if each covered as many
 //     uncovered targets as the k' best squares do alone, could not cover
 //     them all, or when the targets' shares (1/the best reach of a square
-//     covering each) add up to more than k' (see shareBound);
-//   - at the root, squares that a symmetry of the target set fixing the
-//     branching target maps onto each other are tried once.
+//     covering each) add up to more than k' (see shareBound); a child
+//     that the first test would cut is not made at all (childCut: its
+//     reaches, bounded by the parent's, are computed best first and only
+//     until the answer is known), which is where most nodes were cut;
+//   - symmetry: when a node's square s is searched, the images of s under
+//     every board symmetry that keeps the target set and fixes each queen
+//     placed so far are excluded too (covers holding one are images of
+//     covers holding s); at the root that is the whole group.
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	greedy := instances.QueensGreedy(q)
@@ -107,14 +112,20 @@ type queensDFS struct {
 	hist         []int32
 	placed       []int
 	// start, order and covered are shareBound's scratch.
-	start   []int32
-	order   []int32
+	start    []int32
+	order    []int32
+	orderLen int
+	// orders[depth] keeps a branching node's order for childCut; top is
+	// childCut's scratch.
+	orders  [][]int32
+	stab    [][]int
+	top     []int
 	covered []uint64
 	// useful holds the squares worth a queen: those no other square
 	// dominates (see markUseful).
 	useful []uint64
-	// syms are the board symmetries keeping the target set; used at the
-	// root only.
+	// syms are the board symmetries keeping the target set; stab[depth]
+	// indexes those that fix every queen placed above depth.
 	syms  [][]int32
 	nodes int64
 }
@@ -171,6 +182,11 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 // dominated square stays a cover, no larger, with its dominator. Without
 // symmetry breaking, of squares covering the same targets only the first
 // is kept too; with it, the kept set must stay symmetric, so ties stay.
+//
+// The SAT encoding (encode/queens.go, queensUseful) has its own copy of
+// this filter, on purpose: the two solvers share no search code, so that
+// their agreement in compare means something. A change here is no change
+// there.
 func (d *queensDFS) markUseful() {
 	W := d.w
 	d.useful = make([]uint64, W)
@@ -236,10 +252,17 @@ func (d *queensDFS) run(k int) bool {
 		d.allow = make([]uint64, need)
 		d.reach = make([]int32, (k+1)*d.squares)
 		d.cands = make([][]int32, k+1)
+		d.orders = make([][]int32, k+1)
+		d.stab = make([][]int, k+1)
+		d.top = make([]int, k+1)
 	}
 	copy(d.uncov[:W], d.targets)
 	copy(d.allow[:W], d.useful)
 	d.placed = d.placed[:0]
+	d.stab[0] = d.stab[0][:0]
+	for gi := range d.syms {
+		d.stab[0] = append(d.stab[0], gi)
+	}
 	return d.search(0, k)
 }
 
@@ -330,50 +353,102 @@ func (d *queensDFS) search(depth, left int) bool {
 	if bestN == 0 {
 		return false
 	}
+	// The candidates are bestT's attackers, best reach first (ties by
+	// square): shareBound left every allowed square in that order.
 	cands := d.cands[depth][:0]
 	att := d.attackers[bestT*W : (bestT+1)*W]
-	for wi := 0; wi < W; wi++ {
-		for word := att[wi] & A[wi]; word != 0; word &= word - 1 {
-			cands = append(cands, int32(wi*64+bits.TrailingZeros64(word)))
+	for _, s32 := range d.order[:d.orderLen] {
+		if d.has(att, int(s32)) {
+			cands = append(cands, s32)
 		}
 	}
-	sort.Slice(cands, func(i, j int) bool {
-		if reach[cands[i]] != reach[cands[j]] {
-			return reach[cands[i]] > reach[cands[j]]
-		}
-		return cands[i] < cands[j]
-	})
 	d.cands[depth] = cands
+	if left-1 >= 2 {
+		d.orders[depth] = append(d.orders[depth][:0], d.order[:d.orderLen]...)
+	}
 	childU := d.uncov[(depth+1)*W : (depth+2)*W]
 	childA := d.allow[(depth+1)*W : (depth+2)*W]
 	for _, s32 := range cands {
 		s := int(s32)
 		if !d.has(A, s) {
-			continue // excluded with its orbit at the root
+			continue // excluded with a sibling's orbit
 		}
 		cov := d.cover[s*W : (s+1)*W]
 		for wi := 0; wi < W; wi++ {
 			childU[wi] = U[wi] &^ cov[wi]
 		}
-		copy(childA, A)
-		d.placed = append(d.placed, s)
-		if d.search(depth+1, left-1) {
-			return true
-		}
-		d.placed = d.placed[:len(d.placed)-1]
-		// Covers holding s are searched; at the root, so are covers
-		// holding any square a symmetry fixing the target maps s to.
-		A[s/64] &^= 1 << (s % 64)
-		if root {
-			for _, g := range d.syms {
-				if int(g[bestT]) == bestT {
-					img := int(g[s])
-					A[img/64] &^= 1 << (img % 64)
+		// A child the reach bound would cut is not made at all.
+		if left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1) {
+			copy(childA, A)
+			d.placed = append(d.placed, s)
+			// The child's symmetries are those fixing s too.
+			st := d.stab[depth+1][:0]
+			for _, gi := range d.stab[depth] {
+				if int(d.syms[gi][s]) == s {
+					st = append(st, gi)
 				}
 			}
+			d.stab[depth+1] = st
+			if d.search(depth+1, left-1) {
+				return true
+			}
+			d.placed = d.placed[:len(d.placed)-1]
+		}
+		// Covers holding s (with the queens placed) are searched, and
+		// with them, up to symmetry, the covers holding any image of s
+		// under a symmetry of this node: all of them are excluded.
+		A[s/64] &^= 1 << (s % 64)
+		for _, gi := range d.stab[depth] {
+			img := int(d.syms[gi][s])
+			A[img/64] &^= 1 << (img % 64)
 		}
 	}
 	return false
+}
+
+// childCut reports whether a child node, with uncovered targets U and left
+// queens, would fail the reach bound (its left best reaches add up to fewer
+// than |U|), computing as few reaches as it can: it goes through the
+// parent's squares by decreasing parent reach, an upper bound on the
+// child's, and stops as soon as the answer is known. The parent's squares
+// are a superset of the child's, so the test is never stronger than the
+// child's own.
+func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, left int) bool {
+	W := d.w
+	n := popcount(U)
+	top := d.top[:left] // the best child reaches so far, descending
+	for i := range top {
+		top[i] = 0
+	}
+	sum := 0
+	for _, s32 := range order {
+		p := int(parentReach[s32])
+		// Every square still to come reaches at most p: the best the
+		// bound could still see is the top values, each raised to p.
+		best := 0
+		for _, t := range top {
+			best += max(t, p)
+		}
+		if best < n {
+			return true
+		}
+		s := int(s32)
+		c := andCount(d.cover[s*W:(s+1)*W], U)
+		if c <= top[left-1] {
+			continue
+		}
+		sum += c - top[left-1]
+		i := left - 1
+		for i > 0 && top[i-1] < c {
+			top[i] = top[i-1]
+			i--
+		}
+		top[i] = c
+		if sum >= n {
+			return false
+		}
+	}
+	return sum < n
 }
 
 // lastQueen finishes a search with one queen left: it must stand on a
@@ -437,6 +512,7 @@ func (d *queensDFS) shareBound(U, A []uint64, reach []int32, left int) bool {
 	}
 	sum, limit := 0.0, float64(left)+1e-9
 	left2 := popcount(U)
+	d.orderLen = pos
 	for _, s32 := range order[:pos] {
 		s := int(s32)
 		cov := d.cover[s*W : (s+1)*W]
@@ -460,8 +536,8 @@ func (d *queensDFS) shareBound(U, A []uint64, reach []int32, left int) bool {
 	return true
 }
 
-// orbitCount counts the allowed attackers of t up to the symmetries that
-// fix t: the branches the root would make on t.
+// orbitCount counts the allowed attackers of t up to the board's
+// symmetries: the branches the root would make on t.
 func (d *queensDFS) orbitCount(t int, A []uint64) int {
 	W := d.w
 	att := d.attackers[t*W : (t+1)*W]
@@ -476,9 +552,7 @@ func (d *queensDFS) orbitCount(t int, A []uint64) int {
 			n++
 			seen[s] = true
 			for _, g := range d.syms {
-				if int(g[t]) == t {
-					seen[int(g[s])] = true
-				}
+				seen[int(g[s])] = true
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func fullQueens(n, m int) *instances.Queens {
 }
 
 // Queen domination numbers gamma(Q_n), OEIS A075458.
-var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
+var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9}
 
 var queensVariants = []QueensOptions{
 	{},
@@ -117,6 +117,67 @@ func TestSolveQueensMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// symmetricBoard makes a random rows x cols board whose target set is
+// closed under the board symmetries named in keep (and what they
+// generate): every image of a target is a target.
+func symmetricBoard(rng *rand.Rand, rows, cols int, density float64, keep []string) *instances.Queens {
+	q, _ := instances.GenerateQueens(rng, rows, cols, density)
+	var gens []instances.QueensSymmetry
+	for _, g := range fullQueens(rows, cols).Symmetries() {
+		for _, name := range keep {
+			if g.Name == name {
+				gens = append(gens, g)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for s, on := range q.Target {
+			for _, g := range gens {
+				img := g.Map(instances.Square{Row: s / cols, Col: s % cols})
+				if i := img.Row*cols + img.Col; on && !q.Target[i] {
+					q.Target[i], changed = true, true
+				}
+			}
+		}
+	}
+	return q
+}
+
+// Boards whose targets keep some symmetries and break others, rectangles
+// included: the symmetry breaking at every depth (images of a searched
+// square under the symmetries fixing the queens placed) must never lose the
+// optimum.
+func TestSolveQueensSymmetricBoardsMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11214))
+	keeps := [][]string{{"flip rows"}, {"flip columns"}, {"rotate 180"}, {"transpose"}, {"anti-transpose"}, {"rotate 90"}, {"flip rows", "transpose"}, {"flip rows", "flip columns"}}
+	symmetric := 0
+	for i := 0; i < 160; i++ {
+		rows := 2 + rng.IntN(5)
+		cols := rows
+		if i%3 == 2 {
+			cols = 1 + rng.IntN(7)
+		}
+		q := symmetricBoard(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4], keeps[i%len(keeps)])
+		if len(q.Symmetries()) > 0 {
+			symmetric++
+		}
+		want := bruteQueens(q)
+		for _, opt := range queensVariants {
+			res, err := SolveQueens(q, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
+				t.Fatalf("board %d (%+v, %d symmetries)\n%s\n%d queens (%v), brute force says %d", i, opt, len(q.Symmetries()), q.Board(nil), len(res.Placement), err, want)
+			}
+		}
+	}
+	if symmetric < 120 {
+		t.Errorf("only %d of 160 boards have a symmetry", symmetric)
+	}
+}
+
 // A board with symmetric targets (the seed's case 7, a diamond of holes):
 // the root symmetry breaking must not lose the optimum, and saves nodes.
 func TestSolveQueensSymmetricTargets(t *testing.T) {
@@ -173,9 +234,11 @@ func BenchmarkQueensSeed(b *testing.B) {
 }
 
 // BenchmarkQueensDomination proves gamma(Q_n): a cover of gamma queens and
-// none of gamma-1.
+// none of gamma-1, reporting the nodes. n = 15 and 16 take seconds each:
+//
+//	go test -run X -bench 'QueensDomination/n=1[56]/up' -benchtime 1x ./backtrack/
 func BenchmarkQueensDomination(b *testing.B) {
-	for _, n := range []int{10, 11, 12, 13, 14} {
+	for _, n := range []int{10, 11, 12, 13, 14, 15, 16} {
 		for _, search := range []string{"up", "down"} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, search), func(b *testing.B) {
 				var nodes int64
@@ -184,11 +247,44 @@ func BenchmarkQueensDomination(b *testing.B) {
 					if err != nil || len(res.Placement) != gammaQ[n] {
 						b.Fatalf("%v: %d queens, want %d", err, len(res.Placement), gammaQ[n])
 					}
+					if err := instances.VerifyQueens(fullQueens(n, n), res.Placement); err != nil {
+						b.Fatal(err)
+					}
 					nodes = res.Nodes
 				}
 				b.ReportMetric(float64(nodes), "nodes")
 			})
 		}
+	}
+}
+
+// BenchmarkQueensDense16 solves the five dense 16x16 boards of
+//
+//	gridsat gen queens --size 16 --param density=0.5 --seed 1 --count 5
+//
+// (the generator's random stream rebuilt here), one sub-benchmark each,
+// reporting the nodes.
+func BenchmarkQueensDense16(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 0x71756565_6e730000))
+	for i := 1; i <= 5; i++ {
+		q, err := instances.GenerateQueens(rng, 16, 16, 0.5)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("board=%d", i), func(b *testing.B) {
+			var nodes int64
+			for j := 0; j < b.N; j++ {
+				res, err := SolveQueens(q, QueensOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := instances.VerifyQueens(q, res.Placement); err != nil {
+					b.Fatal(err)
+				}
+				nodes = res.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
 	}
 }
 

@@ -25,10 +25,10 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		Solvers: []Solver{
 			{
 				Name: "dfs",
-				Doc:  "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds, dominated squares dropped, root symmetry",
+				Doc:  "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds (children the reach bound cuts are never made), dominated squares dropped, symmetry at every depth",
 				Options: []OptionDoc{
 					{Name: "search", Values: "up|down", Default: "up", Doc: "up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"},
-					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "try squares once per symmetry class at the root"},
+					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "a searched square's images under the symmetries fixing the queens placed are not searched again"},
 				},
 				Solve:    solveQueensDFS,
 				Headline: []string{"nodes", "bound", "greedy"},
@@ -36,10 +36,13 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 			},
 			{
 				Name: "sat",
-				Doc:  "a variable per useful square, a clause per target, at most k queens; one SAT call per k, every model verified",
+				Doc:  "a variable per useful square and per line holding a queen, a clause per target over its squares and over its lines, at most k queens and k lines each way; one SAT call per k, every model verified",
 				Options: []OptionDoc{
-					{Name: "card", Values: "totalizer|seq|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, or gophersat's PB constraint (gophersat only)"},
-					{Name: "search", Values: "up|down", Default: "down", Doc: "down: one solver, counter tightened by unit clauses from the greedy cover; up: fresh solver per k from a lower bound"},
+					{Name: "card", Values: "totalizer|seq|mtotalizer|cardnet|sortnet|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"},
+					{Name: "order", Values: "natural|occurrence|proximity", Default: "natural", Doc: "order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"},
+					{Name: "empty", Values: "true|false", Default: "false", Doc: "the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"},
+					{Name: "lines", Values: "true|false", Default: "true", Doc: "a variable per row, column and diagonal holding a queen, each target's clause over its four lines too, and at most k lines each way"},
+					{Name: "search", Values: "up|down", Default: "up", Doc: "up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per k elsewhere; down: one solver, counter tightened by unit clauses from the greedy cover"},
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
 					BackendOption,
 					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself)"},
@@ -99,15 +102,22 @@ func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 }
 
 func satQueensOptions(o Options) (encode.QueensOptions, error) {
-	sym, err := o.BoolOr("symmetry", true)
-	if err != nil {
-		return encode.QueensOptions{}, err
+	var bools [3]bool
+	for i, name := range []string{"empty", "lines", "symmetry"} {
+		v, err := o.BoolOr(name, name != "empty")
+		if err != nil {
+			return encode.QueensOptions{}, err
+		}
+		bools[i] = v
 	}
 	opt := encode.QueensOptions{
-		Card:     o.Get("card", "totalizer"),
-		Search:   o.Get("search", "down"),
-		Symmetry: sym,
-		Backend:  o.Get("backend", ""),
+		Card:       o.Get("card", ""),
+		Order:      o.Get("order", ""),
+		Empty:      bools[0],
+		NoLines:    !bools[1],
+		Search:     o.Get("search", ""),
+		NoSymmetry: !bools[2],
+		Backend:    o.Get("backend", ""),
 	}
 	if err := opt.Validate(); err != nil {
 		return encode.QueensOptions{}, err
@@ -135,7 +145,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 		return Result{}, err
 	}
 	r := queensResult(q, res.Placement, time.Since(start))
-	r.Stats = SATStats(res.Stats)
+	r.Stats = append(SATStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)})
 	r.Steps = res.Stats.Steps
 	return r, nil
 }
@@ -210,7 +220,7 @@ func queensCNF(c instances.Case, o Options, _ bool) (*encode.CNF, error) {
 		}
 		k = len(res.Placement)
 	}
-	return encode.QueensCNF(q, k, opt.Card, opt.Symmetry)
+	return encode.QueensCNF(q, k, opt)
 }
 
 // parseQueensSize reads "NxM" or "N" (square).

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -99,7 +100,7 @@ func TestQueensRegistered(t *testing.T) {
 	if len(p.Solvers) != 2 || p.Solvers[0].Name != "dfs" || p.Solvers[1].Name != "sat" {
 		t.Fatalf("solvers %v", p.Solvers)
 	}
-	for _, opt := range []string{"card", "search", "symmetry", "backend"} {
+	for _, opt := range []string{"card", "order", "empty", "lines", "search", "symmetry", "backend"} {
 		if !p.Solvers[1].knows(opt) {
 			t.Errorf("sat lacks option %s", opt)
 		}
@@ -149,8 +150,9 @@ func TestQueensRandomBoardsAllVariants(t *testing.T) {
 	p := queensPuzzle(t)
 	specs := []string{
 		"dfs", "dfs:search=down", "dfs:symmetry=false",
-		"sat", "sat:card=seq", "sat:card=pb", "sat:search=up", "sat:card=seq:search=up:symmetry=false",
-		"sat:card=pb:search=up:symmetry=false", "sat:symmetry=false",
+		"sat", "sat:card=seq", "sat:card=pb", "sat:search=down", "sat:card=seq:search=down:symmetry=false",
+		"sat:card=pb:symmetry=false:lines=false", "sat:symmetry=false", "sat:lines=false:empty=true",
+		"sat:card=mtotalizer:order=occurrence:empty=true:backend=gini",
 	}
 	rng := rand.New(rand.NewPCG(1, 11214))
 	for i := 0; i < 40; i++ {
@@ -174,6 +176,82 @@ func TestQueensRandomBoardsAllVariants(t *testing.T) {
 			}
 			if got := answerCount(t, res); got != want {
 				t.Fatalf("%s on\n%s\n: %d queens, brute force says %d", text, q.Board(nil), got, want)
+			}
+		}
+	}
+}
+
+// Every card= and order= option on every backend (external ones when
+// installed) against the DFS on random boards up to 8x8, rectangles
+// included: the same fewest queens, every answer verified.
+func TestQueensSATOptionsAgainstDFS(t *testing.T) {
+	p := queensPuzzle(t)
+	rng := rand.New(rand.NewPCG(8, 11214))
+	// Boards whose bounds leave a gap, so that every option is asked.
+	var boards []*instances.Queens
+	for i := 0; len(boards) < 6; i++ {
+		q, err := instances.GenerateQueens(rng, 4+rng.IntN(5), 4+rng.IntN(5), []float64{0.3, 0.5, 0.8}[i%3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if encode.QueensLowerBound(q) >= len(instances.QueensGreedy(q)) {
+			continue
+		}
+		q.Loc = instances.Loc{File: "random", Case: len(boards) + 1, Line: 1}
+		boards = append(boards, q)
+	}
+	dfs, err := p.ParseSpec("dfs", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, len(boards))
+	for i, q := range boards {
+		res, err := dfs.Solver.Solve(q, dfs.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = answerCount(t, res)
+	}
+	cards := append(append([]string(nil), encode.CardEncodings...), "pb")
+	backends := installedBackends(t)
+	if len(backends) < 2 {
+		t.Fatalf("backends %v: gophersat and gini are built in", backends)
+	}
+	sizes := make([]string, len(boards))
+	for i, q := range boards {
+		sizes[i] = q.Size()
+	}
+	t.Logf("backends %v, boards %v", backends, sizes)
+	for _, backend := range backends {
+		for _, card := range cards {
+			if card == "pb" && backend != "gophersat" {
+				continue
+			}
+			for _, order := range encode.QueensOrders {
+				text := fmt.Sprintf("sat:card=%s:order=%s:backend=%s", card, order, backend)
+				spec, err := p.ParseSpec(text, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				calls := 0
+				for i, q := range boards {
+					res, err := spec.Solver.Solve(q, spec.Options)
+					if err != nil {
+						t.Fatalf("%s: %v", text, err)
+					}
+					if n, ok := res.Stat("solves"); ok && n > 0 {
+						calls++
+					}
+					if err := p.Verify(q, res); err != nil {
+						t.Fatalf("%s on\n%s\n: %v", text, q.Board(nil), err)
+					}
+					if got := answerCount(t, res); got != want[i] {
+						t.Fatalf("%s on\n%s\n: %d queens, the DFS says %d", text, q.Board(nil), got, want[i])
+					}
+				}
+				if calls < len(boards) {
+					t.Fatalf("%s: only %d of %d boards needed a SAT call: the bounds answered the rest", text, calls, len(boards))
+				}
 			}
 		}
 	}
@@ -282,7 +360,7 @@ func TestQueensCNFAndRender(t *testing.T) {
 	if strings.Count(svg.String(), "<circle") != 3 {
 		t.Errorf("SVG of a 3-queen answer has %d queens", strings.Count(svg.String(), "<circle"))
 	}
-	for _, text := range []string{"sat:symmetry=maybe", "sat:card=nope", "sat:search=sideways", "dfs:search=sideways", "sat:card=pb:backend=gini", "sat:backend=nope", "sat:k=-1"} {
+	for _, text := range []string{"sat:symmetry=maybe", "sat:card=nope", "sat:search=sideways", "dfs:search=sideways", "sat:card=pb:backend=gini", "sat:backend=nope", "sat:k=-1", "sat:order=random", "sat:empty=maybe", "sat:lines=2", "sat:card=pb:empty=true"} {
 		if _, err := p.ParseSpec(text, nil); err == nil {
 			t.Errorf("ParseSpec(%s): bad option accepted", text)
 		}

@@ -57,33 +57,95 @@ func TestAtMostAllowsExactlyTheSmallCounts(t *testing.T) {
 }
 
 // A counter's output j is forced true by j+1 true inputs, and free
-// otherwise (the encoding never over-constrains).
+// otherwise (the encoding never over-constrains); an exact counter's
+// output is also forced false by fewer.
 func TestCounterOutputs(t *testing.T) {
-	for _, enc := range CardEncodings {
-		for n := 1; n <= 6; n++ {
-			for upto := 1; upto <= n+1; upto++ {
-				f := &CNF{}
-				inputs := f.NewVars(n, "x")
-				out, err := f.Counter(enc, inputs, upto)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(out) != min(upto, n) {
-					t.Fatalf("%s n=%d upto=%d: %d outputs", enc, n, upto, len(out))
-				}
-				for mask := 0; mask < 1<<n; mask++ {
-					ones := bits.OnesCount(uint(mask))
-					for j := range out {
-						want := Sat
-						if ones >= j+1 {
-							want = Unsat
-						}
-						if got := solveWithInputs(t, f, inputs, mask, -out[j]); got != want {
-							t.Fatalf("%s n=%d upto=%d inputs %b: output %d false is %v, want %v", enc, n, upto, mask, j, got, want)
-						}
+	for _, exact := range []bool{false, true} {
+		for _, enc := range CardEncodings {
+			for n := 1; n <= 6; n++ {
+				for upto := 1; upto <= n+1; upto++ {
+					f := &CNF{}
+					inputs := f.NewVars(n, "x")
+					count := f.Counter
+					if exact {
+						count = f.ExactCounter
 					}
+					out, err := count(enc, inputs, upto)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkCounter(t, fmt.Sprintf("%s exact=%v", enc, exact), f, inputs, out, upto, exact)
 				}
 			}
+		}
+	}
+}
+
+// checkCounter checks out against every assignment of the inputs, on one
+// gini solver under assumptions (the inputs and one output).
+func checkCounter(t *testing.T, name string, f *CNF, inputs, out []int, upto int, exact bool) {
+	t.Helper()
+	n := len(inputs)
+	if len(out) != min(upto, n) {
+		t.Fatalf("%s n=%d upto=%d: %d outputs", name, n, upto, len(out))
+	}
+	s, err := Gini{}.New(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solve := func(mask int, lit int) Status {
+		assume := []int{lit}
+		for i, v := range inputs {
+			assume = append(assume, Lit(v, mask>>i&1 == 1))
+		}
+		st, err := s.(Assumer).SolveAssuming(time.Time{}, assume)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	for mask := 0; mask < 1<<n; mask++ {
+		ones := bits.OnesCount(uint(mask))
+		for j := range out {
+			wantFalse, wantTrue := Sat, Unsat
+			if ones >= j+1 {
+				wantFalse, wantTrue = Unsat, Sat
+			}
+			if got := solve(mask, -out[j]); got != wantFalse {
+				t.Fatalf("%s n=%d upto=%d inputs %0*b: output %d false is %v, want %v", name, n, upto, n, mask, j, got, wantFalse)
+			}
+			if !exact {
+				continue // a forward output may be an input itself: not free
+			}
+			if got := solve(mask, out[j]); got != wantTrue {
+				t.Fatalf("%s n=%d upto=%d inputs %0*b: output %d true is %v, want %v", name, n, upto, n, mask, j, got, wantTrue)
+			}
+		}
+	}
+}
+
+// The modular totalizer with moduli 3 and 4 on up to 9 literals: both
+// digits and the carry at work (Counter's own modulus is 2 below 9
+// literals, as TestCounterOutputs has it).
+func TestModularTotalizerModuli(t *testing.T) {
+	for _, exact := range []bool{false, true} {
+		for p := 3; p <= 4; p++ {
+			for _, n := range []int{p + 1, 2*p + 1} {
+				for _, upto := range []int{p, n} {
+					f := &CNF{}
+					inputs := f.NewVars(n, "x")
+					out := counting{f: f, exact: exact}.mtotalizer(inputs, upto, p)
+					checkCounter(t, fmt.Sprintf("mtotalizer p=%d exact=%v", p, exact), f, inputs, out, upto, exact)
+				}
+			}
+		}
+	}
+}
+
+func TestModulus(t *testing.T) {
+	for _, tt := range []struct{ n, p int }{{0, 2}, {3, 2}, {4, 2}, {8, 2}, {9, 3}, {15, 3}, {16, 4}, {144, 12}, {169, 13}, {170, 13}} {
+		if got := modulus(tt.n); got != tt.p {
+			t.Errorf("modulus(%d) = %d, want %d", tt.n, got, tt.p)
 		}
 	}
 }

@@ -3,6 +3,9 @@ package encode
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/crillab/gophersat/solver"
@@ -10,51 +13,100 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// QueensOptions choose how the queens puzzle is encoded and searched; the
-// zero value is the default (totalizer, k searched downwards, no symmetry
-// breaking, gophersat).
+// QueensOptions choose how the queens puzzle is encoded and searched. The
+// zero value is the default, the same as the command line's: card=totalizer,
+// order=natural, empty=false, lines=true, search=up, symmetry=true,
+// gophersat.
 type QueensOptions struct {
-	// Card is the at-most-k encoding: "totalizer" (default), "seq", or
-	// "pb" (gophersat's own pseudo-Boolean at-most, gophersat only).
+	// Card is the at-most-k encoding: one of CardEncodings ("totalizer",
+	// the default, "seq", "mtotalizer", "cardnet", "sortnet") or "pb"
+	// (gophersat's own pseudo-Boolean at-most, gophersat only).
 	Card string
-	// Search is "down" (default: from the greedy cover's size, tighten
-	// the counter of one solver by appending a unit clause after each
-	// model, until UNSAT) or "up" (prove k = lower bound, lower bound + 1,
-	// ... too few with a fresh solver each, until one is enough).
-	// Measured: down is 6x faster over the bundled queens sets (6.8 s
-	// against 46 s); up is 2-5x faster on gamma(Q_11), where down spends
-	// most of its time finding 7- and 6-covers.
+	// Order is the order of the square literals in the counter:
+	// "natural" (row-major, the default), "occurrence" (most target
+	// clauses first) or "proximity" (3x3 blocks in row-major order, each
+	// block's squares by occurrence).
+	Order string
+	// Empty adds the counters' converse clauses, so that their outputs
+	// count exactly and the formula also says, in the counter's own
+	// variables, that at least |squares| - k squares are empty (not for
+	// pb).
+	Empty bool
+	// NoLines leaves out the line variables: by default every row,
+	// column, diagonal and anti-diagonal with a useful square gets a
+	// variable, true exactly when a queen stands on the line; every target
+	// gets the clause "one of its four lines holds a queen" beside its
+	// squares' clause; and at most k lines of each direction hold a queen.
+	NoLines bool
+	// Search is "up" (the default: k from a lower bound encode computes,
+	// k, k+1, ... until SAT; with an Assumer backend (gini) on one solver,
+	// "at most k" assumed; otherwise a fresh solver per k) or "down" (one
+	// solver from the greedy cover's size, "at most k" tightened by unit
+	// clauses after each model, until UNSAT or the lower bound).
 	Search string
-	// Symmetry adds lex-leader constraints for every board symmetry that
-	// maps the target set onto itself (all 8 on a full square board).
-	Symmetry bool
+	// NoSymmetry turns off the lex-leader constraints for the board
+	// symmetries that map the target set onto itself (all 8 on a full
+	// square board).
+	NoSymmetry bool
 	// Backend names the SAT backend ("" is gophersat).
 	Backend string
 	// Deadline, if not zero, is passed to the backend.
 	Deadline time.Time
 }
 
-// Validate checks the options without solving: a known card and search, a
-// known backend, and card=pb only on gophersat.
+// QueensOrders names the literal orders of QueensOptions.Order.
+var QueensOrders = []string{"natural", "occurrence", "proximity"}
+
+// Validate checks the options without solving: a known card, order and
+// search, a known backend, card=pb only on gophersat and not with Empty.
 func (opt QueensOptions) Validate() error {
-	switch opt.Card {
-	case "", "totalizer", "seq":
-	case "pb":
+	_, err := opt.resolve()
+	return err
+}
+
+// resolve checks opt and fills in the defaults.
+func (opt QueensOptions) resolve() (QueensOptions, error) {
+	if opt.Card == "" {
+		opt.Card = "totalizer"
+	}
+	if opt.Order == "" {
+		opt.Order = "natural"
+	}
+	if opt.Search == "" {
+		opt.Search = "up"
+	}
+	switch {
+	case opt.Card == "pb":
 		if opt.Backend != "" && opt.Backend != "gophersat" {
-			return fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend)
+			return opt, fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend)
 		}
-	default:
-		return fmt.Errorf("queens: unknown card %q (want seq, totalizer or pb)", opt.Card)
+		if opt.Empty {
+			return opt, fmt.Errorf("queens: empty=true adds a counter's converse clauses; card=pb has no counter")
+		}
+	case !contains(CardEncodings, opt.Card):
+		return opt, fmt.Errorf("queens: unknown card %q (want %s or pb)", opt.Card, strings.Join(CardEncodings, ", "))
+	}
+	if !contains(QueensOrders, opt.Order) {
+		return opt, fmt.Errorf("queens: unknown order %q (want %s)", opt.Order, strings.Join(QueensOrders, ", "))
 	}
 	switch opt.Search {
-	case "", "up", "down":
+	case "up", "down":
 	default:
-		return fmt.Errorf("queens: unknown search %q (want up or down)", opt.Search)
+		return opt, fmt.Errorf("queens: unknown search %q (want up or down)", opt.Search)
 	}
 	if _, err := LookupBackend(opt.Backend); err != nil {
-		return fmt.Errorf("queens: %w", err)
+		return opt, fmt.Errorf("queens: %w", err)
 	}
-	return nil
+	return opt, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // QueensResult is a SAT search's answer: the smallest placement, its proof
@@ -62,6 +114,10 @@ func (opt QueensOptions) Validate() error {
 type QueensResult struct {
 	Placement []instances.Square
 	Stats     Stats
+	// Lower is the lower bound the search started from (for full square
+	// boards ceil((n-1)/2), else the reach bound), Greedy the greedy
+	// cover's size.
+	Lower, Greedy int
 }
 
 // QueensFormula is the queens encoding of one board without its bound: a
@@ -71,10 +127,18 @@ type QueensResult struct {
 type QueensFormula struct {
 	CNF *CNF
 	// Square[r*cols+c] is the variable of square (r, c), 0 for squares that
-	// cover no target (no queen is ever useful there).
+	// cover no target or that another square dominates.
 	Square []int
-	// Queens lists the square variables, the literals the bound counts.
+	// Queens lists the square variables, the literals the bound counts,
+	// in row-major order.
 	Queens []int
+	// Lines are the line variables (rows, columns, diagonals,
+	// anti-diagonals), each true exactly when a queen stands on its line;
+	// empty until AddLines.
+	Lines  [4][]int
+	lineOf [4]map[int]int
+	// occurs[v] counts the target clauses holding square variable v.
+	occurs map[int]int
 	q      *instances.Queens
 }
 
@@ -87,7 +151,7 @@ type QueensFormula struct {
 // is used.
 func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 	f := &CNF{}
-	qf := &QueensFormula{CNF: f, Square: make([]int, q.Cells()), q: q}
+	qf := &QueensFormula{CNF: f, Square: make([]int, q.Cells()), q: q, occurs: map[int]int{}}
 	targets := q.Targets()
 	f.Comments = append(f.Comments, fmt.Sprintf("queens %s at %s: %d targets", q.Size(), q.Location(), len(targets)))
 	var syms []instances.QueensSymmetry
@@ -117,6 +181,9 @@ func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 		if !seen[string(key)] {
 			seen[string(key)] = true
 			f.Add(clause...)
+			for _, v := range clause {
+				qf.occurs[v]++
+			}
 		}
 	}
 	for _, g := range syms {
@@ -128,6 +195,10 @@ func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 // queensUseful marks the squares worth a variable: those covering some
 // target that no other square dominates; with ties, squares covering the
 // same targets as an earlier square are dropped too.
+//
+// The DFS (backtrack/queens.go, markUseful) has its own copy of this filter,
+// on purpose: the two solvers share no search code, so that their agreement
+// in compare means something. A change here is no change there.
 func queensUseful(q *instances.Queens, targets []instances.Square, ties bool) []bool {
 	S, W := q.Cells(), (len(targets)+63)/64
 	cover := make([]uint64, S*W)
@@ -205,6 +276,144 @@ func (qf *QueensFormula) lexLeader(g instances.QueensSymmetry) {
 	}
 }
 
+// Ordered returns the square variables in the literal order named order
+// (see QueensOptions.Order).
+func (qf *QueensFormula) Ordered(order string) []int {
+	cols := qf.q.Cols
+	type sq struct{ v, s, occ, block int }
+	var sqs []sq
+	for s, v := range qf.Square {
+		if v != 0 {
+			r, c := s/cols, s%cols
+			sqs = append(sqs, sq{v, s, qf.occurs[v], (r/3)*((cols+2)/3) + c/3})
+		}
+	}
+	switch order {
+	case "occurrence":
+		sort.SliceStable(sqs, func(i, j int) bool { return sqs[i].occ > sqs[j].occ })
+	case "proximity":
+		sort.SliceStable(sqs, func(i, j int) bool {
+			if sqs[i].block != sqs[j].block {
+				return sqs[i].block < sqs[j].block
+			}
+			return sqs[i].occ > sqs[j].occ
+		})
+	}
+	out := make([]int, len(sqs))
+	for i, x := range sqs {
+		out[i] = x.v
+	}
+	return out
+}
+
+// AddLines adds a variable per row, column, diagonal and anti-diagonal that
+// holds a useful square, true exactly when a queen stands on it (a line
+// with one useful square is that square's variable), and for every target
+// the clause "one of its four lines holds a queen". The target clauses
+// over squares stay: the line clauses are redundant, and let the solver
+// reason about rows and columns as a whole (an empty row and an empty
+// column leave their crossing to the diagonals, the argument behind
+// gamma(Q_n) >= (n-1)/2).
+func (qf *QueensFormula) AddLines() {
+	q, f := qf.q, qf.CNF
+	names := [4]string{"row", "column", "diagonal", "anti-diagonal"}
+	for dir := range 4 {
+		qf.lineOf[dir] = map[int]int{}
+		groups := map[int][]int{}
+		var keys []int
+		for s, v := range qf.Square {
+			if v == 0 {
+				continue
+			}
+			r, c := s/q.Cols, s%q.Cols
+			key := [4]int{r, c, r - c, r + c}[dir]
+			if groups[key] == nil {
+				keys = append(keys, key)
+			}
+			groups[key] = append(groups[key], v)
+		}
+		sort.Ints(keys)
+		for _, key := range keys {
+			vs := groups[key]
+			if len(vs) == 1 {
+				qf.Lines[dir] = append(qf.Lines[dir], vs[0])
+				qf.lineOf[dir][key] = vs[0]
+				continue
+			}
+			l := f.NewVars(1, fmt.Sprintf("a queen on %s %d", names[dir], key))[0]
+			for _, v := range vs {
+				f.Add(-v, l)
+			}
+			f.Add(append([]int{-l}, vs...)...) // and a line holds a queen only with one on it
+			qf.Lines[dir] = append(qf.Lines[dir], l)
+			qf.lineOf[dir][key] = l
+		}
+	}
+	qf.addLineTargets()
+}
+
+// addLineTargets adds, for every target, the clause "one of its row,
+// column, diagonal and anti-diagonal holds a queen".
+func (qf *QueensFormula) addLineTargets() {
+	q := qf.q
+	for _, t := range q.Targets() {
+		key := [4]int{t.Row, t.Col, t.Row - t.Col, t.Row + t.Col}
+		var clause []int
+		for dir := range 4 {
+			if l, ok := qf.lineOf[dir][key[dir]]; ok {
+				clause = append(clause, l)
+			}
+		}
+		qf.CNF.Add(clause...)
+	}
+}
+
+// queensBound is "at most k queens" built once for every k below upto:
+// Lits(k) are the literals that, true, say it (units or assumptions).
+type queensBound struct {
+	outs [][]int // a counter's outputs per counted list (queens, lines)
+}
+
+// Lits returns the literals saying "at most k queens" (and, with lines,
+// "at most k lines each way").
+func (b queensBound) Lits(k int) []int {
+	var lits []int
+	for _, out := range b.outs {
+		if k < len(out) {
+			lits = append(lits, -out[k])
+		}
+	}
+	return lits
+}
+
+// Bound adds the counters of opt over the queens (in opt's order) and, with
+// lines (unless opt.NoLines), over each direction's lines, counting up to
+// upto.
+func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error) {
+	var b queensBound
+	lists := [][]int{qf.Ordered(opt.Order)}
+	if !opt.NoLines {
+		if len(qf.Lines[0]) == 0 {
+			qf.AddLines()
+		}
+		for _, l := range qf.Lines {
+			lists = append(lists, l)
+		}
+	}
+	for _, lits := range lists {
+		count := qf.CNF.Counter
+		if opt.Empty {
+			count = qf.CNF.ExactCounter
+		}
+		out, err := count(opt.Card, lits, upto)
+		if err != nil {
+			return b, err
+		}
+		b.outs = append(b.outs, out)
+	}
+	return b, nil
+}
+
 // placement reads the queens off a model.
 func (qf *QueensFormula) placement(model []bool) []instances.Square {
 	var out []instances.Square
@@ -216,21 +425,65 @@ func (qf *QueensFormula) placement(model []bool) []instances.Square {
 	return out
 }
 
-// QueensCNF returns the queens formula of q with "at most k queens" in the
-// cardinality encoding card ("seq" or "totalizer": "pb" has no CNF form).
-func QueensCNF(q *instances.Queens, k int, card string, symmetry bool) (*CNF, error) {
-	if card == "" {
-		card = "totalizer"
+// QueensCNF returns the queens formula of q with "at most k queens" as unit
+// clauses on the counters of opt (card=pb has no CNF form).
+func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*CNF, error) {
+	opt, err := opt.resolve()
+	if err != nil {
+		return nil, err
 	}
-	if card == "pb" {
-		return nil, fmt.Errorf("queens: card=pb is gophersat's PB constraint and has no CNF form: use card=seq or card=totalizer")
+	if opt.Card == "pb" {
+		return nil, fmt.Errorf("queens: card=pb is gophersat's PB constraint and has no CNF form: use one of %s", strings.Join(CardEncodings, ", "))
 	}
-	qf := NewQueensFormula(q, symmetry)
-	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding", k, card))
-	if err := qf.CNF.AtMost(card, k, qf.Queens...); err != nil {
+	if k < 0 {
+		return nil, fmt.Errorf("queens: k=%d: want a queen count", k)
+	}
+	qf := NewQueensFormula(q, !opt.NoSymmetry)
+	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding, %s order, empty=%v, lines=%v", k, opt.Card, opt.Order, opt.Empty, !opt.NoLines))
+	b, err := qf.Bound(opt, k+1)
+	if err != nil {
 		return nil, fmt.Errorf("queens: %w", err)
 	}
+	for _, l := range b.Lits(k) {
+		qf.CNF.Add(l)
+	}
 	return qf.CNF, nil
+}
+
+// QueensLowerBound is the bound an upward search starts from, computed here
+// from the board alone (never taken from the DFS): the largest of
+//   - the reach bound: the fewest queens whose best reaches (targets each
+//     covers alone) add up to the targets;
+//   - the share bound: each target's share is 1/(the largest reach of a
+//     square covering it); a queen's targets have shares adding up to at
+//     most 1, so the queens are at least the sum of all shares;
+//   - for a full n x n board, ceil((n-1)/2) (gamma(Q_n) >= (n-1)/2, Spencer).
+func QueensLowerBound(q *instances.Queens) int {
+	lb := instances.QueensCoverBound(q)
+	if q.Rows == q.Cols && q.Full() {
+		lb = max(lb, q.Rows/2) // ceil((n-1)/2) = floor(n/2)
+	}
+	targets := q.Targets()
+	reach := make([]int, q.Cells())
+	for s := range reach {
+		sq := instances.Square{Row: s / q.Cols, Col: s % q.Cols}
+		for _, t := range targets {
+			if instances.QueensAttack(sq, t) {
+				reach[s]++
+			}
+		}
+	}
+	shares := 0.0
+	for _, t := range targets {
+		best := 0
+		for s, r := range reach {
+			if r > best && instances.QueensAttack(instances.Square{Row: s / q.Cols, Col: s % q.Cols}, t) {
+				best = r
+			}
+		}
+		shares += 1 / float64(best)
+	}
+	return max(lb, int(math.Ceil(shares-1e-9)))
 }
 
 // SolveQueens finds the fewest queens covering every target of q by a
@@ -238,36 +491,30 @@ func QueensCNF(q *instances.Queens, k int, card string, symmetry bool) (*CNF, er
 // model is checked by the independent verifier before it is believed.
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	var res QueensResult
+	opt, err := opt.resolve()
+	if err != nil {
+		return res, err
+	}
 	if len(q.Targets()) == 0 {
 		return res, nil // no target: no queen
-	}
-	card := opt.Card
-	if card == "" {
-		card = "totalizer"
-	}
-	switch card {
-	case "seq", "totalizer":
-	case "pb":
-		if opt.Backend != "" && opt.Backend != "gophersat" {
-			return res, fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend)
-		}
-	default:
-		return res, fmt.Errorf("queens: unknown card %q (want seq, totalizer or pb)", card)
 	}
 	backend, err := LookupBackend(opt.Backend)
 	if err != nil {
 		return res, fmt.Errorf("queens: %w", err)
 	}
-	s := &queensSAT{q: q, opt: opt, card: card, backend: backend, res: &res}
-	s.lower = instances.QueensCoverBound(q)
-	s.upper = len(instances.QueensGreedy(q))
-	switch opt.Search {
-	case "up":
+	greedy := instances.QueensGreedy(q)
+	if err := instances.VerifyQueens(q, greedy); err != nil {
+		return res, fmt.Errorf("queens: the greedy cover: %w", err)
+	}
+	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), QueensLowerBound(q)
+	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
+	if res.Lower >= res.Greedy {
+		return res, nil // the bound proves the greedy cover smallest
+	}
+	if opt.Search == "up" {
 		err = s.up()
-	case "", "down":
+	} else {
 		err = s.down()
-	default:
-		err = fmt.Errorf("unknown search %q (want up or down)", opt.Search)
 	}
 	if err != nil {
 		return res, fmt.Errorf("queens: %w", err)
@@ -277,23 +524,58 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 
 // queensSAT is one SAT search over k.
 type queensSAT struct {
-	q            *instances.Queens
-	opt          QueensOptions
-	card         string
-	backend      Backend
-	res          *QueensResult
-	lower, upper int
+	q       *instances.Queens
+	opt     QueensOptions
+	backend Backend
+	res     *QueensResult
 }
 
-// up tries k = lower, lower+1, ... with a fresh solver each, until SAT.
+// up tries k = lower, lower+1, ... below the greedy cover until SAT: with
+// an Assumer backend on one solver, the counters built once and "at most
+// k" assumed; otherwise with a fresh solver per k. The greedy cover is the
+// answer when every k below it is UNSAT.
 func (s *queensSAT) up() error {
-	for k := s.lower; k <= s.upper; k++ {
-		qf := NewQueensFormula(s.q, s.opt.Symmetry)
-		sv, err := s.newSolver(qf, k)
-		if err != nil {
+	lower, upper := s.res.Lower, s.res.Greedy
+	var qf *QueensFormula
+	var sv Solver
+	var b queensBound
+	if s.opt.Card != "pb" {
+		var err error
+		qf = NewQueensFormula(s.q, !s.opt.NoSymmetry)
+		if b, err = qf.Bound(s.opt, upper); err != nil {
 			return err
 		}
-		st, err := s.step(sv, qf, k)
+		if sv, err = s.backend.New(qf.CNF); err != nil {
+			return fmt.Errorf("making solver: %w", err)
+		}
+		if _, ok := sv.(Assumer); ok {
+			s.count(qf.CNF, 0)
+		} else {
+			sv = nil // a fresh solver per k
+		}
+	}
+	for k := lower; k < upper; k++ {
+		var st Status
+		var err error
+		if a, ok := sv.(Assumer); ok {
+			st, err = s.step(qf, k, func() (Status, error) { return a.SolveAssuming(s.opt.Deadline, b.Lits(k)) }, sv)
+			if err == nil && st == Unsat {
+				// The formula implies "more than k": keep that.
+				var clause []int
+				for _, l := range b.Lits(k) {
+					clause = append(clause, -l)
+				}
+				if err := sv.AddClause(clause); err != nil {
+					return fmt.Errorf("k=%d: %w", k, err)
+				}
+			}
+		} else {
+			var fresh Solver
+			if qf, fresh, err = s.newSolver(k); err != nil {
+				return err
+			}
+			st, err = s.step(qf, k, func() (Status, error) { return fresh.Solve(s.opt.Deadline) }, fresh)
+		}
 		if err != nil {
 			return err
 		}
@@ -301,111 +583,123 @@ func (s *queensSAT) up() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("no cover with %d queens, but the greedy cover has that many: solver or encoding is wrong", s.upper)
+	return nil
 }
 
-// down starts at k = upper and, after each model of c queens, asks for at
-// most c-1: for seq and totalizer by a unit clause on the counter of one
-// solver, for pb with a fresh solver.
+// down starts below the greedy cover and, after each model of c queens,
+// asks for at most c-1: with a counter, by unit clauses on one solver;
+// with pb, with a fresh solver.
 func (s *queensSAT) down() error {
-	qf := NewQueensFormula(s.q, s.opt.Symmetry)
-	var out []int
+	lower, upper := s.res.Lower, s.res.Greedy
+	var qf *QueensFormula
 	var sv Solver
+	var b queensBound
 	var err error
-	if s.card != "pb" {
-		if out, err = qf.CNF.Counter(s.card, qf.Queens, s.upper+1); err != nil {
+	if s.opt.Card != "pb" {
+		qf = NewQueensFormula(s.q, !s.opt.NoSymmetry)
+		if b, err = qf.Bound(s.opt, upper); err != nil {
 			return err
 		}
-		s.res.Stats.Vars, s.res.Stats.Clauses = qf.CNF.NumVars, len(qf.CNF.Clauses)
+		s.count(qf.CNF, 0)
 		if sv, err = s.backend.New(qf.CNF); err != nil {
 			return fmt.Errorf("making solver: %w", err)
 		}
 	}
-	for k := s.upper; k >= 0; {
-		if s.card == "pb" {
-			if sv, err = s.newSolver(qf, k); err != nil {
+	for k := upper - 1; k >= lower; {
+		if s.opt.Card == "pb" {
+			if qf, sv, err = s.newSolver(k); err != nil {
 				return err
 			}
-		} else if k < len(out) {
-			if err := sv.AddClause([]int{-out[k]}); err != nil {
-				return fmt.Errorf("tightening to k=%d: %w", k, err)
+		} else {
+			for _, l := range b.Lits(k) {
+				if err := sv.AddClause([]int{l}); err != nil {
+					return fmt.Errorf("tightening to k=%d: %w", k, err)
+				}
 			}
 		}
-		found := s.res.Placement
-		st, err := s.step(sv, qf, k)
+		st, err := s.step(qf, k, func() (Status, error) { return sv.Solve(s.opt.Deadline) }, sv)
 		if err != nil {
 			return err
 		}
 		if st == Unsat {
-			s.res.Placement = found
 			return nil
-		}
-		if len(s.res.Placement) <= s.lower {
-			return nil // the lower bound proves it smallest
 		}
 		k = len(s.res.Placement) - 1
 	}
 	return nil
 }
 
-// newSolver makes a solver for qf with at most k queens.
-func (s *queensSAT) newSolver(qf *QueensFormula, k int) (Solver, error) {
-	if s.card == "pb" {
+// count records the formula's size in the statistics (the largest so far;
+// extra is the PB constraints beside the clauses).
+func (s *queensSAT) count(f *CNF, extra int) {
+	s.res.Stats.Vars = max(s.res.Stats.Vars, f.NumVars)
+	s.res.Stats.Clauses = max(s.res.Stats.Clauses, len(f.Clauses)+extra)
+}
+
+// newSolver makes a fresh formula and solver for "at most k queens".
+func (s *queensSAT) newSolver(k int) (*QueensFormula, Solver, error) {
+	qf := NewQueensFormula(s.q, !s.opt.NoSymmetry)
+	if s.opt.Card == "pb" {
+		if !s.opt.NoLines {
+			qf.AddLines()
+		}
 		var constrs []solver.PBConstr
 		for _, c := range qf.CNF.Clauses {
 			constrs = append(constrs, solver.PropClause(c...))
 		}
 		constrs = append(constrs, solver.AtMost(qf.Queens, k))
-		s.res.Stats.Vars, s.res.Stats.Clauses = qf.CNF.NumVars, len(qf.CNF.Clauses)+1
+		if !s.opt.NoLines {
+			for _, l := range qf.Lines {
+				constrs = append(constrs, solver.AtMost(l, k))
+			}
+		}
+		s.count(qf.CNF, len(constrs)-len(qf.CNF.Clauses))
 		sv, err := NewPB(qf.CNF.NumVars, constrs)
 		if err != nil {
-			return nil, fmt.Errorf("making PB solver for k=%d: %w", k, err)
+			return nil, nil, fmt.Errorf("making PB solver for k=%d: %w", k, err)
 		}
-		return sv, nil
+		return qf, sv, nil
 	}
-	f := &CNF{NumVars: qf.CNF.NumVars, Clauses: append([][]int(nil), qf.CNF.Clauses...), names: qf.CNF.names}
-	if err := f.AtMost(s.card, k, qf.Queens...); err != nil {
-		return nil, err
-	}
-	s.res.Stats.Vars, s.res.Stats.Clauses = f.NumVars, len(f.Clauses)
-	sv, err := s.backend.New(f)
+	b, err := qf.Bound(s.opt, k+1)
 	if err != nil {
-		return nil, fmt.Errorf("making solver for k=%d: %w", k, err)
+		return nil, nil, err
 	}
-	return sv, nil
+	for _, l := range b.Lits(k) {
+		qf.CNF.Add(l)
+	}
+	s.count(qf.CNF, 0)
+	sv, err := s.backend.New(qf.CNF)
+	if err != nil {
+		return nil, nil, fmt.Errorf("making solver for k=%d: %w", k, err)
+	}
+	return qf, sv, nil
 }
 
-// step solves sv for "at most k queens", checks the model with the
+// step runs solve for "at most k queens" on sv, checks the model with the
 // verifier, and records the step; the placement found is kept in res.
-func (s *queensSAT) step(sv Solver, qf *QueensFormula, k int) (Status, error) {
+func (s *queensSAT) step(qf *QueensFormula, k int, solve func() (Status, error), sv Solver) (Status, error) {
 	start := time.Now()
-	var bad error
-	var placement []instances.Square
-	rounds := s.res.Stats.Rounds
-	check := func(model []bool) [][]int {
-		placement = qf.placement(model)
-		if err := instances.VerifyQueens(s.q, placement); err != nil {
-			bad = err
-		} else if len(placement) > k {
-			bad = fmt.Errorf("model has %d queens, more than %d", len(placement), k)
-		}
-		return nil
-	}
 	before := sv.Stats()
-	st, err := Refine(sv, check, s.opt.Deadline, &s.res.Stats)
+	st, err := solve()
 	after := sv.Stats()
+	s.res.Stats.Solves++
+	s.res.Stats.Rounds++
 	s.res.Stats.Search.Conflicts += after.Conflicts - before.Conflicts
 	s.res.Stats.Search.Decisions += after.Decisions - before.Decisions
 	s.res.Stats.Search.Restarts += after.Restarts - before.Restarts
-	s.res.Stats.Steps = append(s.res.Stats.Steps, Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: s.res.Stats.Rounds - rounds})
+	s.res.Stats.Steps = append(s.res.Stats.Steps, Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: 1})
 	if err != nil {
 		return st, fmt.Errorf("k=%d: %w", k, err)
 	}
-	if bad != nil {
-		return st, fmt.Errorf("k=%d: the %s backend's model fails verification: %w", k, s.backend.Name(), bad)
-	}
 	switch st {
 	case Sat:
+		placement := qf.placement(sv.Model())
+		if err := instances.VerifyQueens(s.q, placement); err != nil {
+			return st, fmt.Errorf("k=%d: the %s backend's model fails verification: %w", k, s.backend.Name(), err)
+		}
+		if len(placement) > k {
+			return st, fmt.Errorf("k=%d: the %s backend's model has %d queens", k, s.backend.Name(), len(placement))
+		}
 		s.res.Placement = placement
 	case Unknown:
 		return st, fmt.Errorf("k=%d: no answer from the %s backend (deadline?)", k, s.backend.Name())

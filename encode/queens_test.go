@@ -3,6 +3,9 @@ package encode
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,44 +24,48 @@ func fullBoard(n int) *instances.Queens {
 // Queen domination numbers gamma(Q_n), OEIS A075458.
 var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
 
-// atMostK decides "k queens cover q" through the same solver set-up and
-// model check as SolveQueens.
-func atMostK(t *testing.T, q *instances.Queens, k int, card string, symmetry bool) Status {
+// atMostK decides "k queens cover q" through SolveQueens's own solver
+// set-up (a fresh solver for k) and model check.
+func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) Status {
 	t.Helper()
-	backend, _ := LookupBackend("")
-	var res QueensResult
-	s := &queensSAT{q: q, opt: QueensOptions{Card: card, Symmetry: symmetry}, card: card, backend: backend, res: &res}
-	qf := NewQueensFormula(q, symmetry)
-	sv, err := s.newSolver(qf, k)
+	opt, err := opt.resolve()
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.step(sv, qf, k)
+	backend, _ := LookupBackend(opt.Backend)
+	res := QueensResult{}
+	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
+	qf, sv, err := s.newSolver(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.step(qf, k, func() (Status, error) { return sv.Solve(time.Time{}) }, sv)
 	if err != nil {
 		t.Fatal(err) // a model that fails the verifier lands here
 	}
-	if st == Sat && len(res.Placement) > k {
-		t.Fatalf("model with %d queens for k=%d", len(res.Placement), k)
-	}
 	return st
 }
+
+// allCards is every card option.
+var allCards = append(append([]string(nil), CardEncodings...), "pb")
 
 // Gophersat defect 4: with CuttingPlanes, "a 6x6 board is dominated by 3
 // queens" answers UNSAT, and 7x7 with 4 likewise. The queens SAT path never
 // turns CuttingPlanes on; through every card option it must answer SAT
 // there (with a verified model) and UNSAT one queen below.
 func TestQueensSATWhereCuttingPlanesIsUnsound(t *testing.T) {
-	for _, card := range []string{"seq", "totalizer", "pb"} {
+	for _, card := range allCards {
 		for _, sym := range []bool{false, true} {
 			for _, tc := range []struct{ n, k int }{{6, 3}, {7, 4}} {
 				name := fmt.Sprintf("%s/symmetry=%v/%dx%d", card, sym, tc.n, tc.n)
 				t.Run(name, func(t *testing.T) {
 					q := fullBoard(tc.n)
-					if st := atMostK(t, q, tc.k, card, sym); st != Sat {
+					opt := QueensOptions{Card: card, NoSymmetry: !sym}
+					if st := atMostK(t, q, tc.k, opt); st != Sat {
 						t.Errorf("at most %d queens: %v, want SAT", tc.k, st)
 					}
 					if tc.n == 6 || sym { // 7x7 with 3 takes seconds without symmetry
-						if st := atMostK(t, q, tc.k-1, card, sym); st != Unsat {
+						if st := atMostK(t, q, tc.k-1, opt); st != Unsat {
 							t.Errorf("at most %d queens: %v, want UNSAT", tc.k-1, st)
 						}
 					}
@@ -74,14 +81,21 @@ func TestSolveQueensDomination(t *testing.T) {
 		max int // largest n tried (no symmetry makes 8x8 take seconds)
 	}
 	var variants []variant
-	for _, card := range []string{"seq", "totalizer", "pb"} {
+	for _, card := range allCards {
 		for _, search := range []string{"up", "down"} {
-			variants = append(variants, variant{QueensOptions{Card: card, Search: search, Symmetry: true}, 8})
-			variants = append(variants, variant{QueensOptions{Card: card, Search: search}, 6})
+			for _, backend := range []string{"gophersat", "gini"} {
+				if card == "pb" && backend == "gini" {
+					continue
+				}
+				opt := QueensOptions{Card: card, Search: search, Backend: backend}
+				variants = append(variants, variant{opt, 8})
+				opt.NoSymmetry = true
+				variants = append(variants, variant{opt, 6})
+			}
 		}
 	}
 	for _, v := range variants {
-		t.Run(fmt.Sprintf("%s/%s/symmetry=%v", v.opt.Card, v.opt.Search, v.opt.Symmetry), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/%s/nosym=%v", v.opt.Card, v.opt.Search, v.opt.Backend, v.opt.NoSymmetry), func(t *testing.T) {
 			if testing.Short() && v.max > 6 {
 				v.max = 6
 			}
@@ -97,18 +111,183 @@ func TestSolveQueensDomination(t *testing.T) {
 				if len(res.Placement) != gammaQ[n] {
 					t.Fatalf("n=%d: %d queens, gamma is %d", n, len(res.Placement), gammaQ[n])
 				}
+				if res.Lower > gammaQ[n] || res.Greedy < gammaQ[n] {
+					t.Fatalf("n=%d: bounds %d..%d miss gamma %d", n, res.Lower, res.Greedy, gammaQ[n])
+				}
 				// The steps end with the proof: UNSAT one below the answer
-				// unless the lower bound already proves it.
+				// (down), SAT at the answer (up), unless the bounds meet.
 				steps := res.Stats.Steps
+				if len(steps) == 0 {
+					if res.Lower != res.Greedy {
+						t.Errorf("n=%d: no SAT call, yet bounds %d..%d", n, res.Lower, res.Greedy)
+					}
+					continue
+				}
 				last := steps[len(steps)-1]
 				if v.opt.Search == "down" && last.Status == Unsat && last.Label != fmt.Sprintf("k=%d", gammaQ[n]-1) {
 					t.Errorf("n=%d: last step %s %v", n, last.Label, last.Status)
 				}
-				if v.opt.Search == "up" && (last.Status != Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
+				if v.opt.Search == "up" && gammaQ[n] < res.Greedy && (last.Status != Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
 					t.Errorf("n=%d: last step %s %v", n, last.Label, last.Status)
 				}
 			}
 		})
+	}
+}
+
+func TestQueensLowerBound(t *testing.T) {
+	for n := 1; n < len(gammaQ); n++ {
+		lb := QueensLowerBound(fullBoard(n))
+		if lb < (n-1+1)/2 || lb > gammaQ[n] {
+			t.Errorf("n=%d: bound %d, want ceil((n-1)/2) = %d..gamma = %d", n, lb, n/2, gammaQ[n])
+		}
+	}
+	// An oblong full board gets only the reach bound: 2x9 is covered by
+	// 2 queens (reach 9+... each) and 1 does not reach every square.
+	q := instances.NewQueens(2, 9)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	if lb := QueensLowerBound(q); lb != instances.QueensCoverBound(q) {
+		t.Errorf("2x9: bound %d, reach bound %d", lb, instances.QueensCoverBound(q))
+	}
+}
+
+// bruteQueens is the tests' own oracle: the fewest queens, trying every
+// set of 0, 1, 2, ... squares, covers as bitmasks over the targets, the
+// attack rule written out again.
+func bruteQueens(q *instances.Queens) int {
+	var targets [][2]int
+	for r := 0; r < q.Rows; r++ {
+		for c := 0; c < q.Cols; c++ {
+			if q.Target[r*q.Cols+c] {
+				targets = append(targets, [2]int{r, c})
+			}
+		}
+	}
+	if len(targets) > 64 {
+		panic("bruteQueens: at most 64 targets")
+	}
+	var covers []uint64
+	for r := 0; r < q.Rows; r++ {
+		for c := 0; c < q.Cols; c++ {
+			var m uint64
+			for i, t := range targets {
+				if r == t[0] || c == t[1] || r-c == t[0]-t[1] || r+c == t[0]+t[1] {
+					m |= 1 << i
+				}
+			}
+			covers = append(covers, m)
+		}
+	}
+	all := uint64(1)<<len(targets) - 1
+	if len(targets) == 64 {
+		all = ^uint64(0)
+	}
+	var pick func(start, left int, got uint64) bool
+	pick = func(start, left int, got uint64) bool {
+		if got == all {
+			return true
+		}
+		if left == 0 {
+			return false
+		}
+		for s := start; s < len(covers); s++ {
+			if pick(s+1, left-1, got|covers[s]) {
+				return true
+			}
+		}
+		return false
+	}
+	for k := 0; ; k++ {
+		if pick(0, k, 0) {
+			return k
+		}
+	}
+}
+
+// symmetricBoard makes a random rows x cols board whose target set is
+// closed under the board symmetries named in keep (and whatever they
+// generate): a square is a target when its whole orbit is.
+func symmetricBoard(rng *rand.Rand, rows, cols int, density float64, keep []string) *instances.Queens {
+	q := instances.NewQueens(rows, cols)
+	for i := range q.Target {
+		q.Target[i] = rng.Float64() < density
+	}
+	full := instances.NewQueens(rows, cols)
+	for i := range full.Target {
+		full.Target[i] = true
+	}
+	var gens []instances.QueensSymmetry
+	for _, g := range full.Symmetries() {
+		for _, name := range keep {
+			if g.Name == name {
+				gens = append(gens, g)
+			}
+		}
+	}
+	// Orbits by closure: make every generator's image of a target a
+	// target, until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for s, on := range q.Target {
+			if !on {
+				continue
+			}
+			for _, g := range gens {
+				img := g.Map(instances.Square{Row: s / cols, Col: s % cols})
+				if i := img.Row*cols + img.Col; !q.Target[i] {
+					q.Target[i], changed = true, true
+				}
+			}
+		}
+	}
+	return q
+}
+
+// Random boards, rectangles included, whose targets keep some symmetries
+// and break others (one reflection, the half turn, the transpose, all
+// eight, none): the lex-leader constraints must never cut the last
+// smallest cover. Every answer is verified and equal to brute force.
+func TestSolveQueensMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 11214))
+	keeps := [][]string{nil, {"flip rows"}, {"flip columns"}, {"rotate 180"}, {"transpose"}, {"anti-transpose"}, {"rotate 90"}, {"flip rows", "transpose"}, {"flip rows", "flip columns"}}
+	opts := []QueensOptions{
+		{},
+		{Search: "down"},
+		{Backend: "gini"},
+		{NoLines: true, NoSymmetry: true},
+		{Card: "mtotalizer", Order: "occurrence", NoLines: true},
+		{Card: "cardnet", Order: "proximity", Empty: true, Backend: "gini", Search: "down"},
+		{Card: "seq", NoSymmetry: true, Search: "down"},
+		{Card: "pb", NoLines: true, Search: "down"},
+		{Card: "pb"},
+	}
+	symmetric := 0
+	for i := 0; i < 90; i++ {
+		keep := keeps[i%len(keeps)]
+		rows := 2 + rng.IntN(5)
+		cols := rows
+		if i%3 == 2 {
+			cols = 1 + rng.IntN(7) // oblong boards keep only reflections and the half turn
+		}
+		q := symmetricBoard(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4], keep)
+		if len(q.Symmetries()) > 0 {
+			symmetric++
+		}
+		want := bruteQueens(q)
+		for _, opt := range opts {
+			res, err := SolveQueens(q, opt)
+			if err != nil {
+				t.Fatalf("board %d %+v: %v", i, opt, err)
+			}
+			if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
+				t.Fatalf("board %d (%+v, symmetries %d)\n%s\n%d queens (%v), brute force says %d", i, opt, len(q.Symmetries()), q.Board(nil), len(res.Placement), err, want)
+			}
+		}
+	}
+	if symmetric < 45 {
+		t.Errorf("only %d of 90 boards have a symmetry: the lex-leader constraints were hardly tried", symmetric)
 	}
 }
 
@@ -133,7 +312,7 @@ func TestSolveQueensOddBoards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, search := range []string{"up", "down"} {
-			res, err := SolveQueens(tt.q, QueensOptions{Search: search, Symmetry: true})
+			res, err := SolveQueens(tt.q, QueensOptions{Search: search})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,64 +330,188 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 		msg string
 	}{
 		{QueensOptions{Card: "pb", Backend: "gini"}, "gophersat backend only"},
+		{QueensOptions{Card: "pb", Empty: true}, "no counter"},
 		{QueensOptions{Card: "sorting"}, "unknown card"},
+		{QueensOptions{Order: "random"}, "unknown order"},
 		{QueensOptions{Search: "sideways"}, "unknown search"},
 		{QueensOptions{Backend: "no-such-backend"}, "unknown SAT backend"},
 	}
 	for _, tt := range tests {
-		if _, err := SolveQueens(q, tt.opt); err == nil || !strings.Contains(err.Error(), tt.msg) {
-			t.Errorf("%+v: err = %v, want %q", tt.opt, err, tt.msg)
+		if err := tt.opt.Validate(); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("Validate(%+v): err = %v, want %q", tt.opt, err, tt.msg)
 		}
+		if _, err := SolveQueens(q, tt.opt); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("SolveQueens(%+v): err = %v, want %q", tt.opt, err, tt.msg)
+		}
+	}
+	if err := (QueensOptions{}).Validate(); err != nil {
+		t.Errorf("the zero value: %v", err)
 	}
 }
 
 func TestQueensCNF(t *testing.T) {
 	q := fullBoard(5)
-	for _, card := range []string{"seq", "totalizer"} {
-		f, err := QueensCNF(q, 3, card, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if err := f.WriteDIMACS(&buf); err != nil {
-			t.Fatal(err)
-		}
-		text := buf.String()
-		for _, want := range []string{"c var 1: queen on (0,0)", "c at most 3 queens, " + card, "lex-leader", "p cnf "} {
-			if !strings.Contains(text, want) {
-				t.Errorf("%s: DIMACS lacks %q", card, want)
+	for _, card := range CardEncodings {
+		for _, opt := range []QueensOptions{{Card: card}, {Card: card, Order: "occurrence", Empty: true, NoLines: true, NoSymmetry: true}} {
+			f, err := QueensCNF(q, 3, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := f.WriteDIMACS(&buf); err != nil {
+				t.Fatal(err)
+			}
+			text := buf.String()
+			wants := []string{"c var 1: queen on (0,0)", "c at most 3 queens, " + card, "p cnf "}
+			if !opt.NoSymmetry {
+				wants = append(wants, "lex-leader")
+			}
+			if !opt.NoLines {
+				wants = append(wants, "a queen on anti-diagonal")
+			}
+			for _, want := range wants {
+				if !strings.Contains(text, want) {
+					t.Errorf("%+v: DIMACS lacks %q", opt, want)
+				}
+			}
+			s, _ := Gophersat{}.New(f)
+			if st, _ := s.Solve(time.Time{}); st != Sat {
+				t.Errorf("%+v: 5x5 with 3 queens: %v", opt, st)
+			}
+			f2, _ := QueensCNF(q, 2, opt)
+			s2, _ := Gophersat{}.New(f2)
+			if st, _ := s2.Solve(time.Time{}); st != Unsat {
+				t.Errorf("%+v: 5x5 with 2 queens: %v", opt, st)
 			}
 		}
-		s, _ := Gophersat{}.New(f)
-		if st, _ := s.Solve(time.Time{}); st != Sat {
-			t.Errorf("%s: 5x5 with 3 queens: %v", card, st)
-		}
-		f2, _ := QueensCNF(q, 2, card, false)
-		s2, _ := Gophersat{}.New(f2)
-		if st, _ := s2.Solve(time.Time{}); st != Unsat {
-			t.Errorf("%s: 5x5 with 2 queens: %v", card, st)
-		}
 	}
-	if _, err := QueensCNF(q, 3, "pb", false); err == nil {
+	if _, err := QueensCNF(q, 3, QueensOptions{Card: "pb"}); err == nil {
 		t.Error("card=pb has no CNF, yet QueensCNF made one")
 	}
 }
 
-// BenchmarkQueensSATDomination times the proof of gamma(Q_n) per option.
+// The literal orders are permutations of the square variables: occurrence
+// puts the centre of a full board (most target clauses) first, proximity
+// keeps each 3x3 block together.
+func TestQueensOrders(t *testing.T) {
+	q := fullBoard(7)
+	qf := NewQueensFormula(q, false)
+	for _, order := range QueensOrders {
+		got := qf.Ordered(order)
+		seen := map[int]bool{}
+		for _, v := range got {
+			seen[v] = true
+		}
+		if len(got) != len(qf.Queens) || len(seen) != len(qf.Queens) {
+			t.Fatalf("%s: %d literals, %d distinct, want %d", order, len(got), len(seen), len(qf.Queens))
+		}
+	}
+	if got := qf.Ordered("natural"); got[0] != qf.Square[0] || got[1] != qf.Square[1] {
+		t.Errorf("natural order starts %v", got[:2])
+	}
+	if got := qf.Ordered("occurrence"); got[0] != qf.Square[3*7+3] {
+		t.Errorf("occurrence order starts with var %d, not the centre's %d", got[0], qf.Square[24])
+	}
+	prox := qf.Ordered("proximity")
+	block := map[int]bool{}
+	for _, v := range prox[:9] {
+		block[v] = true
+	}
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			if !block[qf.Square[r*7+c]] {
+				t.Errorf("proximity: (%d,%d) is not among the first nine", r, c)
+			}
+		}
+	}
+}
+
+// benchQueensVariants are the options the SAT benchmarks put side by side:
+// the default, then one choice changed at a time.
+var benchQueensVariants = []struct {
+	name string
+	opt  QueensOptions
+}{
+	{"default", QueensOptions{}},
+	{"card=seq", QueensOptions{Card: "seq"}},
+	{"card=mtotalizer", QueensOptions{Card: "mtotalizer"}},
+	{"card=cardnet", QueensOptions{Card: "cardnet"}},
+	{"card=sortnet", QueensOptions{Card: "sortnet"}},
+	{"card=pb", QueensOptions{Card: "pb"}},
+	{"order=occurrence", QueensOptions{Order: "occurrence"}},
+	{"order=proximity", QueensOptions{Order: "proximity"}},
+	{"empty=true", QueensOptions{Empty: true}},
+	{"lines=false", QueensOptions{NoLines: true}},
+	{"symmetry=false", QueensOptions{NoSymmetry: true}},
+	{"search=down", QueensOptions{Search: "down"}},
+}
+
+// BenchmarkQueensSATDomination proves gamma(Q_n) per option and backend,
+// reporting the solver calls. n = 12 and 13 take seconds to minutes:
+//
+//	go test -run X -bench 'QueensSATDomination/n=1[0-1]/' -benchtime 1x ./encode/
 func BenchmarkQueensSATDomination(b *testing.B) {
-	for _, n := range []int{8, 9, 10} {
-		for _, card := range []string{"seq", "totalizer", "pb"} {
-			for _, search := range []string{"up", "down"} {
-				opt := QueensOptions{Card: card, Search: search, Symmetry: true}
-				b.Run(fmt.Sprintf("n=%d/%s/%s", n, card, search), func(b *testing.B) {
+	for _, n := range []int{8, 9, 10, 11, 12, 13} {
+		for _, backend := range []string{"gophersat", "gini", "exec:cadical"} {
+			if _, err := LookupBackend(backend); err != nil {
+				continue
+			}
+			for _, v := range benchQueensVariants {
+				if v.opt.Card == "pb" && backend != "gophersat" {
+					continue
+				}
+				opt := v.opt
+				opt.Backend = backend
+				b.Run(fmt.Sprintf("n=%d/%s/%s", n, backend, v.name), func(b *testing.B) {
+					var calls int
 					for i := 0; i < b.N; i++ {
 						res, err := SolveQueens(fullBoard(n), opt)
 						if err != nil || len(res.Placement) != gammaQ[n] {
 							b.Fatalf("%v, %d queens", err, len(res.Placement))
 						}
+						calls = res.Stats.Solves
 					}
+					b.ReportMetric(float64(calls), "calls")
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkQueensSATRandom36 solves the 36 random boards of
+// testdata/queens_random36.txt (11x11..16x16, 3%-43% targets; made by
+// gridsat gen queens --size n --seed n*10+i --param density=d for n in
+// 11..16 and the i-th d of 0.05 0.1 0.15 0.2 0.3 0.4), one sub-benchmark
+// per board, with the default options on each backend.
+func BenchmarkQueensSATRandom36(b *testing.B) {
+	f, err := os.Open(filepath.Join("testdata", "queens_random36.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	cases, err := instances.ParseQueens("queens_random36.txt", f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, backend := range []string{"gophersat", "gini", "exec:cadical"} {
+		if _, err := LookupBackend(backend); err != nil {
+			continue
+		}
+		for i, q := range cases {
+			b.Run(fmt.Sprintf("%s/board=%d", backend, i+1), func(b *testing.B) {
+				var calls int
+				for j := 0; j < b.N; j++ {
+					res, err := SolveQueens(q, QueensOptions{Backend: backend})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := instances.VerifyQueens(q, res.Placement); err != nil {
+						b.Fatal(err)
+					}
+					calls = res.Stats.Solves
+				}
+				b.ReportMetric(float64(calls), "calls")
+			})
 		}
 	}
 }
