@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -418,6 +419,56 @@ func BenchmarkQueensSets(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestQueensZeroOptionsAreDefaults: the zero values of the Go options
+// structs solve the way the command line does with no options: the SAT
+// options parse to exactly the zero value, and the DFS's find the same
+// optimum with the same nodes, on a full board and on a sparse one.
+func TestQueensZeroOptionsAreDefaults(t *testing.T) {
+	dfs, err := queensDFSOptions(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sat, err := satQueensOptions(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sat != (encode.QueensOptions{}) {
+		t.Errorf("sat defaults %+v; want the zero value", sat)
+	}
+	rng := rand.New(rand.NewPCG(5, 13))
+	sparse, err := instances.GenerateQueens(rng, 7, 7, 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := instances.NewQueens(7, 7)
+	for i := range full.Target {
+		full.Target[i] = true
+	}
+	for _, q := range []*instances.Queens{full, sparse} {
+		cli, err := backtrack.SolveQueens(q, dfs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zero, err := backtrack.SolveQueens(q, backtrack.QueensOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cli.Placement) != len(zero.Placement) || cli.Nodes != zero.Nodes {
+			t.Errorf("dfs: CLI defaults %d queens, %d nodes; zero value %d, %d", len(cli.Placement), cli.Nodes, len(zero.Placement), zero.Nodes)
+		}
+		s, err := encode.SolveQueens(q, encode.QueensOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Placement) != len(zero.Placement) {
+			t.Errorf("sat zero value: %d queens, dfs %d", len(s.Placement), len(zero.Placement))
+		}
+		if err := instances.VerifyQueens(q, s.Placement); err != nil {
+			t.Error(err)
 		}
 	}
 }

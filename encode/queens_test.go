@@ -465,9 +465,13 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 				b.Run(fmt.Sprintf("n=%d/%s/%s", n, backend, v.name), func(b *testing.B) {
 					var calls int
 					for i := 0; i < b.N; i++ {
-						res, err := SolveQueens(fullBoard(n), opt)
+						q := fullBoard(n)
+						res, err := SolveQueens(q, opt)
 						if err != nil || len(res.Placement) != gammaQ[n] {
 							b.Fatalf("%v, %d queens", err, len(res.Placement))
+						}
+						if err := instances.VerifyQueens(q, res.Placement); err != nil {
+							b.Fatal(err)
 						}
 						calls = res.Stats.Solves
 					}
