@@ -95,6 +95,22 @@ func bruteQueens(q *instances.Queens) int {
 	}
 }
 
+// checkAgainstBrute solves q under every option variant, verifies each
+// placement and compares its size with the brute-force optimum.
+func checkAgainstBrute(t *testing.T, name string, q *instances.Queens) {
+	t.Helper()
+	want := bruteQueens(q)
+	for _, opt := range queensVariants {
+		res, err := SolveQueens(q, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
+			t.Fatalf("%s (%+v)\n%s\n%d queens (%v), brute force says %d", name, opt, q.Board(nil), len(res.Placement), err, want)
+		}
+	}
+}
+
 func TestSolveQueensMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11214))
 	for i := 0; i < 200; i++ {
@@ -104,44 +120,8 @@ func TestSolveQueensMatchesBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := bruteQueens(q)
-		for _, opt := range queensVariants {
-			res, err := SolveQueens(q, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
-				t.Fatalf("board %d (%+v)\n%s\n%d queens (%v), brute force says %d", i, opt, q.Board(nil), len(res.Placement), err, want)
-			}
-		}
+		checkAgainstBrute(t, fmt.Sprintf("board %d", i), q)
 	}
-}
-
-// symmetricBoard makes a random rows x cols board whose target set is
-// closed under the board symmetries named in keep (and what they
-// generate): every image of a target is a target.
-func symmetricBoard(rng *rand.Rand, rows, cols int, density float64, keep []string) *instances.Queens {
-	q, _ := instances.GenerateQueens(rng, rows, cols, density)
-	var gens []instances.QueensSymmetry
-	for _, g := range fullQueens(rows, cols).Symmetries() {
-		for _, name := range keep {
-			if g.Name == name {
-				gens = append(gens, g)
-			}
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for s, on := range q.Target {
-			for _, g := range gens {
-				img := g.Map(instances.Square{Row: s / cols, Col: s % cols})
-				if i := img.Row*cols + img.Col; on && !q.Target[i] {
-					q.Target[i], changed = true, true
-				}
-			}
-		}
-	}
-	return q
 }
 
 // Boards whose targets keep some symmetries and break others, rectangles
@@ -158,20 +138,17 @@ func TestSolveQueensSymmetricBoardsMatchBruteForce(t *testing.T) {
 		if i%3 == 2 {
 			cols = 1 + rng.IntN(7)
 		}
-		q := symmetricBoard(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4], keeps[i%len(keeps)])
+		q, err := instances.GenerateQueens(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Symmetrize(keeps[i%len(keeps)]...); err != nil {
+			t.Fatal(err)
+		}
 		if len(q.Symmetries()) > 0 {
 			symmetric++
 		}
-		want := bruteQueens(q)
-		for _, opt := range queensVariants {
-			res, err := SolveQueens(q, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := instances.VerifyQueens(q, res.Placement); err != nil || len(res.Placement) != want {
-				t.Fatalf("board %d (%+v, %d symmetries)\n%s\n%d queens (%v), brute force says %d", i, opt, len(q.Symmetries()), q.Board(nil), len(res.Placement), err, want)
-			}
-		}
+		checkAgainstBrute(t, fmt.Sprintf("board %d (%d symmetries)", i, len(q.Symmetries())), q)
 	}
 	if symmetric < 120 {
 		t.Errorf("only %d of 160 boards have a symmetry", symmetric)

@@ -206,45 +206,6 @@ func bruteQueens(q *instances.Queens) int {
 	}
 }
 
-// symmetricBoard makes a random rows x cols board whose target set is
-// closed under the board symmetries named in keep (and whatever they
-// generate): a square is a target when its whole orbit is.
-func symmetricBoard(rng *rand.Rand, rows, cols int, density float64, keep []string) *instances.Queens {
-	q := instances.NewQueens(rows, cols)
-	for i := range q.Target {
-		q.Target[i] = rng.Float64() < density
-	}
-	full := instances.NewQueens(rows, cols)
-	for i := range full.Target {
-		full.Target[i] = true
-	}
-	var gens []instances.QueensSymmetry
-	for _, g := range full.Symmetries() {
-		for _, name := range keep {
-			if g.Name == name {
-				gens = append(gens, g)
-			}
-		}
-	}
-	// Orbits by closure: make every generator's image of a target a
-	// target, until nothing changes.
-	for changed := true; changed; {
-		changed = false
-		for s, on := range q.Target {
-			if !on {
-				continue
-			}
-			for _, g := range gens {
-				img := g.Map(instances.Square{Row: s / cols, Col: s % cols})
-				if i := img.Row*cols + img.Col; !q.Target[i] {
-					q.Target[i], changed = true, true
-				}
-			}
-		}
-	}
-	return q
-}
-
 // Random boards, rectangles included, whose targets keep some symmetries
 // and break others (one reflection, the half turn, the transpose, all
 // eight, none): the lex-leader constraints must never cut the last
@@ -271,7 +232,13 @@ func TestSolveQueensMatchesBruteForce(t *testing.T) {
 		if i%3 == 2 {
 			cols = 1 + rng.IntN(7) // oblong boards keep only reflections and the half turn
 		}
-		q := symmetricBoard(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4], keep)
+		q, err := instances.GenerateQueens(rng, rows, cols, []float64{0.15, 0.3, 0.5, 0.8}[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Symmetrize(keep...); err != nil {
+			t.Fatal(err)
+		}
 		if len(q.Symmetries()) > 0 {
 			symmetric++
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -385,5 +386,52 @@ func TestRenderQueensSVG(t *testing.T) {
 	RenderQueensSVG(&buf, q, nil)
 	if strings.Count(buf.String(), "#e05a4f") != 9 {
 		t.Error("with no queens every target should be drawn uncovered")
+	}
+}
+
+func TestQueensSymmetrize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 11214))
+	tests := []struct {
+		rows, cols int
+		keep       []string
+		want       []string // symmetries the result must have
+	}{
+		{5, 5, []string{"flip rows"}, []string{"flip rows"}},
+		{6, 6, []string{"rotate 90"}, []string{"rotate 90", "rotate 180", "rotate 270"}},
+		{6, 6, []string{"flip rows", "transpose"}, []string{"flip rows", "flip columns", "transpose", "anti-transpose", "rotate 90", "rotate 180", "rotate 270"}},
+		{4, 7, []string{"flip columns", "transpose"}, []string{"flip columns"}}, // no transpose on an oblong board
+		{3, 3, nil, nil},
+	}
+	for _, tt := range tests {
+		for i := 0; i < 20; i++ {
+			q, err := GenerateQueens(rng, tt.rows, tt.cols, 0.2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := append([]bool(nil), q.Target...)
+			if err := q.Symmetrize(tt.keep...); err != nil {
+				t.Fatal(err)
+			}
+			for s, on := range before {
+				if on && !q.Target[s] {
+					t.Fatalf("%v: target %d lost", tt.keep, s)
+				}
+			}
+			has := map[string]bool{}
+			for _, g := range q.Symmetries() {
+				has[g.Name] = true
+			}
+			for _, name := range tt.want {
+				if !has[name] {
+					t.Errorf("%dx%d %v: no %s after Symmetrize\n%s", tt.rows, tt.cols, tt.keep, name, q.Board(nil))
+				}
+			}
+			if tt.keep == nil && !slices.Equal(before, q.Target) {
+				t.Errorf("nothing kept, but the targets changed")
+			}
+		}
+	}
+	if err := NewQueens(3, 3).Symmetrize("spin"); err == nil {
+		t.Error(`Symmetrize("spin") = nil; want an error`)
 	}
 }
