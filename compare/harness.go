@@ -58,17 +58,19 @@ func (src *Source) prepare(p *Puzzle) error {
 			return fmt.Errorf("%s: %w", c.Location(), err)
 		}
 		src.texts[i] = b.String()
-		src.keys[i] = CaseKey(p.Name, src.texts[i])
+		src.keys[i] = CaseKey(p.Name, c.Location().Case, src.texts[i])
 	}
 	return nil
 }
 
-// CaseKey names a case by its content: a hash of the puzzle and the case's
-// text, whatever file or position it was read from.
-func CaseKey(puzzle, text string) string {
+// CaseKey names a case by what its answers depend on: a hash of the
+// puzzle, the case's number in its file (judge answers name it: "Case 3:
+// 5") and its text, whatever file it was read from. Two equal boards at
+// different numbers have different keys, so a run of one is never
+// reused, merged or reported as a run of the other.
+func CaseKey(puzzle string, number int, text string) string {
 	h := sha256.New()
-	io.WriteString(h, puzzle)
-	h.Write([]byte{0})
+	fmt.Fprintf(h, "%s\x00%d\x00", puzzle, number)
 	io.WriteString(h, text)
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }

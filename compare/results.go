@@ -21,7 +21,7 @@ import (
 // Version is gridsat's version. It is part of every resume key: a run
 // recorded by another version is not reused. Bump it when a change can
 // change a solver's answer or its time.
-const Version = "0.10.0"
+const Version = "0.11.0"
 
 // A results file is JSON lines, one record a line, each written and
 // flushed the moment it is known: a header for each comparison that
@@ -103,7 +103,7 @@ type RunRecord struct {
 }
 
 // resumeKey is everything that changes a run's result but its limits: the
-// puzzle, the case's content, the solver with every option resolved
+// puzzle, the case (its content and number: CaseKey), the solver with every option resolved
 // (uniqueness included), and gridsat's version.
 func resumeKey(puzzle, caseKey, solver string, resolved Options, version string) string {
 	names := make([]string, 0, len(resolved))

@@ -95,7 +95,7 @@ func TestResumeSkipsRecordedRuns(t *testing.T) {
 	}
 }
 
-// The resume key is the case's content, the solver with its options
+// The resume key is the case's content and number, the solver with its options
 // resolved, and the version: a record under another key is not reused.
 func TestResumeKey(t *testing.T) {
 	p := toyPuzzle()
@@ -103,10 +103,15 @@ func TestResumeKey(t *testing.T) {
 	src := toySource(t, "1 2\n")
 	record(t, out, p, specs(t, p, "good"), src, Limits{InProcess: true}, 0)
 
-	// The same cases in another file, in another order: reused.
-	moved := toySource(t, "\n\n2 1\n")
+	// The same cases in another file, on other lines: reused.
+	moved := toySource(t, "\n\n1 2\n")
 	if _, calls, reused, _ := resume(t, out, p, specs(t, p, "good"), moved, Limits{InProcess: true}); calls != 0 || reused != 2 {
 		t.Errorf("moved cases: %d calls, %d reused; want 0, 2", calls, reused)
+	}
+	// The same cases in another order: run, since an answer may name its
+	// case's number (queens: "Case 2: 5").
+	if _, calls, reused, _ := resume(t, out, p, specs(t, p, "good"), toySource(t, "2 1\n"), Limits{InProcess: true}); calls != 2 || reused != 0 {
+		t.Errorf("swapped cases: %d calls, %d reused; want 2, 0", calls, reused)
 	}
 	// A changed case: run.
 	if _, calls, _, _ := resume(t, out, p, specs(t, p, "good"), toySource(t, "1 3\n"), Limits{InProcess: true}); calls != 1 {

@@ -163,3 +163,20 @@ func TestResumeRerunsWhatChanged(t *testing.T) {
 		}
 	}
 }
+
+// Equal boards at different case numbers are different runs: queens
+// answers name their case ("Case 2: 1"), so a run of case 1 stands for
+// neither case 2 nor case 1 of a file where the boards swapped places.
+// Resuming must reuse every run and find no answer wrong.
+func TestResumeEqualBoardsAtOtherNumbers(t *testing.T) {
+	dir := t.TempDir()
+	boards := filepath.Join(dir, "boards.txt")
+	os.WriteFile(boards, []byte("2 2\nXX\nXX\n3 3\nX..\n...\n..X\n2 2\nXX\nXX\n0\n"), 0o644)
+	runs := filepath.Join(dir, "runs.jsonl")
+	for i, want := range []string{"0 reused from the results file, 6 run now", "6 reused from the results file, 0 run now"} {
+		out, stderr, code := gridsatProc(t, "", nil, "compare", "queens", boards, "--out", runs, "--resume")
+		if code != 0 || strings.Contains(out, "WRONG") || !strings.Contains(out, want) {
+			t.Errorf("run %d: exit %d, want %q and no WRONG\n%s\n%s", i+1, code, want, out, stderr)
+		}
+	}
+}
