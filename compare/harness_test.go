@@ -371,6 +371,7 @@ func TestParseSpec(t *testing.T) {
 		{"sat:backend=exec:cadical:card=seq", Options{"backend": "exec:cadical", "card": "seq"}, ""},
 		{"sat:color=red", nil, "no option"},
 		{"dfs", nil, "no solver"},
+		{"sat:backend=exec:/opt/\xff/cadical", nil, "not valid UTF-8"},
 	}
 	for _, tt := range tests {
 		s, err := p.ParseSpec(tt.text, nil)

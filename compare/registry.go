@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
@@ -289,6 +290,11 @@ type Spec struct {
 // options (from flags such as --unique or --opt) apply to a solver that
 // takes them, unless the spec overrides them.
 func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
+	if !utf8.ValidString(text) {
+		// Results files are JSON, which holds only UTF-8: a spec that is
+		// not would be stored changed and never match itself on --resume.
+		return Spec{}, fmt.Errorf("solver %q is not valid UTF-8", text)
+	}
 	parts := strings.Split(text, ":")
 	var sv *Solver
 	for i := range p.Solvers {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -24,7 +25,13 @@ func FuzzReadResults(f *testing.F) {
 				t.Fatalf("error does not name the file: %v", err)
 			}
 		}
-		// Round trip: records made from the fuzzed strings.
+		// Round trip: records made from the fuzzed strings. JSON holds
+		// UTF-8 only (invalid bytes are written as U+FFFD), so the strings
+		// that reach records are UTF-8: parsers accept ASCII cases, specs
+		// are refused otherwise (ParseSpec), answers are the solvers' own.
+		if !utf8.ValidString(spec) || !utf8.ValidString(answer) || !utf8.ValidString(text) {
+			return
+		}
 		c := &CaseRecord{Puzzle: "toy", Key: CaseKey("toy", 1, answer), Order: int(n & 0xffff), File: spec, Case: 1, Line: 2, Text: answer}
 		r := &RunRecord{Puzzle: "toy", Key: c.Key, File: spec, Spec: spec, Options: Options{"o": answer}, Version: Version,
 			Limits: Limits{Timeout: 7, Mem: n}, Run: Run{Solver: spec, Verdict: answer, Wall: 3, PeakRSS: n,
