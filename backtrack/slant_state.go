@@ -179,6 +179,15 @@ func (st *slantState) ends(i int, d byte) (int, int) {
 	return r*st.cw + c + 1, (r+1)*st.cw + c
 }
 
+// far returns the end of diagonal d in cell i that is not corner p.
+func (st *slantState) far(i int, d byte, p int) int {
+	e1, e2 := st.ends(i, d)
+	if e1 == p {
+		return e2
+	}
+	return e1
+}
+
 // corners returns the four corners of cell i: top-left, top-right,
 // bottom-left, bottom-right.
 func (st *slantState) corners(i int) [4]int {
@@ -290,12 +299,7 @@ func (st *slantState) assign(i int, d byte, a, b int, kind reasonKind, data int3
 				continue
 			}
 			td := st.touch[p][k]
-			e1, e2 := st.ends(int(ci), td)
-			q := e1
-			if q == p {
-				q = e2
-			}
-			if st.uf.Find(q) == otherRoot {
+			if st.uf.Find(st.far(int(ci), td, p)) == otherRoot {
 				st.pend = append(st.pend, pending{lit: mkLit(int(ci), other(td)), kind: rLoop})
 			}
 		}
@@ -486,11 +490,7 @@ func (st *slantState) path(a, b int, lim int32, out []slantLit) []slantLit {
 				if ci < 0 || st.cell[ci] != st.touch[p][k] || st.pos[ci] >= lim {
 					continue
 				}
-				e1, e2 := st.ends(int(ci), st.cell[ci])
-				q := e1
-				if q == p {
-					q = e2
-				}
+				q := st.far(int(ci), st.cell[ci], p)
 				if st.stamp[q] == mine {
 					continue
 				}
@@ -528,12 +528,7 @@ func (st *slantState) walkBack(p int, out []slantLit) []slantLit {
 	for st.parent[p] >= 0 {
 		ci := int(st.parent[p])
 		out = append(out, st.current(ci))
-		e1, e2 := st.ends(ci, st.cell[ci])
-		if e1 == p {
-			p = e2
-		} else {
-			p = e1
-		}
+		p = st.far(ci, st.cell[ci], p)
 	}
 	return out
 }
@@ -622,11 +617,7 @@ func (st *slantState) componentExits(p int) bool {
 				continue
 			}
 			td := st.touch[q][k]
-			e1, e2 := st.ends(int(ci), td)
-			o := e1
-			if o == q {
-				o = e2
-			}
+			o := st.far(int(ci), td, q)
 			if st.uf.Find(o) == rp {
 				continue // closes a loop: forbidden already
 			}

@@ -143,12 +143,7 @@ func TestSolveSlantPlanted(t *testing.T) {
 func TestSolveSlantRandomClues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for k := 0; k < 300; k++ {
-		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(4))
-		for p := range s.Clues {
-			if rng.IntN(3) == 0 {
-				s.Clues[p] = int8(rng.IntN(3))
-			}
-		}
+		s := instances.RandomSlantClues(rng, 1+rng.IntN(4), 1+rng.IntN(4), 2)
 		want, err := instances.BruteCountSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -278,15 +273,12 @@ func TestDeduceSlantLevels(t *testing.T) {
 func TestDeduceSlantSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for k := 0; k < 200; k++ {
-		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(3))
+		w, h := 1+rng.IntN(4), 1+rng.IntN(3)
+		var s *instances.Slant
 		if k%2 == 0 {
-			s, _ = instances.PlantSlant(rng, s.W, s.H, rng.Float64())
+			s, _ = instances.PlantSlant(rng, w, h, rng.Float64())
 		} else {
-			for p := range s.Clues {
-				if rng.IntN(3) == 0 {
-					s.Clues[p] = int8(rng.IntN(4))
-				}
-			}
+			s = instances.RandomSlantClues(rng, w, h, 3)
 		}
 		sols := allSlantSolutions(s)
 		for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {

@@ -125,12 +125,7 @@ func TestSolveSlantSATPlanted(t *testing.T) {
 func TestSolveSlantSATRandomClues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 11))
 	for k := 0; k < 150; k++ {
-		s := instances.NewSlant(1+rng.IntN(4), 1+rng.IntN(4))
-		for p := range s.Clues {
-			if rng.IntN(3) == 0 {
-				s.Clues[p] = int8(rng.IntN(3))
-			}
-		}
+		s := instances.RandomSlantClues(rng, 1+rng.IntN(4), 1+rng.IntN(4), 2)
 		want, err := instances.BruteCountSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)

@@ -216,3 +216,17 @@ func removeSlantClues(s *Slant, order []int, solves func(*Slant) bool) {
 		k = len(chunk) / 2
 	}
 }
+
+// RandomSlantClues returns a w x h board whose corners each get, with
+// probability 1/3, a clue drawn from 0..maxClue: boards that are often
+// unsolvable or have many solutions, for checking solvers and deductions
+// against brute force where contradictions are common.
+func RandomSlantClues(rng *rand.Rand, w, h, maxClue int) *Slant {
+	s := NewSlant(w, h)
+	for p := range s.Clues {
+		if rng.IntN(3) == 0 {
+			s.Clues[p] = int8(rng.IntN(maxClue + 1))
+		}
+	}
+	return s
+}

@@ -77,3 +77,23 @@ func TestGenerateSlantDeduced(t *testing.T) {
 		}
 	}
 }
+
+func TestRandomSlantClues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	clues, corners := 0, 0
+	for k := 0; k < 200; k++ {
+		s := RandomSlantClues(rng, 1+rng.IntN(5), 1+rng.IntN(5), 2)
+		for _, c := range s.Clues {
+			corners++
+			if c >= 0 {
+				clues++
+			}
+			if c < -1 || c > 2 {
+				t.Fatalf("clue %d outside 0..2", c)
+			}
+		}
+	}
+	if share := float64(clues) / float64(corners); share < 0.25 || share > 0.42 {
+		t.Errorf("%.2f of the corners have clues, want about 1/3", share)
+	}
+}
