@@ -52,6 +52,84 @@ func TestExactlyCountsEveryAssignment(t *testing.T) {
 	}
 }
 
+// TestExactlyPropagatesCompletely checks that unit propagation on Exactly
+// sets every literal a partial assignment forces: with k literals true all
+// the others false, with n-k false all the others true. The encoding it
+// replaced failed this (it propagated only with n-1 literals set).
+func TestExactlyPropagatesCompletely(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		for k := 0; k <= n; k++ {
+			var f CNF
+			vs := f.NewVars(n, "x")
+			f.Exactly(k, vs...)
+			// Every partial assignment: per variable 0 unset, 1 true, 2 false.
+			for code := 0; code < pow3(n); code++ {
+				val := make([]int8, n+1)
+				trues, falses := 0, 0
+				for i, c := 0, code; i < n; i, c = i+1, c/3 {
+					switch c % 3 {
+					case 1:
+						val[i+1], trues = 1, trues+1
+					case 2:
+						val[i+1], falses = -1, falses+1
+					}
+				}
+				if trues > k || falses > n-k {
+					continue // inconsistent: nothing to check
+				}
+				unitPropagate(f.Clauses, val)
+				for v := 1; v <= n; v++ {
+					want := int8(0)
+					switch {
+					case trues == k:
+						want = -1
+					case falses == n-k:
+						want = 1
+					}
+					if want != 0 && val[v] != want && val[v] == 0 {
+						t.Errorf("n=%d k=%d assignment %d: variable %d left unset, forced %d", n, k, code, v, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func pow3(n int) int {
+	p := 1
+	for ; n > 0; n-- {
+		p *= 3
+	}
+	return p
+}
+
+// unitPropagate sets, until nothing changes, the last open literal of
+// every clause whose other literals are false.
+func unitPropagate(clauses [][]int, val []int8) {
+	for changed := true; changed; {
+		changed = false
+		for _, c := range clauses {
+			open, last, sat := 0, 0, false
+			for _, l := range c {
+				switch v := val[abs(l)]; {
+				case v == 0:
+					open, last = open+1, l
+				case (v > 0) == (l > 0):
+					sat = true
+				}
+			}
+			if !sat && open == 1 {
+				if last > 0 {
+					val[last] = 1
+				} else {
+					val[-last] = -1
+				}
+				changed = true
+			}
+		}
+	}
+}
+
 func TestExactlyOne(t *testing.T) {
 	var f CNF
 	vs := f.NewVars(3, "x")
