@@ -246,6 +246,7 @@ func SATStats(s encode.Stats) []Stat {
 		{"solves", int64(s.Solves)},
 		{"conflicts", s.Search.Conflicts},
 		{"decisions", s.Search.Decisions},
+		{"probed", s.Search.Probed},
 	}
 }
 

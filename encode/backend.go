@@ -48,6 +48,9 @@ type SolverStats struct {
 	Conflicts int64
 	Decisions int64
 	Restarts  int64
+	// Probed counts the literals failed-literal probing fixed before or
+	// between solves (see Prober), 0 without probing.
+	Probed int64
 }
 
 // Backend makes solvers for formulas.

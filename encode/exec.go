@@ -370,6 +370,7 @@ func (st *SolverStats) add(o SolverStats) {
 	st.Conflicts += o.Conflicts
 	st.Decisions += o.Decisions
 	st.Restarts += o.Restarts
+	st.Probed += o.Probed
 }
 
 // violated returns the index of the first clause model makes false, or -1.

@@ -56,14 +56,18 @@ const (
 	SlantPhaseSlash = "slash"
 )
 
-// SlantOptions tune SolveSlant. The zero value solves once with gophersat,
-// lazy loops, shortest cuts and phases from the clues.
+// SlantOptions tune SolveSlant. The zero value solves with gophersat,
+// lazy loops, shortest cuts, phases from the clues and probing once.
 type SlantOptions struct {
-	Backend  Backend // nil means gophersat
-	Loops    string  // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
-	Cuts     string  // SlantCutsShortest ("" too) or SlantCutsForest
-	Phase    string  // SlantPhaseClues ("" too) or SlantPhaseSlash
-	Unique   bool    // also look for a second solution
+	Backend Backend // nil means gophersat
+	Loops   string  // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
+	Cuts    string  // SlantCutsShortest ("" too) or SlantCutsForest
+	Phase   string  // SlantPhaseClues ("" too) or SlantPhaseSlash
+	// Probe is the failed-literal probing of the formula (see Prober):
+	// ProbeOnce ("" too) before the first solve, ProbeRounds before every
+	// solve, or ProbeNone.
+	Probe    string
+	Unique   bool // also look for a second solution
 	Deadline time.Time
 	// Facts, when set, are deductions made before the solve (see
 	// instances.SlantFacts): decided cells become unit clauses, excluded
@@ -88,7 +92,7 @@ func (o SlantOptions) check() error {
 	default:
 		return fmt.Errorf("unknown slant phase %q (known: %s, %s)", o.Phase, SlantPhaseClues, SlantPhaseSlash)
 	}
-	return nil
+	return CheckProbe(o.Probe)
 }
 
 // SlantResult is what SolveSlant found.
@@ -454,7 +458,11 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	}
 	var search SolverStats
 	defer func() { res.Stats.Search = search }()
-	sv, err := be.New(f)
+	probe := o.Probe
+	if probe == "" {
+		probe = ProbeOnce
+	}
+	sv, err := NewProbingSolver(be, f, probe)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}

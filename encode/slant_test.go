@@ -26,11 +26,13 @@ var slantSATConfigs = func() []SlantOptions {
 	return append(out,
 		SlantOptions{Cuts: SlantCutsForest},
 		SlantOptions{Phase: SlantPhaseSlash},
-		SlantOptions{Loops: SlantLoopsShort, Cuts: SlantCutsForest, Phase: SlantPhaseSlash})
+		SlantOptions{Probe: ProbeNone},
+		SlantOptions{Probe: ProbeRounds},
+		SlantOptions{Loops: SlantLoopsShort, Cuts: SlantCutsForest, Phase: SlantPhaseSlash, Probe: ProbeRounds})
 }()
 
 func (o SlantOptions) String() string {
-	return fmt.Sprintf("loops=%s:cuts=%s:phase=%s", o.Loops, o.Cuts, o.Phase)
+	return fmt.Sprintf("loops=%s:cuts=%s:phase=%s:probe=%s", o.Loops, o.Cuts, o.Phase, o.Probe)
 }
 
 func parseSlantID(t testing.TB, id string) *instances.Slant {
@@ -202,7 +204,7 @@ func TestSlantCNF(t *testing.T) {
 	if !strings.Contains(buf.String(), "c slant 4x4") || !strings.Contains(buf.String(), "p cnf 16 ") {
 		t.Errorf("DIMACS header:\n%.200s", buf.String())
 	}
-	for _, bad := range []SlantOptions{{Loops: "eager"}, {Cuts: "all"}, {Phase: "random"}} {
+	for _, bad := range []SlantOptions{{Loops: "eager"}, {Cuts: "all"}, {Phase: "random"}, {Probe: "twice"}} {
 		if _, _, err := SlantCNF(s, bad); err == nil {
 			t.Errorf("SlantCNF accepted %+v", bad)
 		}

@@ -1,0 +1,133 @@
+package encode
+
+import (
+	"math/rand"
+	"slices"
+	"testing"
+	"time"
+)
+
+// models lists every model of f (f small).
+func models(f *CNF) [][]bool {
+	var out [][]bool
+	for mask := 0; mask < 1<<f.NumVars; mask++ {
+		m := make([]bool, f.NumVars+1)
+		for v := 1; v <= f.NumVars; v++ {
+			m[v] = mask>>(v-1)&1 == 1
+		}
+		if modelSatisfies(f, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestProberIsSound probes random formulas, adds clauses and probes again,
+// and checks every unit found against every model, and an unsatisfiable
+// verdict against brute force.
+func TestProberIsSound(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	found := 0
+	for trial := 0; trial < 2000; trial++ {
+		nv := 2 + rng.Intn(9)
+		f := randomCNF(rng, nv, rng.Intn(3*nv))
+		p := NewProber(f)
+		check := func(ok bool) {
+			t.Helper()
+			ms := models(f)
+			if !ok {
+				if len(ms) > 0 {
+					t.Fatalf("trial %d: prober says unsatisfiable, %d models: %v", trial, len(ms), f.Clauses)
+				}
+				return
+			}
+			for _, u := range p.Units() {
+				for _, m := range ms {
+					if !satisfied([]int{u}, m) {
+						t.Fatalf("trial %d: unit %d false in model %v of %v", trial, u, m, f.Clauses)
+					}
+				}
+			}
+			found += len(p.Units())
+		}
+		check(p.Run())
+		extra := randomCNF(rng, nv, 1+rng.Intn(nv))
+		for _, c := range extra.Clauses {
+			f.Clauses = append(f.Clauses, c)
+			p.Add(c)
+		}
+		check(p.Run())
+	}
+	if found == 0 {
+		t.Fatal("no unit found in 2000 formulas: the test checks nothing")
+	}
+}
+
+// TestProberFinds checks the two kinds of unit probing derives beyond unit
+// propagation, each on a formula where unit propagation alone finds
+// nothing.
+func TestProberFinds(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		clauses [][]int
+		want    int
+	}{
+		// 1 implies 2 and 3, which clash: 1 is a failed literal.
+		{"failed literal", [][]int{{-1, 2}, {-1, 3}, {-2, -3, 4}, {-2, -3, -4}}, -1},
+		// 1 implies 3 through 2; -1 implies 3 directly: lifting.
+		{"lifting", [][]int{{-1, 2}, {-2, 3}, {1, 3}, {3, 4, 5}}, 3},
+	} {
+		f := &CNF{NumVars: 5, Clauses: tc.clauses}
+		p := NewProber(f)
+		if !p.Run() {
+			t.Fatalf("%s: unsatisfiable", tc.name)
+		}
+		if !slices.Contains(p.Units(), tc.want) {
+			t.Errorf("%s: units %v, want %d among them", tc.name, p.Units(), tc.want)
+		}
+	}
+	f := &CNF{NumVars: 2, Clauses: [][]int{{1, 2}, {1, -2}, {-1, 2}, {-1, -2}}}
+	if NewProber(f).Run() {
+		t.Error("every assignment of 2 variables forbidden: probing should prove it")
+	}
+}
+
+// TestProbingSolverRounds checks that in ProbeRounds mode a clause added
+// between solves is probed before the next solve (the units reach the
+// solver), and that an unsatisfiability probing proves is answered.
+func TestProbingSolverRounds(t *testing.T) {
+	be, err := LookupBackend("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 implies 2 and 3; the clause added later makes 2 and 3 clash.
+	f := &CNF{NumVars: 4, Clauses: [][]int{{-1, 2}, {-1, 3}, {1, 4}}}
+	for _, mode := range []string{ProbeNone, ProbeOnce, ProbeRounds} {
+		sv, err := NewProbingSolver(be, f, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := sv.Solve(time.Time{}); st != Sat {
+			t.Fatalf("%s: %v", mode, st)
+		}
+		if err := sv.AddClause([]int{-2, -3}); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := sv.Solve(time.Time{}); st != Sat || sv.Model()[1] || !sv.Model()[4] {
+			t.Fatalf("%s: %v, model %v: want 1 false, 4 true", mode, st, sv.Model())
+		}
+		want := map[string]int64{ProbeNone: 0, ProbeOnce: 0, ProbeRounds: 2}[mode]
+		if got := sv.Stats().Probed; got != want {
+			t.Errorf("%s: %d literals probed, want %d (-1 and 4)", mode, got, want)
+		}
+		if err := sv.AddClause([]int{-4}); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := sv.Solve(time.Time{}); st != Unsat {
+			t.Errorf("%s: %v after forbidding 4, want UNSAT", mode, st)
+		}
+	}
+	if _, err := NewProbingSolver(be, f, "sometimes"); err == nil {
+		t.Error("unknown probing mode accepted")
+	}
+}
