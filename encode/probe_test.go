@@ -131,3 +131,59 @@ func TestProbingSolverRounds(t *testing.T) {
 		t.Error("unknown probing mode accepted")
 	}
 }
+
+// TestProbingSolverCompacts checks the renumbering: variables probing
+// fixes are left out of the backend's solver, clauses added later lose
+// their literals fixed false or are dropped when satisfied, and models
+// carry the fixed values.
+func TestProbingSolverCompacts(t *testing.T) {
+	// -1 fails (1 or 2, 1 or not 2): 1 is fixed; 3 and 4 stay open.
+	f := &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {1, -2}, {3, 4}}}
+	for _, name := range BackendNames() {
+		if name == "exec:NAME" {
+			continue
+		}
+		be, err := LookupBackend(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []string{ProbeOnce, ProbeRounds} {
+			sv, err := NewProbingSolver(be, f, mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(sv.(*probingSolver).outer) - 1; n != 3 {
+				t.Errorf("%s %s: inner solver has %d variables, want 3 (2, 3, 4)", name, mode, n)
+			}
+			steps := []struct {
+				add    []int
+				status Status
+				want   map[int]bool // variable -> value in the model
+			}{
+				{nil, Sat, map[int]bool{1: true}},
+				{[]int{-1, -3}, Sat, map[int]bool{1: true, 3: false, 4: true}}, // becomes "not 3"
+				{[]int{1, -4}, Sat, map[int]bool{1: true, 4: true}},            // satisfied: dropped
+				{[]int{-4}, Unsat, nil},
+			}
+			for i, st := range steps {
+				if st.add != nil {
+					if err := sv.AddClause(st.add); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got, err := sv.Solve(time.Time{})
+				if err != nil || got != st.status {
+					t.Fatalf("%s %s step %d: %v %v, want %v", name, mode, i, got, err, st.status)
+				}
+				for v, val := range st.want {
+					if m := sv.Model(); len(m) != 5 || m[v] != val {
+						t.Errorf("%s %s step %d: model %v, want variable %d %v", name, mode, i, m, v, val)
+					}
+				}
+			}
+			if err := sv.AddClause([]int{5}); err == nil {
+				t.Errorf("%s %s: literal 5 of 4 variables accepted", name, mode)
+			}
+		}
+	}
+}
