@@ -49,7 +49,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					{Name: "pre", Values: "none|equiv|deadend|basic", Default: "none", Doc: "none: pure SAT (the default, so that sat and dfs stay independent and their agreement means something); equiv, deadend, basic: a hybrid that first runs the dfs's root deductions at that level and gives them to the solver as unit and two-literal clauses"},
 					{Name: "loops", Values: "lazy|lazy+diamond|lazy+short|reach", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"},
 					{Name: "cuts", Values: "shortest|forest", Default: "shortest", Doc: "the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"},
-					{Name: "probe", Values: "once|rounds|none", Default: "once", Doc: "failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, go to the solver as unit clauses, before the first solve (once), before every solve with the cuts so far (rounds), or never (none)"},
+					{Name: "probe", Values: "rounds|once|none", Default: "rounds", Doc: "failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"},
 					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
 					BackendOption,
 				},
@@ -157,7 +157,7 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 	opt.Loops = o.Get("loops", encode.SlantLoopsLazy)
 	opt.Cuts = o.Get("cuts", encode.SlantCutsShortest)
 	opt.Phase = o.Get("phase", encode.SlantPhaseClues)
-	opt.Probe = o.Get("probe", encode.ProbeOnce)
+	opt.Probe = o.Get("probe", encode.ProbeRounds)
 	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
 		return opt, "", fmt.Errorf("slant sat options: %w", err)
 	}

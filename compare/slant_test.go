@@ -523,7 +523,7 @@ func benchSlantCase(b *testing.B, spec Spec, c instances.Case, unique bool) Resu
 // the solvers alternate in one run. Every answer is verified outside the
 // timed part.
 func BenchmarkSlantPlanted(b *testing.B) {
-	specs := slantSpecs(b, false, "dfs", "sat", "sat:probe=none", "sat:probe=rounds", "sat:loops=lazy+short", "sat:loops=lazy+short:probe=rounds", "sat:backend=gini", "sat:pre=equiv", "sat:pre=equiv:backend=gini")
+	specs := slantSpecs(b, false, "dfs", "sat", "sat:probe=none", "sat:probe=once", "sat:loops=lazy+short", "sat:backend=gini", "sat:pre=equiv", "sat:pre=equiv:backend=gini")
 	for _, size := range []string{"100", "150", "200"} {
 		cases := slantFixture(b, "slant_planted_"+size+".txt")
 		for k, c := range cases {
@@ -560,7 +560,7 @@ func BenchmarkSlantUnique(b *testing.B) {
 // of the earlier generator, and two Tatham-style ones) with the SAT
 // solver, with and without the root deductions, and with the DFS.
 func BenchmarkSlantHard50(b *testing.B) {
-	specs := slantSpecs(b, false, "sat", "sat:probe=none", "sat:probe=rounds", "sat:loops=lazy+short", "sat:pre=equiv", "sat:backend=gini", "dfs")
+	specs := slantSpecs(b, false, "sat", "sat:probe=none", "sat:probe=once", "sat:loops=lazy+short", "sat:pre=equiv", "sat:backend=gini", "dfs")
 	var cases []*instances.Slant
 	cases = append(cases, slantFixture(b, "slant_hard_50.txt")...)
 	for _, s := range slantFixture(b, "slant_unique.txt") {

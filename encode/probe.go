@@ -61,11 +61,20 @@ func (p *Prober) enqueue(v int) {
 	}
 }
 
-// touch queues the variables of every clause holding l or its negation:
-// their probes may now end otherwise.
+// queueLen is the longest clause whose variables are queued when it is
+// added or shrinks: a longer one (a blocking clause over every cell) seldom
+// propagates, and queuing its variables on every unit found would probe
+// the whole formula again each time.
+const queueLen = 32
+
+// touch queues the variables of every clause (of at most queueLen
+// literals) holding l or its negation: their probes may now end otherwise.
 func (p *Prober) touch(l int) {
 	for _, x := range [2]int{l, -l} {
 		for _, k := range p.occ[litIndex(x)] {
+			if len(p.clauses[k]) > queueLen {
+				continue
+			}
 			for _, y := range p.clauses[k] {
 				p.enqueue(abs(y))
 			}
@@ -92,7 +101,9 @@ func (p *Prober) Add(c []int) {
 	p.clauses = append(p.clauses, c)
 	for _, l := range c {
 		p.occ[litIndex(l)] = append(p.occ[litIndex(l)], k)
-		p.enqueue(abs(l))
+		if len(c) <= queueLen {
+			p.enqueue(abs(l))
+		}
 	}
 	if !p.root(c) {
 		p.unsat = true
@@ -297,7 +308,11 @@ func CheckProbe(mode string) error {
 // 200x200 slant, before it adds a clause, 16% of a solve.) A clause added
 // later loses its literals fixed false, or is dropped with one fixed true.
 // With ProbeRounds the prober follows every clause added and probes again
-// before each solve, and gives the solver the new units as unit clauses.
+// before each solve. The new units go to the solver as unit clauses when
+// they are few; when there are at least rebuildUnits of them, the solver
+// is made anew over the variables still open (gophersat rebuilds its
+// variable order for every unit clause added, 0.5 ms each at 25,000
+// variables), with the last model's values as the ones it tries first.
 // An unsatisfiability the prober proves is answered Unsat without a solve.
 func NewProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
 	if err := CheckProbe(mode); err != nil {
@@ -308,40 +323,74 @@ func NewProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
 	}
 	p := NewProber(f)
 	ok := p.Run()
-	s := &probingSolver{p: p, sent: len(p.Units()), rounds: mode == ProbeRounds,
-		fixed: append([]int8(nil), p.val...), inner: make([]int32, f.NumVars+1), outer: []int32{0}}
-	for v := 1; v <= f.NumVars; v++ {
-		if s.fixed[v] == 0 {
-			s.inner[v] = int32(len(s.outer))
-			s.outer = append(s.outer, int32(v))
-		}
-	}
-	g := &CNF{NumVars: len(s.outer) - 1}
+	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds}
 	if !ok {
-		g.Clauses = append(g.Clauses, []int{})
+		s.unsat = true
 	}
-	for _, c := range f.Clauses {
-		if m, keep := s.mapClause(c); keep {
-			g.Clauses = append(g.Clauses, m)
-		}
-	}
-	inner, err := be.New(g)
-	if err != nil {
+	if err := s.build(); err != nil {
 		return nil, err
 	}
-	s.Solver = inner
 	return s, nil
 }
 
+// rebuildUnits is the number of new units from which ProbeRounds makes
+// the backend's solver anew rather than adding them as unit clauses.
+const rebuildUnits = 100
+
 type probingSolver struct {
 	Solver // over the open variables, renumbered
+	be     Backend
+	f      *CNF    // the formula, clauses added later not included
+	added  [][]int // clauses added later (kept for rebuilds in rounds mode)
 	p      *Prober
-	sent   int     // units given to the solver
+	sent   int     // units the solver has
 	rounds bool    // probe before every solve
-	fixed  []int8  // per variable: its value fixed by the first probing, 0 if open
+	unsat  bool    // probing proved there is no model
+	fixed  []int8  // per variable: its value when the solver was made, 0 if open
 	inner  []int32 // per variable: its number in Solver, 0 if fixed
+	flip   []bool  // per variable: Solver's variable is true when it is false
 	outer  []int32 // per Solver variable: the variable it stands for
-	model  []bool
+	model  []bool  // the last model, with the fixed values
+	past   SolverStats
+}
+
+// build makes the backend's solver over the variables the prober has not
+// fixed, each flipped where the last model has it true (solvers try
+// false first).
+func (s *probingSolver) build() error {
+	n := s.f.NumVars
+	s.fixed = append(s.fixed[:0], s.p.val...)
+	s.inner = make([]int32, n+1)
+	s.flip = make([]bool, n+1)
+	s.outer = []int32{0}
+	for v := 1; v <= n; v++ {
+		if s.fixed[v] == 0 {
+			s.inner[v] = int32(len(s.outer))
+			s.outer = append(s.outer, int32(v))
+			s.flip[v] = s.model != nil && s.model[v]
+		}
+	}
+	g := &CNF{NumVars: len(s.outer) - 1}
+	if s.unsat {
+		g.Clauses = append(g.Clauses, []int{})
+	}
+	for _, cs := range [2][][]int{s.f.Clauses, s.added} {
+		for _, c := range cs {
+			if m, keep := s.mapClause(c); keep {
+				g.Clauses = append(g.Clauses, m)
+			}
+		}
+	}
+	if s.Solver != nil {
+		s.past.add(s.Solver.Stats())
+	}
+	inner, err := s.be.New(g)
+	if err != nil {
+		return err
+	}
+	s.Solver = inner
+	s.sent = len(s.p.Units())
+	return nil
 }
 
 // mapClause renumbers c for the inner solver; keep is false when a
@@ -356,7 +405,7 @@ func (s *probingSolver) mapClause(c []int) (m []int, keep bool) {
 			}
 			continue
 		}
-		m = append(m, Lit(int(s.inner[v]), l > 0))
+		m = append(m, Lit(int(s.inner[v]), (l > 0) != s.flip[v]))
 	}
 	return m, true
 }
@@ -369,7 +418,12 @@ func (s *probingSolver) AddClause(lits []int) error {
 	}
 	if s.rounds {
 		s.p.Add(lits)
+		s.added = append(s.added, append([]int(nil), lits...))
 	}
+	return s.addInner(lits)
+}
+
+func (s *probingSolver) addInner(lits []int) error {
 	if m, keep := s.mapClause(lits); keep {
 		return s.Solver.AddClause(m)
 	}
@@ -377,44 +431,54 @@ func (s *probingSolver) AddClause(lits []int) error {
 }
 
 func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
-	s.model = nil
 	if s.rounds {
-		ok := s.p.Run()
-		for _, u := range s.p.Units()[s.sent:] {
-			if err := s.AddClause([]int{u}); err != nil {
-				return Unknown, err
-			}
+		if !s.p.Run() {
+			s.unsat = true
 		}
-		s.sent = len(s.p.Units())
-		if !ok {
-			return Unsat, nil
+		units := s.p.Units()[s.sent:]
+		if len(units) >= rebuildUnits || s.unsat {
+			if err := s.build(); err != nil {
+				return Unknown, fmt.Errorf("probing: %w", err)
+			}
+		} else {
+			for _, u := range units {
+				if err := s.addInner([]int{u}); err != nil {
+					return Unknown, fmt.Errorf("probing: %w", err)
+				}
+			}
+			s.sent = len(s.p.Units())
 		}
 	}
-	return s.Solver.Solve(deadline)
+	if s.unsat {
+		return Unsat, nil
+	}
+	st, err := s.Solver.Solve(deadline)
+	if st == Sat {
+		s.readModel()
+	}
+	return st, err
 }
 
-// Model returns the inner model with the fixed variables put back.
-func (s *probingSolver) Model() []bool {
-	if s.model != nil {
-		return s.model
-	}
+// readModel puts the inner model together with the fixed values.
+func (s *probingSolver) readModel() {
 	in := s.Solver.Model()
-	if in == nil {
-		return nil
-	}
 	m := make([]bool, len(s.fixed))
 	for v, f := range s.fixed {
 		m[v] = f > 0
 	}
 	for i := 1; i < len(s.outer) && i < len(in); i++ {
-		m[s.outer[i]] = in[i]
+		v := s.outer[i]
+		m[v] = in[i] != s.flip[v]
 	}
 	s.model = m
-	return m
 }
 
+// Model returns the last model, fixed variables included.
+func (s *probingSolver) Model() []bool { return s.model }
+
 func (s *probingSolver) Stats() SolverStats {
-	st := s.Solver.Stats()
+	st := s.past
+	st.add(s.Solver.Stats())
 	st.Probed = int64(len(s.p.Units()))
 	return st
 }

@@ -187,3 +187,68 @@ func TestProbingSolverCompacts(t *testing.T) {
 		}
 	}
 }
+
+// TestProbingSolverRebuilds checks the rebuild of ProbeRounds: a clause
+// whose probing fixes rebuildUnits or more variables makes the backend's
+// solver anew over the variables left, with the last model's values
+// flipped in; later clauses and models must still read right.
+func TestProbingSolverRebuilds(t *testing.T) {
+	n := rebuildUnits + 20
+	f := &CNF{NumVars: n + 3}
+	for i := 1; i < n; i++ {
+		f.Clauses = append(f.Clauses, []int{-i, i + 1}) // x_i implies x_i+1
+	}
+	y, z, w := n+1, n+2, n+3
+	f.Clauses = append(f.Clauses, []int{y, z, w})
+	for _, name := range []string{"gophersat", "gini"} {
+		be, err := LookupBackend(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, err := NewProbingSolver(be, f, ProbeRounds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := sv.(*probingSolver)
+		steps := []struct {
+			add    []int
+			status Status
+			want   map[int]bool
+		}{
+			{nil, Sat, nil},
+			{[]int{1}, Sat, map[int]bool{1: true, n: true}}, // fixes all n: rebuild
+			{[]int{-n, -y}, Sat, map[int]bool{y: false}},
+			{[]int{-z}, Sat, map[int]bool{y: false, z: false, w: true}},
+			{[]int{-w, y}, Unsat, nil},
+		}
+		for i, st := range steps {
+			if st.add != nil {
+				if err := sv.AddClause(st.add); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := sv.Solve(time.Time{})
+			if err != nil || got != st.status {
+				t.Fatalf("%s step %d: %v %v, want %v", name, i, got, err, st.status)
+			}
+			if got != Sat {
+				continue
+			}
+			m := sv.Model()
+			if !modelSatisfies(&CNF{NumVars: f.NumVars, Clauses: append(append([][]int(nil), f.Clauses...), ps.added...)}, m) {
+				t.Fatalf("%s step %d: model %v breaks a clause", name, i, m)
+			}
+			for v, val := range st.want {
+				if m[v] != val {
+					t.Errorf("%s step %d: variable %d is %v, want %v", name, i, v, m[v], val)
+				}
+			}
+			if i == 1 && len(ps.outer)-1 != 3 {
+				t.Errorf("%s: after the rebuild the solver has %d variables, want 3", name, len(ps.outer)-1)
+			}
+		}
+		if c := sv.Stats(); c.Probed < int64(n) {
+			t.Errorf("%s: %d probed, want at least %d", name, c.Probed, n)
+		}
+	}
+}

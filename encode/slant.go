@@ -57,14 +57,15 @@ const (
 )
 
 // SlantOptions tune SolveSlant. The zero value solves with gophersat,
-// lazy loops, shortest cuts, phases from the clues and probing once.
+// lazy loops, shortest cuts, phases from the clues and probing before
+// every solve.
 type SlantOptions struct {
 	Backend Backend // nil means gophersat
 	Loops   string  // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
 	Cuts    string  // SlantCutsShortest ("" too) or SlantCutsForest
 	Phase   string  // SlantPhaseClues ("" too) or SlantPhaseSlash
 	// Probe is the failed-literal probing of the formula (see Prober):
-	// ProbeOnce ("" too) before the first solve, ProbeRounds before every
+	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
 	Probe    string
 	Unique   bool // also look for a second solution
@@ -460,7 +461,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	defer func() { res.Stats.Search = search }()
 	probe := o.Probe
 	if probe == "" {
-		probe = ProbeOnce
+		probe = ProbeRounds
 	}
 	sv, err := NewProbingSolver(be, f, probe)
 	if err != nil {

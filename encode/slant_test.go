@@ -27,7 +27,7 @@ var slantSATConfigs = func() []SlantOptions {
 		SlantOptions{Cuts: SlantCutsForest},
 		SlantOptions{Phase: SlantPhaseSlash},
 		SlantOptions{Probe: ProbeNone},
-		SlantOptions{Probe: ProbeRounds},
+		SlantOptions{Probe: ProbeOnce},
 		SlantOptions{Loops: SlantLoopsShort, Cuts: SlantCutsForest, Phase: SlantPhaseSlash, Probe: ProbeRounds})
 }()
 
