@@ -43,12 +43,13 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 			},
 			{
 				Name: "sat",
-				Doc:  "one variable per cell, clue counts as clauses, loops forbidden lazily by refinement (one clause per loop found); pre= hands it the dfs's root deductions first (a hybrid)",
+				Doc:  "one variable per cell, clue counts as clauses, failed-literal probing, loops forbidden lazily by refinement (a clause per loop found and per component of corners cut off the border); pre= hands it the dfs's root deductions first (a hybrid)",
 				Options: []OptionDoc{
 					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "block the solution found and solve on, to find a second one"},
 					{Name: "pre", Values: "none|equiv|deadend|basic", Default: "none", Doc: "none: pure SAT (the default, so that sat and dfs stay independent and their agreement means something); equiv, deadend, basic: a hybrid that first runs the dfs's root deductions at that level and gives them to the solver as unit and two-literal clauses"},
 					{Name: "loops", Values: "lazy|lazy+diamond|lazy+short|reach", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"},
 					{Name: "cuts", Values: "shortest|forest", Default: "shortest", Doc: "the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"},
+					{Name: "enclose", Values: "true|false", Default: "true", Doc: "with the loop cuts, cut every component of corners the model leaves off the border (\"a diagonal leaves it\"): one clause forbids every filling that cuts off the same corners, where a long loop's cut forbids only that loop"},
 					{Name: "probe", Values: "rounds|once|none", Default: "rounds", Doc: "failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"},
 					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
 					BackendOption,
@@ -158,6 +159,11 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 	opt.Cuts = o.Get("cuts", encode.SlantCutsShortest)
 	opt.Phase = o.Get("phase", encode.SlantPhaseClues)
 	opt.Probe = o.Get("probe", encode.ProbeRounds)
+	enclose, err := slantBoolDefault(o, "enclose", true)
+	if err != nil {
+		return opt, "", err
+	}
+	opt.LoopCutsOnly = !enclose
 	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
 		return opt, "", fmt.Errorf("slant sat options: %w", err)
 	}

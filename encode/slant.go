@@ -67,9 +67,13 @@ type SlantOptions struct {
 	// Probe is the failed-literal probing of the formula (see Prober):
 	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
-	Probe    string
-	Unique   bool // also look for a second solution
-	Deadline time.Time
+	Probe string
+	// LoopCutsOnly cuts the loops of a model and nothing else; by
+	// default every component of corners off the border is cut too (see
+	// slantLoops.enclosedCuts).
+	LoopCutsOnly bool
+	Unique       bool // also look for a second solution
+	Deadline     time.Time
 	// Facts, when set, are deductions made before the solve (see
 	// instances.SlantFacts): decided cells become unit clauses, excluded
 	// pairs two-literal clauses.
@@ -452,6 +456,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	res.Stats.Vars, res.Stats.Clauses = f.NumVars, len(f.Clauses)
 	finder := newSlantLoops(enc)
 	finder.shortest = o.Cuts != SlantCutsForest
+	finder.enclosed = !o.LoopCutsOnly
 	cut := func(model []bool) [][]int {
 		cuts := finder.cuts(model)
 		res.Cuts = append(res.Cuts, cuts...)
@@ -516,6 +521,9 @@ type slantLoops struct {
 	// not the one the forest makes.
 	shortest bool
 	skip     int // the closing diagonal, left out of the shortest path
+	// enclosed: with the loop cuts, cut every component off the border.
+	enclosed bool
+	compBuf  []int32
 }
 
 func newSlantLoops(enc *SlantEncoding) *slantLoops {
@@ -562,7 +570,77 @@ func (l *slantLoops) cuts(model []bool) [][]int {
 			cuts = append(cuts, clause)
 		}
 	}
+	if l.enclosed && len(cuts) > 0 {
+		cuts = append(cuts, l.enclosedCuts()...)
+	}
 	return cuts
+}
+
+// enclosedCuts returns, for every component of corners the model's
+// diagonals join that has no corner on the border, the clause "a diagonal
+// leaves it": one literal per cell around it, the cell's diagonal from a
+// corner inside to one outside. In a solution every corner reaches the
+// border (a component off the border would be ringed by a loop of the
+// other diagonals), so the clause holds there; the model breaks it. Where
+// a loop cut forbids one loop, this forbids every filling that leaves the
+// same corners cut off, and so the shifted loops a long loop's cut
+// otherwise gives, round after round.
+func (l *slantLoops) enclosedCuts() [][]int {
+	s := l.s
+	cw := s.W + 1
+	nc := len(s.Clues)
+	border := l.compBuf[:0]
+	if cap(border) < nc {
+		border = make([]int32, nc)
+	}
+	border = border[:nc]
+	l.compBuf = border
+	// border[root] = stamp when the root's component has a border corner.
+	l.stamp++
+	for r := 0; r <= s.H; r++ {
+		for c := 0; c <= s.W; c++ {
+			if r == 0 || c == 0 || r == s.H || c == s.W {
+				border[l.uf.Find(r*cw+c)] = l.stamp
+			}
+		}
+	}
+	clauses := map[int][]int{} // per enclosed component's root
+	var roots []int
+	for r := 1; r < s.H; r++ {
+		for c := 1; c < s.W; c++ {
+			p := r*cw + c
+			root := l.uf.Find(p)
+			if border[root] == l.stamp {
+				continue
+			}
+			if _, ok := clauses[root]; !ok {
+				roots = append(roots, root)
+				clauses[root] = nil
+			}
+			// The four cells around p: the diagonal touching p, its far
+			// corner.
+			for _, n := range [4][4]int{{-1, -1, -1, -1}, {-1, 0, -1, 1}, {0, -1, 1, -1}, {0, 0, 1, 1}} {
+				cr, cc := r+n[0], c+n[1]
+				q := (r+n[2])*cw + (c + n[3])
+				d := byte(instances.Back)
+				if n[2] != n[3] {
+					d = instances.Forward
+				}
+				i := cr*s.W + cc
+				if l.diag(i) == d || l.uf.Find(q) == root {
+					continue // the cell's diagonal stays inside
+				}
+				if lit := l.enc.Lit(i, d); lit != litFalse {
+					clauses[root] = append(clauses[root], lit)
+				}
+			}
+		}
+	}
+	out := make([][]int, 0, len(roots))
+	for _, root := range roots {
+		out = append(out, clauses[root])
+	}
+	return out
 }
 
 func (l *slantLoops) diag(i int) byte { return l.enc.diag(l.model, i) }

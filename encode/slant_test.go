@@ -28,6 +28,7 @@ var slantSATConfigs = func() []SlantOptions {
 		SlantOptions{Phase: SlantPhaseSlash},
 		SlantOptions{Probe: ProbeNone},
 		SlantOptions{Probe: ProbeOnce},
+		SlantOptions{LoopCutsOnly: true},
 		SlantOptions{Loops: SlantLoopsShort, Cuts: SlantCutsForest, Phase: SlantPhaseSlash, Probe: ProbeRounds})
 }()
 
@@ -174,6 +175,54 @@ func TestSlantLoopCutsAreCycles(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSlantEnclosedCuts checks the cuts of components off the border on
+// every filling of a 4x3 board: each is broken by the filling it came
+// from and holds in every loop-free filling (the solutions of any clues).
+func TestSlantEnclosedCuts(t *testing.T) {
+	s := instances.NewSlant(4, 3)
+	enc := NewSlantEncoding(s, SlantPhaseClues, nil)
+	n := s.W * s.H
+	model := func(mask int) []bool {
+		m := make([]bool, n+1)
+		for v := 1; v <= n; v++ {
+			m[v] = mask>>(v-1)&1 == 1
+		}
+		return m
+	}
+	var free [][]bool
+	for mask := 0; mask < 1<<n; mask++ {
+		m := model(mask)
+		if instances.VerifySlant(s, enc.Cells(m)) == nil {
+			free = append(free, m)
+		}
+	}
+	finder := newSlantLoops(enc)
+	finder.shortest = true
+	cuts := 0
+	for mask := 0; mask < 1<<n; mask++ {
+		m := model(mask)
+		loops := finder.cuts(m)
+		enclosed := finder.enclosedCuts()
+		if len(loops) == 0 && len(enclosed) > 0 {
+			t.Fatalf("filling %b: no loop but %d enclosed cuts", mask, len(enclosed))
+		}
+		for _, c := range enclosed {
+			cuts++
+			if satisfied(c, m) {
+				t.Fatalf("filling %b: cut %v does not exclude it", mask, c)
+			}
+			for _, f := range free {
+				if !satisfied(c, f) {
+					t.Fatalf("filling %b: cut %v excludes the loop-free %s", mask, c, enc.Cells(f))
+				}
+			}
+		}
+	}
+	if len(free) == 0 || cuts == 0 {
+		t.Fatalf("%d loop-free fillings, %d cuts: nothing checked", len(free), cuts)
 	}
 }
 
