@@ -155,32 +155,16 @@ func TestProbingSolverCompacts(t *testing.T) {
 			if n := len(sv.(*probingSolver).outer) - 1; n != 3 {
 				t.Errorf("%s %s: inner solver has %d variables, want 3 (2, 3, 4)", name, mode, n)
 			}
-			steps := []struct {
-				add    []int
-				status Status
-				want   map[int]bool // variable -> value in the model
-			}{
+			runProbingSteps(t, name+" "+mode, sv, []probingStep{
 				{nil, Sat, map[int]bool{1: true}},
 				{[]int{-1, -3}, Sat, map[int]bool{1: true, 3: false, 4: true}}, // becomes "not 3"
 				{[]int{1, -4}, Sat, map[int]bool{1: true, 4: true}},            // satisfied: dropped
 				{[]int{-4}, Unsat, nil},
-			}
-			for i, st := range steps {
-				if st.add != nil {
-					if err := sv.AddClause(st.add); err != nil {
-						t.Fatal(err)
-					}
+			}, func(i int, m []bool) {
+				if len(m) != 5 {
+					t.Errorf("%s %s step %d: model %v, want variables 1..4", name, mode, i, m)
 				}
-				got, err := sv.Solve(time.Time{})
-				if err != nil || got != st.status {
-					t.Fatalf("%s %s step %d: %v %v, want %v", name, mode, i, got, err, st.status)
-				}
-				for v, val := range st.want {
-					if m := sv.Model(); len(m) != 5 || m[v] != val {
-						t.Errorf("%s %s step %d: model %v, want variable %d %v", name, mode, i, m, v, val)
-					}
-				}
-			}
+			})
 			if err := sv.AddClause([]int{5}); err == nil {
 				t.Errorf("%s %s: literal 5 of 4 variables accepted", name, mode)
 			}
@@ -210,45 +194,59 @@ func TestProbingSolverRebuilds(t *testing.T) {
 			t.Fatal(err)
 		}
 		ps := sv.(*probingSolver)
-		steps := []struct {
-			add    []int
-			status Status
-			want   map[int]bool
-		}{
+		all := &CNF{NumVars: f.NumVars}
+		runProbingSteps(t, name, sv, []probingStep{
 			{nil, Sat, nil},
 			{[]int{1}, Sat, map[int]bool{1: true, n: true}}, // fixes all n: rebuild
 			{[]int{-n, -y}, Sat, map[int]bool{y: false}},
 			{[]int{-z}, Sat, map[int]bool{y: false, z: false, w: true}},
 			{[]int{-w, y}, Unsat, nil},
-		}
-		for i, st := range steps {
-			if st.add != nil {
-				if err := sv.AddClause(st.add); err != nil {
-					t.Fatal(err)
-				}
-			}
-			got, err := sv.Solve(time.Time{})
-			if err != nil || got != st.status {
-				t.Fatalf("%s step %d: %v %v, want %v", name, i, got, err, st.status)
-			}
-			if got != Sat {
-				continue
-			}
-			m := sv.Model()
-			if !modelSatisfies(&CNF{NumVars: f.NumVars, Clauses: append(append([][]int(nil), f.Clauses...), ps.added...)}, m) {
+		}, func(i int, m []bool) {
+			all.Clauses = append(append(all.Clauses[:0], f.Clauses...), ps.added...)
+			if !modelSatisfies(all, m) {
 				t.Fatalf("%s step %d: model %v breaks a clause", name, i, m)
-			}
-			for v, val := range st.want {
-				if m[v] != val {
-					t.Errorf("%s step %d: variable %d is %v, want %v", name, i, v, m[v], val)
-				}
 			}
 			if i == 1 && len(ps.outer)-1 != 3 {
 				t.Errorf("%s: after the rebuild the solver has %d variables, want 3", name, len(ps.outer)-1)
 			}
-		}
+		})
 		if c := sv.Stats(); c.Probed < int64(n) {
 			t.Errorf("%s: %d probed, want at least %d", name, c.Probed, n)
 		}
+	}
+}
+
+// probingStep is one step of a probing solver's test: a clause to add
+// (nil: none), the verdict of the solve after it, and values the model
+// must have.
+type probingStep struct {
+	add    []int
+	status Status
+	want   map[int]bool
+}
+
+// runProbingSteps runs steps on sv; check sees every model.
+func runProbingSteps(t *testing.T, label string, sv Solver, steps []probingStep, check func(step int, model []bool)) {
+	t.Helper()
+	for i, st := range steps {
+		if st.add != nil {
+			if err := sv.AddClause(st.add); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := sv.Solve(time.Time{})
+		if err != nil || got != st.status {
+			t.Fatalf("%s step %d: %v %v, want %v", label, i, got, err, st.status)
+		}
+		if got != Sat {
+			continue
+		}
+		m := sv.Model()
+		for v, val := range st.want {
+			if v >= len(m) || m[v] != val {
+				t.Errorf("%s step %d: model %v, want variable %d %v", label, i, m, v, val)
+			}
+		}
+		check(i, m)
 	}
 }
