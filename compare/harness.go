@@ -119,19 +119,31 @@ type Run struct {
 
 // Row is every solver's run on one case, and whether they agree.
 type Row struct {
-	Set   string `json:"set,omitempty"`
-	File  string `json:"file"`
-	Case  int    `json:"case"`
-	Line  int    `json:"line"`
-	Size  string `json:"size"`
-	Cells int    `json:"cells"`
-	Runs  []Run  `json:"runs"`
+	CaseInfo
+	Runs []Run `json:"runs"`
 	// Agree is "yes", "NO", or "-" when fewer than two runs finished.
 	Agree    string   `json:"agree"`
 	Problems []string `json:"problems,omitempty"`
 	// Input is the case itself, for reports that draw it (not in JSON:
 	// results files carry cases their own way).
 	Input instances.Case `json:"-"`
+}
+
+// CaseInfo says where a case was read and how big it is: the fields a
+// report's row and a results file's run record share (inlined in JSON).
+type CaseInfo struct {
+	Set   string `json:"set,omitempty"`
+	File  string `json:"file"`
+	Case  int    `json:"case"`
+	Line  int    `json:"line"`
+	Size  string `json:"size"`
+	Cells int    `json:"cells"`
+}
+
+// caseInfo describes c, read from file (in set).
+func caseInfo(set, file string, c instances.Case) CaseInfo {
+	loc := c.Location()
+	return CaseInfo{Set: set, File: file, Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells()}
 }
 
 // Failed reports whether the row holds a wrong answer, a solver error or a
@@ -272,9 +284,8 @@ func Compare(ctx context.Context, cfg Config) []Row {
 			src.prepare(cfg.Puzzle) // on failure, a worker reports the missing text
 		}
 		for i, c := range src.Cases {
-			loc := c.Location()
-			it := &item{c: c, row: Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line,
-				Size: c.Size(), Cells: c.Cells(), Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs)}
+			it := &item{c: c, row: Row{CaseInfo: caseInfo(src.Set, src.File, c),
+				Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs)}
 			included := 0
 			for si, spec := range cfg.Specs {
 				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}

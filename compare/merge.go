@@ -175,7 +175,7 @@ func MergeResults(paths []string) ([]*Merged, error) {
 			}
 			ic := parsed[0]
 			ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
-			row := Row{Set: c.Set, File: c.File, Case: c.Case, Line: c.Line, Size: ic.Size(), Cells: ic.Cells(), Input: ic, Runs: make([]Run, len(specs))}
+			row := Row{CaseInfo: caseInfo(c.Set, c.File, ic), Input: ic, Runs: make([]Run, len(specs))}
 			var conflicts []string
 			for i, spec := range specs {
 				found := runs[c.Key+"\x00"+spec]

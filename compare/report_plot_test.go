@@ -17,7 +17,7 @@ func plotReport() Report {
 		{VerdictOK, VerdictTimeout}, {VerdictMemout, VerdictOK}, {VerdictOK, VerdictWrong},
 	}
 	for i, v := range verdicts {
-		row := Row{Set: "toy/set", Case: i + 1, Size: "n", Cells: 10 * (i + 1), Agree: "yes"}
+		row := Row{CaseInfo: CaseInfo{Set: "toy/set", Case: i + 1, Size: "n", Cells: 10 * (i + 1)}, Agree: "yes"}
 		for k, verdict := range v {
 			row.Runs = append(row.Runs, run(verdict, (i+1)*(k+1)*10))
 		}

@@ -51,8 +51,7 @@ func worstRows(t *testing.T, p *Puzzle, specTexts []string) []Row {
 				steps = append(steps, res.Steps...)
 			}
 			for _, c := range src.Cases {
-				loc := c.Location()
-				row := Row{Set: src.Set, File: src.File, Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells(), Agree: "yes", Input: c}
+				row := Row{CaseInfo: caseInfo(src.Set, src.File, c), Agree: "yes", Input: c}
 				for i, spec := range specs {
 					row.Runs = append(row.Runs, Run{Solver: spec.Text, Verdict: VerdictUnsat,
 						Result: Result{Time: 999 * time.Millisecond, Stats: stats[i], Steps: steps}})
@@ -137,7 +136,7 @@ func TestCompactAndFullStats(t *testing.T) {
 		}
 	}
 	p := &Puzzle{Name: "x", Solvers: []Solver{{Name: "sat", Headline: []string{"rounds", "trials", "conflicts"}}}}
-	r := Report{Puzzle: p, Specs: []string{"sat:backend=gini"}, Rows: []Row{{Set: "x/s", Case: 1, Size: "3x3", Runs: []Run{run}, Agree: "-"}}}
+	r := Report{Puzzle: p, Specs: []string{"sat:backend=gini"}, Rows: []Row{{CaseInfo: CaseInfo{Set: "x/s", Case: 1, Size: "3x3"}, Runs: []Run{run}, Agree: "-"}}}
 	for _, tt := range []struct {
 		stats      string
 		want, lack []string

@@ -87,14 +87,9 @@ type CaseRecord struct {
 
 // RunRecord is one run of one solver on one case.
 type RunRecord struct {
-	Puzzle  string  `json:"puzzle"`
-	Key     string  `json:"key"` // the case's key
-	Set     string  `json:"set,omitempty"`
-	File    string  `json:"file"`
-	Case    int     `json:"case"`
-	Line    int     `json:"line"`
-	Size    string  `json:"size"`
-	Cells   int     `json:"cells"`
+	Puzzle string `json:"puzzle"`
+	Key    string `json:"key"` // the case's key
+	CaseInfo
 	Spec    string  `json:"spec"`
 	Options Options `json:"options"` // resolved (Spec.Resolved)
 	Version string  `json:"version"`
@@ -239,8 +234,8 @@ func (rf *ResultsFile) Add(t Task, limits Limits, run Run) error {
 		}
 		rf.cases[key] = true
 	}
-	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key, Set: t.Source.Set, File: t.Source.File,
-		Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells(), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
+	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key,
+		CaseInfo: caseInfo(t.Source.Set, t.Source.File, c), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
 		Version: Version, Limits: limits, Run: run}})
 }
 

@@ -33,7 +33,7 @@ func FuzzReadResults(f *testing.F) {
 			return
 		}
 		c := &CaseRecord{Puzzle: "toy", Key: CaseKey("toy", 1, answer), Order: int(n & 0xffff), File: spec, Case: 1, Line: 2, Text: answer}
-		r := &RunRecord{Puzzle: "toy", Key: c.Key, File: spec, Spec: spec, Options: Options{"o": answer}, Version: Version,
+		r := &RunRecord{Puzzle: "toy", Key: c.Key, CaseInfo: CaseInfo{File: spec}, Spec: spec, Options: Options{"o": answer}, Version: Version,
 			Limits: Limits{Timeout: 7, Mem: n}, Run: Run{Solver: spec, Verdict: answer, Wall: 3, PeakRSS: n,
 				Result: Result{Solved: n%2 == 0, Answer: answer, Witness: text, Stats: []Stat{{spec, n}}}}}
 		var buf bytes.Buffer
