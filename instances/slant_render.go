@@ -20,33 +20,44 @@ func RenderSlantSVG(w io.Writer, s *Slant, cells []byte) error {
 	fmt.Fprintf(bw, `<rect width="%d" height="%d" fill="white"/>`+"\n", width, height)
 	x := func(c int) int { return margin + c*unit }
 	y := func(r int) int { return margin + r*unit }
-	fmt.Fprintln(bw, `<g stroke="#bbb" stroke-width="1">`)
+	// One path per layer, not an element per line: a 50x50 board's
+	// picture went from 245 KB to about 60 KB, and reports hold many.
+	fmt.Fprint(bw, `<path fill="none" stroke="#bbb" stroke-width="1" d="`)
 	for r := 0; r <= s.H; r++ {
-		fmt.Fprintf(bw, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", x(0), y(r), x(s.W), y(r))
+		fmt.Fprintf(bw, "M%d %dH%d", x(0), y(r), x(s.W))
 	}
 	for c := 0; c <= s.W; c++ {
-		fmt.Fprintf(bw, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", x(c), y(0), x(c), y(s.H))
+		fmt.Fprintf(bw, "M%d %dV%d", x(c), y(0), y(s.H))
 	}
-	fmt.Fprintln(bw, `</g>`)
+	fmt.Fprintln(bw, `"/>`)
 	if len(cells) > 0 {
-		fmt.Fprintln(bw, `<g stroke="black" stroke-width="3" stroke-linecap="round">`)
+		fmt.Fprint(bw, `<path fill="none" stroke="black" stroke-width="3" stroke-linecap="round" d="`)
 		for r := 0; r < s.H; r++ {
 			for c := 0; c < s.W; c++ {
 				if cells[r*s.W+c] == Back {
-					fmt.Fprintf(bw, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", x(c), y(r), x(c+1), y(r+1))
+					fmt.Fprintf(bw, "M%d %dl%d %d", x(c), y(r), unit, unit)
 				} else {
-					fmt.Fprintf(bw, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", x(c+1), y(r), x(c), y(r+1))
+					fmt.Fprintf(bw, "M%d %dl%d %d", x(c+1), y(r), -unit, unit)
 				}
 			}
+			fmt.Fprintln(bw)
 		}
-		fmt.Fprintln(bw, `</g>`)
+		fmt.Fprintln(bw, `"/>`)
 	}
+	fmt.Fprintln(bw, `<g fill="white" stroke="black" stroke-width="1.5">`)
+	for r := 0; r <= s.H; r++ {
+		for c := 0; c <= s.W; c++ {
+			if s.Clue(r, c) >= 0 {
+				fmt.Fprintf(bw, `<circle cx="%d" cy="%d" r="9"/>`, x(c), y(r))
+			}
+		}
+	}
+	fmt.Fprintln(bw, `</g>`)
 	fmt.Fprintln(bw, `<g font-family="sans-serif" font-size="13" text-anchor="middle" dominant-baseline="central">`)
 	for r := 0; r <= s.H; r++ {
 		for c := 0; c <= s.W; c++ {
 			if v := s.Clue(r, c); v >= 0 {
-				fmt.Fprintf(bw, `<circle cx="%d" cy="%d" r="9" fill="white" stroke="black" stroke-width="1.5"/>`, x(c), y(r))
-				fmt.Fprintf(bw, `<text x="%d" y="%d">%d</text>`+"\n", x(c), y(r), v)
+				fmt.Fprintf(bw, `<text x="%d" y="%d">%d</text>`, x(c), y(r), v)
 			}
 		}
 	}

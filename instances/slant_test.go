@@ -356,7 +356,7 @@ func TestRenderSlantSVG(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := xml.NewDecoder(&buf)
-		lines := 0
+		var grid, diagonals, circles, texts int
 		for {
 			tok, err := d.Token()
 			if err == io.EOF {
@@ -365,12 +365,32 @@ func TestRenderSlantSVG(t *testing.T) {
 			if err != nil {
 				t.Fatalf("SVG not well formed: %v", err)
 			}
-			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "line" {
-				lines++
+			se, ok := tok.(xml.StartElement)
+			if !ok {
+				continue
+			}
+			switch se.Name.Local {
+			case "path":
+				for _, a := range se.Attr {
+					if a.Name.Local == "d" {
+						grid += strings.Count(a.Value, "H") + strings.Count(a.Value, "V")
+						diagonals += strings.Count(a.Value, "l")
+					}
+				}
+			case "circle":
+				circles++
+			case "text":
+				texts++
 			}
 		}
-		if want := 4 + 4 + len(cells); lines != want {
-			t.Errorf("%d line elements, want %d", lines, want)
+		clues := 0
+		for _, v := range s.Clues {
+			if v >= 0 {
+				clues++
+			}
+		}
+		if grid != 4+4 || diagonals != len(cells) || circles != clues || texts != clues {
+			t.Errorf("%d grid lines, %d diagonals, %d circles, %d clues drawn; want 8, %d, %d, %d", grid, diagonals, circles, texts, len(cells), clues, clues)
 		}
 	}
 	if err := RenderSlantSVG(io.Discard, s, []byte(`\`)); err == nil {
