@@ -541,14 +541,18 @@ func (st *slantState) borderCheck() bool {
 	st.borderFrom = len(st.trail)
 	st.curStamp++
 	cur := st.curStamp
+	// exits checks p's component once per call.
+	exits := func(p int) bool {
+		r := st.uf.Find(p)
+		if st.stamp[r] == cur {
+			return true
+		}
+		st.stamp[r] = cur
+		return st.componentExits(p)
+	}
 	if from < 0 {
 		for p := range st.clue {
-			r := st.uf.Find(p)
-			if st.stamp[r] == cur {
-				continue
-			}
-			st.stamp[r] = cur
-			if !st.componentExits(p) {
+			if !exits(p) {
 				return false
 			}
 		}
@@ -556,12 +560,7 @@ func (st *slantState) borderCheck() bool {
 	}
 	for _, l := range st.trail[from:] {
 		for _, p := range st.corners(l.cell()) {
-			r := st.uf.Find(p)
-			if st.stamp[r] == cur {
-				continue
-			}
-			st.stamp[r] = cur
-			if !st.componentExits(p) {
+			if !exits(p) {
 				return false
 			}
 		}

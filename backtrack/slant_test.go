@@ -123,8 +123,7 @@ func TestSolveSlantBundledSample(t *testing.T) {
 func TestSolveSlantPlanted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 1))
 	for k := 0; k < 300; k++ {
-		w, h := 1+rng.IntN(4), 1+rng.IntN(3) // brute force stays cheap
-		s, _ := instances.PlantSlant(rng, w, h, rng.Float64())
+		s := instances.SmallSlant(rng, true)
 		want, err := instances.BruteCountSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -273,13 +272,7 @@ func TestDeduceSlantLevels(t *testing.T) {
 func TestDeduceSlantSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for k := 0; k < 200; k++ {
-		w, h := 1+rng.IntN(4), 1+rng.IntN(3)
-		var s *instances.Slant
-		if k%2 == 0 {
-			s, _ = instances.PlantSlant(rng, w, h, rng.Float64())
-		} else {
-			s = instances.RandomSlantClues(rng, w, h, 3)
-		}
+		s := instances.SmallSlant(rng, k%2 == 0)
 		sols := allSlantSolutions(s)
 		for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
 			for _, probe := range []bool{false, true} {

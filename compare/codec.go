@@ -40,24 +40,17 @@ type rbuf struct {
 	names map[string]string
 }
 
-func (r *rbuf) uint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.err = errShort
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
+func (r *rbuf) uint() uint64 { return readVarint(r, binary.Uvarint) }
 
-func (r *rbuf) int() int64 {
+func (r *rbuf) int() int64 { return readVarint(r, binary.Varint) }
+
+// readVarint reads one varint from r with decode; after an error, or on
+// a short buffer, it returns 0 and leaves r.err set.
+func readVarint[T int64 | uint64](r *rbuf, decode func([]byte) (T, int)) T {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.b)
+	v, n := decode(r.b)
 	if n <= 0 {
 		r.err = errShort
 		return 0

@@ -46,7 +46,7 @@ func NewProber(f *CNF) *Prober {
 		queued:  make([]bool, f.NumVars+1),
 	}
 	for _, c := range f.Clauses {
-		p.Add(c)
+		p.add(c)
 	}
 	for v := 1; v <= p.nvars; v++ {
 		p.enqueue(v)
@@ -91,11 +91,13 @@ func litIndex(l int) int {
 
 // Add adds a clause (copied) and queues its variables for the next Run;
 // a unit or empty clause is applied at once.
-func (p *Prober) Add(c []int) {
+func (p *Prober) Add(c []int) { p.add(append([]int(nil), c...)) }
+
+// add is Add keeping c itself (the prober only reads its clauses).
+func (p *Prober) add(c []int) {
 	if p.unsat {
 		return
 	}
-	c = append([]int(nil), c...)
 	p.epoch++
 	k := int32(len(p.clauses))
 	p.clauses = append(p.clauses, c)
@@ -417,8 +419,9 @@ func (s *probingSolver) AddClause(lits []int) error {
 		}
 	}
 	if s.rounds {
-		s.p.Add(lits)
-		s.added = append(s.added, append([]int(nil), lits...))
+		c := append([]int(nil), lits...)
+		s.p.add(c) // shared: neither changes it
+		s.added = append(s.added, c)
 	}
 	return s.addInner(lits)
 }

@@ -523,7 +523,7 @@ type slantLoops struct {
 	skip     int // the closing diagonal, left out of the shortest path
 	// enclosed: with the loop cuts, cut every component off the border.
 	enclosed bool
-	compBuf  []int32
+	border   []int32 // per corner, for enclosedCuts
 }
 
 func newSlantLoops(enc *SlantEncoding) *slantLoops {
@@ -536,6 +536,7 @@ func newSlantLoops(enc *SlantEncoding) *slantLoops {
 		inTree:  make([]bool, s.W*s.H),
 		parent:  make([]int32, nc),
 		visited: make([]int32, nc),
+		border:  make([]int32, nc),
 	}
 }
 
@@ -588,14 +589,8 @@ func (l *slantLoops) cuts(model []bool) [][]int {
 func (l *slantLoops) enclosedCuts() [][]int {
 	s := l.s
 	cw := s.W + 1
-	nc := len(s.Clues)
-	border := l.compBuf[:0]
-	if cap(border) < nc {
-		border = make([]int32, nc)
-	}
-	border = border[:nc]
-	l.compBuf = border
 	// border[root] = stamp when the root's component has a border corner.
+	border := l.border
 	l.stamp++
 	for r := 0; r <= s.H; r++ {
 		for c := 0; c <= s.W; c++ {

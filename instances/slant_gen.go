@@ -103,6 +103,18 @@ func PlantSlant(rng *rand.Rand, w, h int, density float64) (*Slant, []byte) {
 	return s, cells
 }
 
+// SmallSlant makes a board of at most 4x3 cells, small enough for brute
+// force (BruteCountSlant): planted (PlantSlant, a random clue density)
+// when planted is set, else random clues up to 3 (RandomSlantClues).
+func SmallSlant(rng *rand.Rand, planted bool) *Slant {
+	w, h := 1+rng.IntN(4), 1+rng.IntN(3)
+	if planted {
+		s, _ := PlantSlant(rng, w, h, rng.Float64())
+		return s
+	}
+	return RandomSlantClues(rng, w, h, 3)
+}
+
 // SlantGenOptions configure GenerateSlantDeduced.
 type SlantGenOptions struct {
 	// Solves reports whether a solver's deductions alone solve s, with
