@@ -36,14 +36,18 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 			},
 			{
 				Name: "sat",
-				Doc:  "a variable per useful square and per line holding a queen, a clause per target over its squares and over its lines, at most k queens and k lines each way; one SAT call per k, every model verified",
+				Doc:  "a variable per useful square and per line holding a queen, a clause per target over its four lines, at most k queens, k rows, k columns and k diagonals by colour; a local search's cover as the upper bound; for each k below it, one SAT call per way of sharing k queens among the four square classes; every model verified",
 				Options: []OptionDoc{
 					{Name: "card", Values: "totalizer|seq|mtotalizer|cardnet|sortnet|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"},
 					{Name: "order", Values: "natural|occurrence|proximity", Default: "natural", Doc: "order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"},
 					{Name: "empty", Values: "true|false", Default: "false", Doc: "the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"},
-					{Name: "lines", Values: "true|false", Default: "true", Doc: "a variable per row, column and diagonal holding a queen, each target's clause over its four lines too, and at most k lines each way"},
-					{Name: "search", Values: "up|down", Default: "up", Doc: "up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per k elsewhere; down: one solver, counter tightened by unit clauses from the greedy cover"},
+					{Name: "lines", Values: "true|false", Default: "true", Doc: "a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"},
+					{Name: "squares", Values: "true|false", Default: "false", Doc: "with lines, each target's clause over its squares too"},
+					{Name: "parity", Values: "true|false", Default: "true", Doc: "with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"},
+					{Name: "split", Values: "classes|none", Default: "classes", Doc: "each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), lines of each parity bounded by their classes' queens; none: one call per k (always with card=pb or lines=false)"},
+					{Name: "search", Values: "up|down", Default: "up", Doc: "up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"},
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
+					{Name: "upper", Values: "walk|greedy", Default: "walk", Doc: "the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"},
 					BackendOption,
 					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself)"},
 				},
@@ -102,9 +106,9 @@ func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 }
 
 func satQueensOptions(o Options) (encode.QueensOptions, error) {
-	var bools [3]bool
-	for i, name := range []string{"empty", "lines", "symmetry"} {
-		v, err := o.BoolOr(name, name != "empty")
+	var bools [5]bool
+	for i, name := range []string{"empty", "lines", "symmetry", "squares", "parity"} {
+		v, err := o.BoolOr(name, name != "empty" && name != "squares")
 		if err != nil {
 			return encode.QueensOptions{}, err
 		}
@@ -117,6 +121,10 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 		NoLines:    !bools[1],
 		Search:     o.Get("search", ""),
 		NoSymmetry: !bools[2],
+		Squares:    bools[3],
+		NoParity:   !bools[4],
+		Upper:      o.Get("upper", ""),
+		Split:      o.Get("split", ""),
 		Backend:    o.Get("backend", ""),
 	}
 	if err := opt.Validate(); err != nil {
@@ -145,7 +153,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 		return Result{}, err
 	}
 	r := queensResult(q, res.Placement, time.Since(start))
-	r.Stats = append(SATStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)})
+	r.Stats = append(SATStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)}, Stat{"walk", int64(res.Walk)})
 	r.Steps = res.Stats.Steps
 	return r, nil
 }

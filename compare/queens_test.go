@@ -154,6 +154,8 @@ func TestQueensRandomBoardsAllVariants(t *testing.T) {
 		"sat", "sat:card=seq", "sat:card=pb", "sat:search=down", "sat:card=seq:search=down:symmetry=false",
 		"sat:card=pb:symmetry=false:lines=false", "sat:symmetry=false", "sat:lines=false:empty=true",
 		"sat:card=mtotalizer:order=occurrence:empty=true:backend=gini",
+		"sat:backend=gini", "sat:search=down:backend=gini", "sat:upper=greedy:search=down",
+		"sat:split=none", "sat:split=none:parity=false:upper=greedy", "sat:squares=true:split=none:search=down",
 	}
 	rng := rand.New(rand.NewPCG(1, 11214))
 	for i := 0; i < 40; i++ {
@@ -229,7 +231,9 @@ func TestQueensSATOptionsAgainstDFS(t *testing.T) {
 				continue
 			}
 			for _, order := range encode.QueensOrders {
-				text := fmt.Sprintf("sat:card=%s:order=%s:backend=%s", card, order, backend)
+				// upper=greedy: the walk finds the optimum of most small
+				// boards, and then no k but the proof's is asked.
+				text := fmt.Sprintf("sat:card=%s:order=%s:backend=%s:upper=greedy", card, order, backend)
 				spec, err := p.ParseSpec(text, nil)
 				if err != nil {
 					t.Fatal(err)

@@ -118,6 +118,18 @@ func subsetClause(lits []int, mask, sign int) []int {
 	return clause
 }
 
+// With returns f with the unit clauses units appended, leaving f as it
+// was: the copy shares f's clauses and names.
+func (f *CNF) With(units ...int) *CNF {
+	g := *f
+	g.Clauses = make([][]int, len(f.Clauses), len(f.Clauses)+len(units))
+	copy(g.Clauses, f.Clauses)
+	for _, u := range units {
+		g.Clauses = append(g.Clauses, []int{u})
+	}
+	return &g
+}
+
 // VarNames returns the documented variable ranges as DIMACS comment lines.
 func (f *CNF) VarNames() []string {
 	var out []string

@@ -15,8 +15,8 @@ import (
 
 // QueensOptions choose how the queens puzzle is encoded and searched. The
 // zero value is the default, the same as the command line's: card=totalizer,
-// order=natural, empty=false, lines=true, search=up, symmetry=true,
-// gophersat.
+// order=natural, empty=false, lines=true, squares=false, parity=true,
+// split=classes, search=up, upper=walk, symmetry=true, gophersat.
 type QueensOptions struct {
 	// Card is the at-most-k encoding: one of CardEncodings ("totalizer",
 	// the default, "seq", "mtotalizer", "cardnet", "sortnet") or "pb"
@@ -35,9 +35,22 @@ type QueensOptions struct {
 	// NoLines leaves out the line variables: by default every row,
 	// column, diagonal and anti-diagonal with a useful square gets a
 	// variable, true exactly when a queen stands on the line; every target
-	// gets the clause "one of its four lines holds a queen" beside its
-	// squares' clause; and at most k lines of each direction hold a queen.
+	// gets the clause "one of its four lines holds a queen"; and at most k
+	// lines of each direction hold a queen. Without lines, every target's
+	// clause is over its squares.
 	NoLines bool
+	// Squares gives every target its clause over its squares beside its
+	// lines' clause (the two say the same through the lines' definitions;
+	// with lines only, CDCL proves the hard bounds faster).
+	Squares bool
+	// NoParity counts the diagonals and the anti-diagonals each on their
+	// own (at most k of each). By default they are counted by the colour
+	// of their squares (a diagonal's squares are all light or all dark):
+	// a queen on a light square occupies one light diagonal and one light
+	// anti-diagonal, so max(light diagonals, light anti-diagonals) +
+	// max(dark diagonals, dark anti-diagonals) is at most k. Not with
+	// card=pb, whose PB constraints count each direction alone.
+	NoParity bool
 	// Search is "up" (the default: k from a lower bound encode computes,
 	// k, k+1, ... until SAT; with an Assumer backend (gini) on one solver,
 	// "at most k" assumed; otherwise a fresh solver per k) or "down" (one
@@ -52,6 +65,14 @@ type QueensOptions struct {
 	Backend string
 	// Deadline, if not zero, is passed to the backend.
 	Deadline time.Time
+	// Split is "classes" (the default with lines and a counter) to answer
+	// each "at most k" by one SAT call per cube of queensBound.Cubes, or
+	// "none" (the default with card=pb or without lines) for one call.
+	Split string
+	// Upper is where the search's upper bound comes from: "walk" (the
+	// default: a local search over the target clauses, see coverWalk) or
+	// "greedy" (the greedy cover alone).
+	Upper string
 }
 
 // QueensOrders names the literal orders of QueensOptions.Order.
@@ -75,6 +96,9 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	if opt.Search == "" {
 		opt.Search = "up"
 	}
+	if opt.Upper == "" {
+		opt.Upper = "walk"
+	}
 	switch {
 	case opt.Card == "pb":
 		if opt.Backend != "" && opt.Backend != "gophersat" {
@@ -93,6 +117,25 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	case "up", "down":
 	default:
 		return opt, fmt.Errorf("queens: unknown search %q (want up or down)", opt.Search)
+	}
+	switch opt.Split {
+	case "":
+		opt.Split = "classes"
+		if opt.Card == "pb" || opt.NoLines {
+			opt.Split = "none"
+		}
+	case "none":
+	case "classes":
+		if opt.Card == "pb" || opt.NoLines {
+			return opt, fmt.Errorf("queens: split=classes counts lines with a counter: not with card=pb or lines=false")
+		}
+	default:
+		return opt, fmt.Errorf("queens: unknown split %q (want classes or none)", opt.Split)
+	}
+	switch opt.Upper {
+	case "greedy", "walk":
+	default:
+		return opt, fmt.Errorf("queens: unknown upper %q (want greedy or walk)", opt.Upper)
 	}
 	if _, err := LookupBackend(opt.Backend); err != nil {
 		return opt, fmt.Errorf("queens: %w", err)
@@ -116,14 +159,15 @@ type QueensResult struct {
 	Stats     Stats
 	// Lower is the lower bound the search started from (for full square
 	// boards ceil((n-1)/2), else the reach bound), Greedy the greedy
-	// cover's size.
-	Lower, Greedy int
+	// cover's size, Walk the local search's (0 without upper=walk).
+	Lower, Greedy, Walk int
 }
 
 // QueensFormula is the queens encoding of one board without its bound: a
 // variable per square that covers some target ("a queen stands here"), a
-// clause per target (some square covering it holds a queen) and, with
-// symmetry breaking, the lex-leader constraints.
+// variable per line holding such a square, a clause per target (one of its
+// lines, or of its squares, holds a queen) and, with symmetry breaking, the
+// lex-leader constraints.
 type QueensFormula struct {
 	CNF *CNF
 	// Square[r*cols+c] is the variable of square (r, c), 0 for squares that
@@ -134,22 +178,26 @@ type QueensFormula struct {
 	Queens []int
 	// Lines are the line variables (rows, columns, diagonals,
 	// anti-diagonals), each true exactly when a queen stands on its line;
-	// empty until AddLines.
+	// empty without lines.
 	Lines  [4][]int
 	lineOf [4]map[int]int
 	// occurs[v] counts the target clauses holding square variable v.
 	occurs map[int]int
-	q      *instances.Queens
+	// targets are the target clauses over square variables (in the CNF
+	// or not), for the cover walk.
+	targets [][]int
+	q       *instances.Queens
 }
 
-// NewQueensFormula encodes q without a bound on the queens. Squares that
-// another square dominates (it covers every target they cover, and more)
-// get no variable: a cover using one stays a cover, no larger, with the
-// other instead. Squares covering the same targets as an earlier square are
-// dropped too, unless symmetry breaking adds lex-leader constraints: then
-// the kept squares must stay a symmetric set, and only strict domination
-// is used.
-func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
+// NewQueensFormula encodes q as opt says, without a bound on the queens
+// (see Bound). Squares that another square dominates (it covers every
+// target they cover, and more) get no variable: a cover using one stays a
+// cover, no larger, with the other instead. Squares covering the same
+// targets as an earlier square are dropped too, unless symmetry breaking
+// adds lex-leader constraints: then the kept squares must stay a symmetric
+// set, and only strict domination is used.
+func NewQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
+	symmetry := !opt.NoSymmetry
 	f := &CNF{}
 	qf := &QueensFormula{CNF: f, Square: make([]int, q.Cells()), q: q, occurs: map[int]int{}}
 	targets := q.Targets()
@@ -166,8 +214,9 @@ func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 			f.Comments = append(f.Comments, fmt.Sprintf("var %d: queen on (%d,%d)", qf.Square[s], s/q.Cols, s%q.Cols))
 		}
 	}
-	// A clause per target; targets whose coverers (among the kept
-	// squares) are the same share one clause.
+	// A clause per target over its squares (in the CNF without lines or
+	// with squares); targets whose coverers (among the kept squares) are
+	// the same share one clause.
 	seen := map[string]bool{}
 	for _, t := range targets {
 		var clause []int
@@ -180,11 +229,17 @@ func NewQueensFormula(q *instances.Queens, symmetry bool) *QueensFormula {
 		}
 		if !seen[string(key)] {
 			seen[string(key)] = true
-			f.Add(clause...)
+			if opt.NoLines || opt.Squares {
+				f.Add(clause...)
+			}
+			qf.targets = append(qf.targets, clause)
 			for _, v := range clause {
 				qf.occurs[v]++
 			}
 		}
+	}
+	if !opt.NoLines {
+		qf.addLines()
 	}
 	for _, g := range syms {
 		qf.lexLeader(g)
@@ -306,15 +361,15 @@ func (qf *QueensFormula) Ordered(order string) []int {
 	return out
 }
 
-// AddLines adds a variable per row, column, diagonal and anti-diagonal that
+// addLines adds a variable per row, column, diagonal and anti-diagonal that
 // holds a useful square, true exactly when a queen stands on it (a line
 // with one useful square is that square's variable), and for every target
-// the clause "one of its four lines holds a queen". The target clauses
-// over squares stay: the line clauses are redundant, and let the solver
-// reason about rows and columns as a whole (an empty row and an empty
-// column leave their crossing to the diagonals, the argument behind
-// gamma(Q_n) >= (n-1)/2).
-func (qf *QueensFormula) AddLines() {
+// the clause "one of its four lines holds a queen". Through the lines'
+// definitions it says what the clause over the target's squares says, and
+// lets the solver reason about rows and columns as a whole (an empty row
+// and an empty column leave their crossing to the diagonals, the argument
+// behind gamma(Q_n) >= (n-1)/2).
+func (qf *QueensFormula) addLines() {
 	q, f := qf.q, qf.CNF
 	names := [4]string{"row", "column", "diagonal", "anti-diagonal"}
 	for dir := range 4 {
@@ -372,10 +427,15 @@ func (qf *QueensFormula) addLineTargets() {
 // Lits(k) are the literals that, true, say it (units or assumptions).
 type queensBound struct {
 	outs [][]int // a counter's outputs per counted list (queens, lines)
+	// With split, counters per square class (see classOf): lines[dir][p]
+	// counts the occupied lines of direction dir whose key has parity p,
+	// queens[c] the queens on class c.
+	lines  [4][2][]int
+	queens [4][]int
 }
 
 // Lits returns the literals saying "at most k queens" (and, with lines,
-// "at most k lines each way").
+// "at most k lines each way", by colour for the diagonals with parity).
 func (b queensBound) Lits(k int) []int {
 	var lits []int
 	for _, out := range b.outs {
@@ -387,24 +447,35 @@ func (b queensBound) Lits(k int) []int {
 }
 
 // Bound adds the counters of opt over the queens (in opt's order) and, with
-// lines (unless opt.NoLines), over each direction's lines, counting up to
-// upto.
+// lines, over each direction's lines (the diagonals by colour with
+// parity), counting up to upto. qf must have been made with opt.
 func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error) {
 	var b queensBound
 	lists := [][]int{qf.Ordered(opt.Order)}
+	parity := !opt.NoLines && !opt.NoParity
 	if !opt.NoLines {
-		if len(qf.Lines[0]) == 0 {
-			qf.AddLines()
+		lists = append(lists, qf.Lines[0], qf.Lines[1])
+		if !parity {
+			lists = append(lists, qf.Lines[2], qf.Lines[3])
 		}
-		for _, l := range qf.Lines {
-			lists = append(lists, l)
+	}
+	count := qf.CNF.Counter
+	if opt.Empty {
+		count = qf.CNF.ExactCounter
+	}
+	if parity && opt.Split != "classes" {
+		sum, err := qf.colourCount(count, opt.Card, upto)
+		if err != nil {
+			return b, err
+		}
+		b.outs = append(b.outs, sum)
+	}
+	if opt.Split == "classes" {
+		if err := qf.classCounters(&b, count, opt.Card, upto); err != nil {
+			return b, err
 		}
 	}
 	for _, lits := range lists {
-		count := qf.CNF.Counter
-		if opt.Empty {
-			count = qf.CNF.ExactCounter
-		}
 		out, err := count(opt.Card, lits, upto)
 		if err != nil {
 			return b, err
@@ -412,6 +483,151 @@ func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error)
 		b.outs = append(b.outs, out)
 	}
 	return b, nil
+}
+
+// colourCount counts the diagonals and anti-diagonals by the colour of
+// their squares and returns the outputs of a counter of max(light
+// diagonals, light anti-diagonals) + max(dark diagonals, dark
+// anti-diagonals), up to upto: out[j] is forced true when that sum is at
+// least j+1. A queen occupies one diagonal and one anti-diagonal, both of
+// its square's colour, so the queens on light squares are at least the
+// occupied light lines of either direction, and so for dark: the sum is at
+// most the number of queens.
+func (qf *QueensFormula) colourCount(count func(string, []int, int) ([]int, error), card string, upto int) ([]int, error) {
+	f := qf.CNF
+	var most [2][]int // most[colour][j]: at least j+1 lines of one direction
+	for colour := range 2 {
+		for dir := 2; dir < 4; dir++ {
+			out, err := count(card, qf.linesOfParity(dir, colour), upto)
+			if err != nil {
+				return nil, err
+			}
+			for len(most[colour]) < len(out) {
+				most[colour] = append(most[colour], f.NewVars(1, fmt.Sprintf("at least %d occupied lines of colour %d in one diagonal direction", len(most[colour])+1, colour))[0])
+			}
+			for j, o := range out {
+				f.Add(-o, most[colour][j])
+			}
+		}
+	}
+	// A unary adder: sum[i+j+1] follows from most[0][i] and most[1][j],
+	// an index -1 standing for "at least 0".
+	sum := f.NewVars(min(upto, len(most[0])+len(most[1])), "diagonal count by colour: at least j+1")
+	for i := -1; i < len(most[0]); i++ {
+		for j := -1; j < len(most[1]) && i+j+1 < len(sum); j++ {
+			if i+j+1 < 0 {
+				continue
+			}
+			clause := []int{sum[i+j+1]}
+			if i >= 0 {
+				clause = append(clause, -most[0][i])
+			}
+			if j >= 0 {
+				clause = append(clause, -most[1][j])
+			}
+			f.Add(clause...)
+		}
+	}
+	return sum, nil
+}
+
+// linesOfParity returns the variables of the lines of direction dir whose
+// key (r, c, r-c or r+c) has parity p, by increasing key. For the
+// diagonals, the parity is the colour of their squares.
+func (qf *QueensFormula) linesOfParity(dir, p int) []int {
+	var keys, lines []int
+	for key := range qf.lineOf[dir] {
+		if key&1 == p {
+			keys = append(keys, key)
+		}
+	}
+	sort.Ints(keys)
+	for _, key := range keys {
+		lines = append(lines, qf.lineOf[dir][key])
+	}
+	return lines
+}
+
+// classOf is the class of square (r, c) by the parities of its row and its
+// column: 0 (even, even), 1 (even, odd), 2 (odd, even), 3 (odd, odd).
+// Every row holds two classes (0 and 1, or 2 and 3), every column two (0
+// and 2, or 1 and 3), every diagonal and anti-diagonal two (0 and 3, the
+// light squares, or 1 and 2, the dark ones).
+func classOf(r, c int) int { return (r&1)<<1 | c&1 }
+
+// lineClasses[dir][p] are the two classes of the squares on a line of
+// direction dir (rows, columns, diagonals, anti-diagonals) whose key (r,
+// c, r-c, r+c) has parity p.
+var lineClasses = [4][2][2]int{
+	{{0, 1}, {2, 3}},
+	{{0, 2}, {1, 3}},
+	{{0, 3}, {1, 2}},
+	{{0, 3}, {1, 2}},
+}
+
+// classCounters adds b's split counters: the occupied lines of each
+// direction and key parity, and the queens of each class.
+func (qf *QueensFormula) classCounters(b *queensBound, count func(string, []int, int) ([]int, error), card string, upto int) error {
+	var err error
+	for dir := range 4 {
+		for p := range 2 {
+			if b.lines[dir][p], err = count(card, qf.linesOfParity(dir, p), upto); err != nil {
+				return err
+			}
+		}
+	}
+	var queens [4][]int
+	for s, v := range qf.Square {
+		if v != 0 {
+			c := classOf(s/qf.q.Cols, s%qf.q.Cols)
+			queens[c] = append(queens[c], v)
+		}
+	}
+	for c := range queens {
+		if b.queens[c], err = count(card, queens[c], upto); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Cubes splits "at most k queens" into one cube per way of sharing k
+// queens among the four square classes, n[0]+n[1]+n[2]+n[3] = k: the cube
+// says at most n[c] queens on class c and, for every direction and parity,
+// at most as many occupied lines as their two classes have queens. A cover
+// of at most k queens with m[c] queens on class c lies in every cube with
+// n >= m, so the cubes together say what "at most k" says; alone, each is
+// far easier for CDCL (a proof that k queens cannot cover the targets,
+// too hard in one piece, falls into cubes that the counts close quickly).
+// Each cube is a list of literals (units or assumptions), in the order of
+// n, lexicographic.
+func (b queensBound) Cubes(k int) [][]int {
+	var cubes [][]int
+	var n [4]int
+	for n[0] = 0; n[0] <= k; n[0]++ {
+		for n[1] = 0; n[0]+n[1] <= k; n[1]++ {
+			for n[2] = 0; n[0]+n[1]+n[2] <= k; n[2]++ {
+				n[3] = k - n[0] - n[1] - n[2]
+				var cube []int
+				atMost := func(out []int, m int) {
+					if m < len(out) {
+						cube = append(cube, -out[m])
+					}
+				}
+				for c, out := range b.queens {
+					atMost(out, n[c])
+				}
+				for dir := range 4 {
+					for p := range 2 {
+						pair := lineClasses[dir][p]
+						atMost(b.lines[dir][p], n[pair[0]]+n[pair[1]])
+					}
+				}
+				cubes = append(cubes, cube)
+			}
+		}
+	}
+	return cubes
 }
 
 // placement reads the queens off a model.
@@ -438,8 +654,9 @@ func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*CNF, error) {
 	if k < 0 {
 		return nil, fmt.Errorf("queens: k=%d: want a queen count", k)
 	}
-	qf := NewQueensFormula(q, !opt.NoSymmetry)
-	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding, %s order, empty=%v, lines=%v", k, opt.Card, opt.Order, opt.Empty, !opt.NoLines))
+	opt.Split = "none" // one formula: the cubes are the solver's, not the CNF's
+	qf := NewQueensFormula(q, opt)
+	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding, %s order, empty=%v, lines=%v, squares=%v, parity=%v (split=classes is not written: its cubes are one SAT call each)", k, opt.Card, opt.Order, opt.Empty, !opt.NoLines, opt.Squares, !opt.NoParity))
 	b, err := qf.Bound(opt, k+1)
 	if err != nil {
 		return nil, fmt.Errorf("queens: %w", err)
@@ -507,8 +724,20 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		return res, fmt.Errorf("queens: the greedy cover: %w", err)
 	}
 	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), QueensLowerBound(q)
+	if opt.Upper == "walk" && res.Lower < res.Greedy {
+		start := time.Now()
+		walk := NewQueensFormula(q, QueensOptions{NoLines: true, NoSymmetry: true}).walk(1)
+		if err := instances.VerifyQueens(q, walk); err != nil {
+			return res, fmt.Errorf("queens: the walk's cover: %w", err)
+		}
+		res.Walk = len(walk)
+		if len(walk) < len(res.Placement) {
+			res.Placement = walk
+		}
+		res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: Sat, Time: time.Since(start)})
+	}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
-	if res.Lower >= res.Greedy {
+	if res.Lower >= len(res.Placement) {
 		return res, nil // the bound proves the greedy cover smallest
 	}
 	if opt.Search == "up" {
@@ -528,96 +757,75 @@ type queensSAT struct {
 	opt     QueensOptions
 	backend Backend
 	res     *QueensResult
+	// qf and b are the formula and its counters up to the upper bound
+	// (none with card=pb, which makes a formula per k).
+	qf *QueensFormula
+	b  queensBound
+	// one is the solver kept from k to k: with an Assumer backend, "at
+	// most k" (and each cube) assumed; down without split on another
+	// backend, "at most k" tightened by unit clauses. Otherwise each call
+	// has a fresh solver.
+	one Solver
 }
 
-// up tries k = lower, lower+1, ... below the greedy cover until SAT: with
-// an Assumer backend on one solver, the counters built once and "at most
-// k" assumed; otherwise with a fresh solver per k. The greedy cover is the
-// answer when every k below it is UNSAT.
+// prepare builds the formula and the kept solver, if any.
+func (s *queensSAT) prepare(upper int) error {
+	if s.opt.Card == "pb" {
+		return nil
+	}
+	var err error
+	s.qf = NewQueensFormula(s.q, s.opt)
+	if s.b, err = s.qf.Bound(s.opt, upper); err != nil {
+		return err
+	}
+	s.count(s.qf.CNF, 0)
+	if s.one, err = s.backend.New(s.qf.CNF); err != nil {
+		return fmt.Errorf("making solver: %w", err)
+	}
+	if _, ok := s.one.(Assumer); !ok && (s.opt.Search == "up" || s.opt.Split == "classes") {
+		s.one = nil // a fresh solver per call
+	}
+	return nil
+}
+
+// up tries k = lower, lower+1, ... below the upper bound until SAT. The
+// upper bound's cover is the answer when every k below it is UNSAT.
 func (s *queensSAT) up() error {
-	lower, upper := s.res.Lower, s.res.Greedy
-	var qf *QueensFormula
-	var sv Solver
-	var b queensBound
-	if s.opt.Card != "pb" {
-		var err error
-		qf = NewQueensFormula(s.q, !s.opt.NoSymmetry)
-		if b, err = qf.Bound(s.opt, upper); err != nil {
-			return err
-		}
-		if sv, err = s.backend.New(qf.CNF); err != nil {
-			return fmt.Errorf("making solver: %w", err)
-		}
-		if _, ok := sv.(Assumer); ok {
-			s.count(qf.CNF, 0)
-		} else {
-			sv = nil // a fresh solver per k
-		}
+	lower, upper := s.res.Lower, len(s.res.Placement)
+	if err := s.prepare(upper); err != nil {
+		return err
 	}
 	for k := lower; k < upper; k++ {
-		var st Status
-		var err error
-		if a, ok := sv.(Assumer); ok {
-			st, err = s.step(qf, k, func() (Status, error) { return a.SolveAssuming(s.opt.Deadline, b.Lits(k)) }, sv)
-			if err == nil && st == Unsat {
-				// The formula implies "more than k": keep that.
-				var clause []int
-				for _, l := range b.Lits(k) {
-					clause = append(clause, -l)
-				}
-				if err := sv.AddClause(clause); err != nil {
-					return fmt.Errorf("k=%d: %w", k, err)
-				}
-			}
-		} else {
-			var fresh Solver
-			if qf, fresh, err = s.newSolver(k); err != nil {
-				return err
-			}
-			st, err = s.step(qf, k, func() (Status, error) { return fresh.Solve(s.opt.Deadline) }, fresh)
-		}
+		st, err := s.decide(k)
 		if err != nil {
 			return err
 		}
 		if st == Sat {
 			return nil
 		}
+		if _, ok := s.one.(Assumer); ok {
+			// The formula implies "more than k": keep that.
+			var clause []int
+			for _, l := range s.b.Lits(k) {
+				clause = append(clause, -l)
+			}
+			if err := s.one.AddClause(clause); err != nil {
+				return fmt.Errorf("k=%d: %w", k, err)
+			}
+		}
 	}
 	return nil
 }
 
-// down starts below the greedy cover and, after each model of c queens,
-// asks for at most c-1: with a counter, by unit clauses on one solver;
-// with pb, with a fresh solver.
+// down starts below the upper bound and, after each model of c queens,
+// asks for at most c-1, until UNSAT or the lower bound.
 func (s *queensSAT) down() error {
-	lower, upper := s.res.Lower, s.res.Greedy
-	var qf *QueensFormula
-	var sv Solver
-	var b queensBound
-	var err error
-	if s.opt.Card != "pb" {
-		qf = NewQueensFormula(s.q, !s.opt.NoSymmetry)
-		if b, err = qf.Bound(s.opt, upper); err != nil {
-			return err
-		}
-		s.count(qf.CNF, 0)
-		if sv, err = s.backend.New(qf.CNF); err != nil {
-			return fmt.Errorf("making solver: %w", err)
-		}
+	lower, upper := s.res.Lower, len(s.res.Placement)
+	if err := s.prepare(upper); err != nil {
+		return err
 	}
 	for k := upper - 1; k >= lower; {
-		if s.opt.Card == "pb" {
-			if qf, sv, err = s.newSolver(k); err != nil {
-				return err
-			}
-		} else {
-			for _, l := range b.Lits(k) {
-				if err := sv.AddClause([]int{l}); err != nil {
-					return fmt.Errorf("tightening to k=%d: %w", k, err)
-				}
-			}
-		}
-		st, err := s.step(qf, k, func() (Status, error) { return sv.Solve(s.opt.Deadline) }, sv)
+		st, err := s.decide(k)
 		if err != nil {
 			return err
 		}
@@ -629,65 +837,36 @@ func (s *queensSAT) down() error {
 	return nil
 }
 
-// count records the formula's size in the statistics (the largest so far;
-// extra is the PB constraints beside the clauses).
-func (s *queensSAT) count(f *CNF, extra int) {
-	s.res.Stats.Vars = max(s.res.Stats.Vars, f.NumVars)
-	s.res.Stats.Clauses = max(s.res.Stats.Clauses, len(f.Clauses)+extra)
-}
-
-// newSolver makes a fresh formula and solver for "at most k queens".
-func (s *queensSAT) newSolver(k int) (*QueensFormula, Solver, error) {
-	qf := NewQueensFormula(s.q, !s.opt.NoSymmetry)
-	if s.opt.Card == "pb" {
-		if !s.opt.NoLines {
-			qf.AddLines()
-		}
-		var constrs []solver.PBConstr
-		for _, c := range qf.CNF.Clauses {
-			constrs = append(constrs, solver.PropClause(c...))
-		}
-		constrs = append(constrs, solver.AtMost(qf.Queens, k))
-		if !s.opt.NoLines {
-			for _, l := range qf.Lines {
-				constrs = append(constrs, solver.AtMost(l, k))
+// decide answers "at most k queens": by one SAT call, or with split by one
+// per cube until one is SAT. It records the step, checks a model with the
+// verifier and keeps its placement in res.
+func (s *queensSAT) decide(k int) (Status, error) {
+	start := time.Now()
+	cubes := [][]int{nil}
+	if s.opt.Split == "classes" {
+		cubes = s.b.Cubes(k)
+	}
+	if s.one != nil && s.opt.Split != "classes" {
+		if _, ok := s.one.(Assumer); !ok { // down: tighten for good
+			for _, l := range s.b.Lits(k) {
+				if err := s.one.AddClause([]int{l}); err != nil {
+					return Unknown, fmt.Errorf("tightening to k=%d: %w", k, err)
+				}
 			}
 		}
-		s.count(qf.CNF, len(constrs)-len(qf.CNF.Clauses))
-		sv, err := NewPB(qf.CNF.NumVars, constrs)
-		if err != nil {
-			return nil, nil, fmt.Errorf("making PB solver for k=%d: %w", k, err)
+	}
+	st, calls := Unsat, 0
+	var err error
+	var qf *QueensFormula
+	var sv Solver
+	for _, cube := range cubes {
+		calls++
+		qf, sv = s.qf, s.one
+		if st, err = s.call(k, cube, &qf, &sv); err != nil || st != Unsat {
+			break
 		}
-		return qf, sv, nil
 	}
-	b, err := qf.Bound(s.opt, k+1)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, l := range b.Lits(k) {
-		qf.CNF.Add(l)
-	}
-	s.count(qf.CNF, 0)
-	sv, err := s.backend.New(qf.CNF)
-	if err != nil {
-		return nil, nil, fmt.Errorf("making solver for k=%d: %w", k, err)
-	}
-	return qf, sv, nil
-}
-
-// step runs solve for "at most k queens" on sv, checks the model with the
-// verifier, and records the step; the placement found is kept in res.
-func (s *queensSAT) step(qf *QueensFormula, k int, solve func() (Status, error), sv Solver) (Status, error) {
-	start := time.Now()
-	before := sv.Stats()
-	st, err := solve()
-	after := sv.Stats()
-	s.res.Stats.Solves++
-	s.res.Stats.Rounds++
-	s.res.Stats.Search.Conflicts += after.Conflicts - before.Conflicts
-	s.res.Stats.Search.Decisions += after.Decisions - before.Decisions
-	s.res.Stats.Search.Restarts += after.Restarts - before.Restarts
-	s.res.Stats.Steps = append(s.res.Stats.Steps, Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: 1})
+	s.res.Stats.Steps = append(s.res.Stats.Steps, Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: calls})
 	if err != nil {
 		return st, fmt.Errorf("k=%d: %w", k, err)
 	}
@@ -705,4 +884,70 @@ func (s *queensSAT) step(qf *QueensFormula, k int, solve func() (Status, error),
 		return st, fmt.Errorf("k=%d: no answer from the %s backend (deadline?)", k, s.backend.Name())
 	}
 	return st, nil
+}
+
+// call makes one SAT call for "at most k queens" and the cube: on the kept
+// solver *sv if there is one, else on a fresh solver it stores in *sv (and
+// with card=pb a fresh formula in *qf). It adds the call's work to res.
+func (s *queensSAT) call(k int, cube []int, qf **QueensFormula, sv *Solver) (Status, error) {
+	var solve func() (Status, error)
+	switch a, ok := (*sv).(Assumer); {
+	case ok:
+		assume := append(s.b.Lits(k), cube...)
+		solve = func() (Status, error) { return a.SolveAssuming(s.opt.Deadline, assume) }
+	case *sv != nil:
+		solve = func() (Status, error) { return (*sv).Solve(s.opt.Deadline) }
+	case s.opt.Card == "pb":
+		var err error
+		if *qf, *sv, err = s.newPB(k); err != nil {
+			return Unknown, err
+		}
+		solve = func() (Status, error) { return (*sv).Solve(s.opt.Deadline) }
+	default:
+		f := s.qf.CNF.With(append(s.b.Lits(k), cube...)...)
+		fresh, err := s.backend.New(f)
+		if err != nil {
+			return Unknown, fmt.Errorf("making solver: %w", err)
+		}
+		*sv = fresh
+		solve = func() (Status, error) { return fresh.Solve(s.opt.Deadline) }
+	}
+	before := (*sv).Stats()
+	st, err := solve()
+	after := (*sv).Stats()
+	s.res.Stats.Solves++
+	s.res.Stats.Rounds++
+	s.res.Stats.Search.Conflicts += after.Conflicts - before.Conflicts
+	s.res.Stats.Search.Decisions += after.Decisions - before.Decisions
+	s.res.Stats.Search.Restarts += after.Restarts - before.Restarts
+	return st, err
+}
+
+// count records the formula's size in the statistics (the largest so far;
+// extra is the PB constraints beside the clauses).
+func (s *queensSAT) count(f *CNF, extra int) {
+	s.res.Stats.Vars = max(s.res.Stats.Vars, f.NumVars)
+	s.res.Stats.Clauses = max(s.res.Stats.Clauses, len(f.Clauses)+extra)
+}
+
+// newPB makes a fresh formula and gophersat PB solver for "at most k
+// queens" (card=pb).
+func (s *queensSAT) newPB(k int) (*QueensFormula, Solver, error) {
+	qf := NewQueensFormula(s.q, s.opt)
+	var constrs []solver.PBConstr
+	for _, c := range qf.CNF.Clauses {
+		constrs = append(constrs, solver.PropClause(c...))
+	}
+	constrs = append(constrs, solver.AtMost(qf.Queens, k))
+	if !s.opt.NoLines {
+		for _, l := range qf.Lines {
+			constrs = append(constrs, solver.AtMost(l, k))
+		}
+	}
+	s.count(qf.CNF, len(constrs)-len(qf.CNF.Clauses))
+	sv, err := NewPB(qf.CNF.NumVars, constrs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("making PB solver for k=%d: %w", k, err)
+	}
+	return qf, sv, nil
 }

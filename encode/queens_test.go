@@ -25,7 +25,7 @@ func fullBoard(n int) *instances.Queens {
 var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
 
 // atMostK decides "k queens cover q" through SolveQueens's own solver
-// set-up (a fresh solver for k) and model check.
+// set-up (with split, a call per cube) and model check.
 func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) Status {
 	t.Helper()
 	opt, err := opt.resolve()
@@ -35,11 +35,10 @@ func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) Status
 	backend, _ := LookupBackend(opt.Backend)
 	res := QueensResult{}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
-	qf, sv, err := s.newSolver(k)
-	if err != nil {
+	if err := s.prepare(k + 1); err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.step(qf, k, func() (Status, error) { return sv.Solve(time.Time{}) }, sv)
+	st, err := s.decide(k)
 	if err != nil {
 		t.Fatal(err) // a model that fails the verifier lands here
 	}
@@ -115,19 +114,33 @@ func TestSolveQueensDomination(t *testing.T) {
 					t.Fatalf("n=%d: bounds %d..%d miss gamma %d", n, res.Lower, res.Greedy, gammaQ[n])
 				}
 				// The steps end with the proof: UNSAT one below the answer
-				// (down), SAT at the answer (up), unless the bounds meet.
-				steps := res.Stats.Steps
+				// (down, and up when the walk found the answer), SAT at the
+				// answer (up), unless the bounds meet.
+				upper := res.Greedy
+				if res.Walk > 0 {
+					upper = min(upper, res.Walk)
+				}
+				var steps []Step
+				for _, st := range res.Stats.Steps {
+					if strings.HasPrefix(st.Label, "k=") {
+						steps = append(steps, st)
+					}
+				}
 				if len(steps) == 0 {
-					if res.Lower != res.Greedy {
-						t.Errorf("n=%d: no SAT call, yet bounds %d..%d", n, res.Lower, res.Greedy)
+					if res.Lower != upper {
+						t.Errorf("n=%d: no SAT call, yet bounds %d..%d", n, res.Lower, upper)
 					}
 					continue
 				}
 				last := steps[len(steps)-1]
-				if v.opt.Search == "down" && last.Status == Unsat && last.Label != fmt.Sprintf("k=%d", gammaQ[n]-1) {
-					t.Errorf("n=%d: last step %s %v", n, last.Label, last.Status)
+				proof := fmt.Sprintf("k=%d", gammaQ[n]-1)
+				if v.opt.Search == "down" && last.Status == Unsat && last.Label != proof {
+					t.Errorf("n=%d: last step %s %v, want %s", n, last.Label, last.Status, proof)
 				}
-				if v.opt.Search == "up" && gammaQ[n] < res.Greedy && (last.Status != Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
+				if v.opt.Search == "up" && gammaQ[n] == upper && (last.Status != Unsat || last.Label != proof) {
+					t.Errorf("n=%d: last step %s %v, want %s UNSAT", n, last.Label, last.Status, proof)
+				}
+				if v.opt.Search == "up" && gammaQ[n] < upper && (last.Status != Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
 					t.Errorf("n=%d: last step %s %v", n, last.Label, last.Status)
 				}
 			}
@@ -302,6 +315,10 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 		{QueensOptions{Order: "random"}, "unknown order"},
 		{QueensOptions{Search: "sideways"}, "unknown search"},
 		{QueensOptions{Backend: "no-such-backend"}, "unknown SAT backend"},
+		{QueensOptions{Split: "rows"}, "unknown split"},
+		{QueensOptions{Split: "classes", Card: "pb"}, "not with card=pb"},
+		{QueensOptions{Split: "classes", NoLines: true}, "not with card=pb or lines=false"},
+		{QueensOptions{Upper: "oracle"}, "unknown upper"},
 	}
 	for _, tt := range tests {
 		if err := tt.opt.Validate(); err == nil || !strings.Contains(err.Error(), tt.msg) {
@@ -362,7 +379,7 @@ func TestQueensCNF(t *testing.T) {
 // keeps each 3x3 block together.
 func TestQueensOrders(t *testing.T) {
 	q := fullBoard(7)
-	qf := NewQueensFormula(q, false)
+	qf := NewQueensFormula(q, QueensOptions{NoSymmetry: true})
 	for _, order := range QueensOrders {
 		got := qf.Ordered(order)
 		seen := map[int]bool{}
