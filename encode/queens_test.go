@@ -426,6 +426,10 @@ var benchQueensVariants = []struct {
 	{"order=proximity", QueensOptions{Order: "proximity"}},
 	{"empty=true", QueensOptions{Empty: true}},
 	{"lines=false", QueensOptions{NoLines: true}},
+	{"squares=true", QueensOptions{Squares: true}},
+	{"parity=false", QueensOptions{NoParity: true}},
+	{"split=none", QueensOptions{Split: "none"}},
+	{"upper=greedy", QueensOptions{Upper: "greedy"}},
 	{"symmetry=false", QueensOptions{NoSymmetry: true}},
 	{"search=down", QueensOptions{Search: "down"}},
 }
