@@ -22,7 +22,7 @@ func fullBoard(n int) *instances.Queens {
 }
 
 // Queen domination numbers gamma(Q_n), OEIS A075458.
-var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9}
+var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9}
 
 // atMostK decides "k queens cover q" through SolveQueens's own solver
 // set-up (with split, a call per cube) and model check.
@@ -466,6 +466,33 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 					b.ReportMetric(float64(calls), "calls")
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkQueensSATFrontier proves gamma(Q_n) for n = 14..16 with the
+// default options, past the sizes, reporting the solver calls
+// (cubes). Minutes on gophersat at n = 15:
+//
+//	go test -run X -bench 'QueensSATFrontier/n=1[46]' -benchtime 1x ./encode/
+func BenchmarkQueensSATFrontier(b *testing.B) {
+	for _, n := range []int{14, 15, 16} {
+		for _, backend := range []string{"gophersat", "gini"} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) {
+				var calls int
+				for i := 0; i < b.N; i++ {
+					q := fullBoard(n)
+					res, err := SolveQueens(q, QueensOptions{Backend: backend})
+					if err != nil || len(res.Placement) != gammaQ[n] {
+						b.Fatalf("%v, %d queens", err, len(res.Placement))
+					}
+					if err := instances.VerifyQueens(q, res.Placement); err != nil {
+						b.Fatal(err)
+					}
+					calls = res.Stats.Solves
+				}
+				b.ReportMetric(float64(calls), "calls")
+			})
 		}
 	}
 }
