@@ -567,3 +567,103 @@ func TestExecRemovesTemporaryFiles(t *testing.T) {
 		t.Fatalf("left behind in TMPDIR: %v", left)
 	}
 }
+
+// A program whose --help mentions inccnf makes Cubers: one run decides a
+// list of cubes, reading them as "a" lines after a "p inccnf" header; a
+// model must satisfy the formula and some cube; Unsat under every cube
+// leaves the formula itself open.
+func TestExecCubes(t *testing.T) {
+	f := &CNF{NumVars: 3, Clauses: [][]int{{1, 2}, {-1, 3}}}
+	cubes := [][]int{{-1, -2}, {1, -3}, {2, -3}}
+	help := `case "$1" in --help) echo "incremental 'p inccnf' files"; exit 0;; esac
+if ! grep -q "^p inccnf$" "$1"; then echo "s SATISFIABLE"; echo "v 1 2 3 0"; exit 10; fi
+grep -q "^a 2 -3 0$" "$1" || exit 3
+`
+	cases := []struct {
+		name, script string
+		want         Status
+		err          string
+	}{
+		{"honest", help + `echo "s SATISFIABLE"; echo "v -1 2 -3 0"; exit 10`, Sat, ""},
+		{"none satisfiable", help + `echo "s UNSATISFIABLE"; exit 20`, Unsat, ""},
+		{"model outside the cubes", help + `echo "s SATISFIABLE"; echo "v 1 2 3 0"; exit 10`, Unknown, "none of the 3 cubes"},
+	}
+	for _, tc := range cases {
+		b := fakeSolver(t, "cuber", tc.script)
+		if !b.(*Exec).SolvesCubes() {
+			t.Fatalf("%s: the fake's --help says inccnf, yet SolvesCubes is false", tc.name)
+		}
+		s, err := b.New(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok := s.(Cuber)
+		if !ok {
+			t.Fatalf("%s: %T is not a Cuber", tc.name, s)
+		}
+		st, err := c.SolveCubes(time.Time{}, cubes)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %v, error %v; want an error saying %q", tc.name, st, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || st != tc.want {
+			t.Errorf("%s: %v, %v; want %v", tc.name, st, err, tc.want)
+		}
+		if st == Unsat {
+			// The formula alone is satisfiable: the cubes' answer must
+			// not have marked it UNSAT.
+			if st, err := s.Solve(time.Time{}); err != nil || st != Sat {
+				t.Errorf("%s: Solve after an all-UNSAT cube run: %v, %v; want SAT", tc.name, st, err)
+			}
+		}
+	}
+	if b := fakeSolver(t, "plain", `echo "usage: plain FILE"; exit 1`); b.(*Exec).SolvesCubes() {
+		t.Error("a program whose --help does not mention inccnf solves cubes")
+	}
+}
+
+// cadical's incremental mode against one gophersat solve per cube, on
+// random formulas: the same verdict, and a model that satisfies the
+// formula and a cube.
+func TestExecCubesCadical(t *testing.T) {
+	b := lookupTestBackend(t, "exec:cadical")
+	if !b.(*Exec).SolvesCubes() {
+		t.Skip("this cadical does not read p inccnf")
+	}
+	gs, _ := LookupBackend("gophersat")
+	rng := rand.New(rand.NewSource(7))
+	sats := 0
+	for i := 0; i < 20; i++ {
+		f := randomCNF(rng, 8, 12)
+		var cubes [][]int
+		for c := 0; c < 4; c++ {
+			cubes = append(cubes, []int{(1 + rng.Intn(8)) * (1 - 2*rng.Intn(2)), (1 + rng.Intn(8)) * (1 - 2*rng.Intn(2))})
+		}
+		want := Unsat
+		for _, cube := range cubes {
+			s, _ := gs.New(f.With(cube...))
+			if st, _ := s.Solve(time.Time{}); st == Sat {
+				want = Sat
+			}
+		}
+		s, err := b.New(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.(Cuber).SolveCubes(time.Time{}, cubes)
+		if err != nil || st != want {
+			t.Fatalf("formula %d: %v, %v; one gophersat call per cube says %v", i, st, err, want)
+		}
+		if st == Sat && (!modelSatisfies(f, s.Model()) || !satisfiesSome(cubes, s.Model())) {
+			t.Fatalf("formula %d: model %v", i, s.Model())
+		}
+		if st == Sat {
+			sats++
+		}
+	}
+	if sats == 0 || sats == 20 {
+		t.Fatalf("%d of 20 cube lists satisfiable: the test needs both answers", sats)
+	}
+}

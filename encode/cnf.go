@@ -18,6 +18,10 @@ type CNF struct {
 	names []varName
 	// Comments are extra "c" lines written at the top of DIMACS output.
 	Comments []string
+	// Cubes, if any, make the formula an incremental one: it is satisfiable
+	// under some cube (a conjunction of literals), tried in order.
+	// WriteDIMACS writes them as CaDiCaL's "p inccnf" format does.
+	Cubes [][]int
 }
 
 type varName struct {
@@ -140,7 +144,9 @@ func (f *CNF) VarNames() []string {
 }
 
 // WriteDIMACS writes f in DIMACS CNF: Comments and the variable names as
-// "c" lines, the "p cnf" header, a clause a line.
+// "c" lines, the "p cnf" header, a clause a line. With cubes, the header is
+// "p inccnf" (no counts) and every cube follows the clauses as a line "a
+// lits 0", the incremental format CaDiCaL solves cube by cube.
 func (f *CNF) WriteDIMACS(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	for _, c := range f.Comments {
@@ -149,16 +155,26 @@ func (f *CNF) WriteDIMACS(w io.Writer) error {
 	for _, c := range f.VarNames() {
 		fmt.Fprintf(bw, "c %s\n", c)
 	}
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.NumVars, len(f.Clauses))
+	if len(f.Cubes) > 0 {
+		fmt.Fprintf(bw, "p inccnf\n")
+	} else {
+		fmt.Fprintf(bw, "p cnf %d %d\n", f.NumVars, len(f.Clauses))
+	}
 	buf := make([]byte, 0, 64)
-	for _, cl := range f.Clauses {
-		buf = buf[:0]
-		for _, l := range cl {
+	line := func(prefix string, lits []int) {
+		buf = append(buf[:0], prefix...)
+		for _, l := range lits {
 			buf = strconv.AppendInt(buf, int64(l), 10)
 			buf = append(buf, ' ')
 		}
 		buf = append(buf, '0', '\n')
 		bw.Write(buf)
+	}
+	for _, cl := range f.Clauses {
+		line("", cl)
+	}
+	for _, cube := range f.Cubes {
+		line("a ", cube)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing DIMACS: %w", err)

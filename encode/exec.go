@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -41,6 +42,10 @@ var execPackages = map[string]string{
 // minisat*): "minisat FILE OUT" writes "SAT" and the model ending in 0, or
 // "UNSAT", to OUT and exits 10 or 20. Every model is checked against the
 // formula before it is believed.
+//
+// A program whose --help mentions "inccnf" (cadical) reads incremental
+// CNF too: its solvers are Cubers, deciding a list of cubes in one run
+// (SolveCubes), clauses learned under one cube kept for the next.
 //
 // A deadline kills the process and answers Unknown. Conflicts, decisions
 // and restarts are read from the solver's statistics lines where it prints
@@ -80,7 +85,8 @@ func NewExec(program string) (Backend, error) {
 // Name returns "exec:" and the program name.
 func (e *Exec) Name() string { return "exec:" + e.Program }
 
-// New records f's variables and clauses; nothing runs until Solve.
+// New records f's variables and clauses; nothing runs until Solve. The
+// solver is a Cuber when the program reads incremental CNF.
 func (e *Exec) New(f *CNF) (Solver, error) {
 	s := &execSolver{e: e, nvars: f.NumVars, clauses: make([][]int, 0, len(f.Clauses))}
 	for i, c := range f.Clauses {
@@ -88,7 +94,84 @@ func (e *Exec) New(f *CNF) (Solver, error) {
 			return nil, fmt.Errorf("clause %d: %w", i+1, err)
 		}
 	}
+	if e.SolvesCubes() {
+		return &execCuber{s}, nil
+	}
 	return s, nil
+}
+
+// readsIncremental caches, per program path, whether its --help mentions
+// "inccnf".
+var readsIncremental sync.Map
+
+// SolvesCubes reports whether the program reads incremental CNF ("p
+// inccnf" with cubes, as cadical does), asking its --help once (a program
+// that does not answer within 2 s is taken to say no).
+func (e *Exec) SolvesCubes() bool {
+	if e.MiniSat {
+		return false
+	}
+	if v, ok := readsIncremental.Load(e.Path); ok {
+		return v.(bool)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, e.Path, "--help")
+	cmd.WaitDelay = time.Second
+	tieToParent(cmd)
+	out, _ := cmd.CombinedOutput() // a program without --help may exit non-zero: then it says no
+	ok := bytes.Contains(out, []byte("inccnf"))
+	readsIncremental.Store(e.Path, ok)
+	return ok
+}
+
+// Cuber is a Solver that decides a list of cubes in one call.
+type Cuber interface {
+	Solver
+	// SolveCubes decides the formula under each cube (a conjunction of
+	// literals, for this call only) in order, stopping at the first
+	// satisfiable one: Sat, with its Model, or Unsat when every cube is
+	// (the formula alone may still have a model).
+	SolveCubes(deadline time.Time, cubes [][]int) (Status, error)
+}
+
+// execCuber is an execSolver whose program reads incremental CNF.
+type execCuber struct{ *execSolver }
+
+func (s *execCuber) SolveCubes(deadline time.Time, cubes [][]int) (Status, error) {
+	for _, cube := range cubes {
+		for _, l := range cube {
+			if l == 0 || abs(l) > s.nvars {
+				return Unknown, fmt.Errorf("%s: cube literal %d outside the %d declared variables", s.e.Name(), l, s.nvars)
+			}
+		}
+	}
+	if len(cubes) == 0 {
+		return Unsat, nil
+	}
+	st, err := s.run(deadline, cubes)
+	if st == Sat && err == nil && !satisfiesSome(cubes, s.model) {
+		s.model = nil
+		return Unknown, fmt.Errorf("%s gave a model that satisfies none of the %d cubes", s.e.Name(), len(cubes))
+	}
+	return st, err
+}
+
+// satisfiesSome reports whether model makes every literal of some cube true.
+func satisfiesSome(cubes [][]int, model []bool) bool {
+	for _, cube := range cubes {
+		all := true
+		for _, l := range cube {
+			if model[abs(l)] != (l > 0) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 type execSolver struct {
@@ -115,6 +198,12 @@ func (s *execSolver) Model() []bool { return s.model }
 func (s *execSolver) Stats() SolverStats { return s.stats }
 
 func (s *execSolver) Solve(deadline time.Time) (Status, error) {
+	return s.run(deadline, nil)
+}
+
+// run runs the program once on the formula, under cubes if any (an Unsat
+// then says nothing of the formula alone).
+func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 	s.model = nil
 	if s.unsat {
 		return Unsat, nil
@@ -128,7 +217,7 @@ func (s *execSolver) Solve(deadline time.Time) (Status, error) {
 	}
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, "formula.cnf")
-	if err := s.writeFormula(in); err != nil {
+	if err := s.writeFormula(in, cubes); err != nil {
 		return Unknown, fmt.Errorf("%s: %w", s.e.Name(), err)
 	}
 
@@ -195,18 +284,19 @@ func (s *execSolver) Solve(deadline time.Time) (Status, error) {
 		}
 		s.model = ans.model
 	case Unsat:
-		s.unsat = true
+		s.unsat = len(cubes) == 0
 	}
 	return ans.status, nil
 }
 
-// writeFormula writes the current formula to path in DIMACS CNF.
-func (s *execSolver) writeFormula(path string) error {
+// writeFormula writes the current formula to path in DIMACS CNF, with
+// cubes an incremental one.
+func (s *execSolver) writeFormula(path string, cubes [][]int) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := (&CNF{NumVars: s.nvars, Clauses: s.clauses}).WriteDIMACS(f); err != nil {
+	if err := (&CNF{NumVars: s.nvars, Clauses: s.clauses, Cubes: cubes}).WriteDIMACS(f); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}

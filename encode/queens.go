@@ -642,8 +642,11 @@ func (qf *QueensFormula) placement(model []bool) []instances.Square {
 }
 
 // QueensCNF returns the queens formula of q with "at most k queens" as unit
-// clauses on the counters of opt (card=pb has no CNF form).
+// clauses on the counters of opt (card=pb has no CNF form). It is one plain
+// CNF unless opt.Split is "classes" (asked for, not the default): then it
+// carries the cubes of queensBound.Cubes, an incremental CNF.
 func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*CNF, error) {
+	cubes := opt.Split == "classes"
 	opt, err := opt.resolve()
 	if err != nil {
 		return nil, err
@@ -654,15 +657,21 @@ func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*CNF, error) {
 	if k < 0 {
 		return nil, fmt.Errorf("queens: k=%d: want a queen count", k)
 	}
-	opt.Split = "none" // one formula: the cubes are the solver's, not the CNF's
+	if !cubes {
+		opt.Split = "none" // by default one plain CNF, for every solver
+	}
 	qf := NewQueensFormula(q, opt)
-	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding, %s order, empty=%v, lines=%v, squares=%v, parity=%v (split=classes is not written: its cubes are one SAT call each)", k, opt.Card, opt.Order, opt.Empty, !opt.NoLines, opt.Squares, !opt.NoParity))
+	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding, %s order, empty=%v, lines=%v, squares=%v, parity=%v, split=%s", k, opt.Card, opt.Order, opt.Empty, !opt.NoLines, opt.Squares, !opt.NoParity, opt.Split))
 	b, err := qf.Bound(opt, k+1)
 	if err != nil {
 		return nil, fmt.Errorf("queens: %w", err)
 	}
 	for _, l := range b.Lits(k) {
 		qf.CNF.Add(l)
+	}
+	if cubes {
+		qf.CNF.Cubes = b.Cubes(k)
+		qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("%d cubes, one per way of sharing %d queens among the four square classes (row parity x column parity)", len(qf.CNF.Cubes), k))
 	}
 	return qf.CNF, nil
 }
@@ -857,8 +866,13 @@ func (s *queensSAT) decide(k int) (Status, error) {
 	}
 	st, calls := Unsat, 0
 	var err error
-	var qf *QueensFormula
-	var sv Solver
+	qf, sv := s.qf, s.one
+	if c, ok := s.backend.(interface{ SolvesCubes() bool }); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() {
+		// One run over all the cubes (exec:cadical).
+		calls++
+		st, err = s.callCubes(k, cubes, &sv)
+		cubes = nil
+	}
 	for _, cube := range cubes {
 		calls++
 		qf, sv = s.qf, s.one
@@ -914,13 +928,35 @@ func (s *queensSAT) call(k int, cube []int, qf **QueensFormula, sv *Solver) (Sta
 	}
 	before := (*sv).Stats()
 	st, err := solve()
-	after := (*sv).Stats()
+	s.addWork(before, (*sv).Stats())
+	return st, err
+}
+
+// callCubes decides "at most k queens" under each cube in one call on a
+// fresh Cuber, stored in *sv, and adds the call's work to res.
+func (s *queensSAT) callCubes(k int, cubes [][]int, sv *Solver) (Status, error) {
+	fresh, err := s.backend.New(s.qf.CNF.With(s.b.Lits(k)...))
+	if err != nil {
+		return Unknown, fmt.Errorf("making solver: %w", err)
+	}
+	c, ok := fresh.(Cuber)
+	if !ok {
+		return Unknown, fmt.Errorf("the %s backend says it solves cubes, but its solver cannot", s.backend.Name())
+	}
+	*sv = fresh
+	st, err := c.SolveCubes(s.opt.Deadline, cubes)
+	s.addWork(SolverStats{}, fresh.Stats())
+	return st, err
+}
+
+// addWork adds one call's work, the solver's counters from before to
+// after, to res.
+func (s *queensSAT) addWork(before, after SolverStats) {
 	s.res.Stats.Solves++
 	s.res.Stats.Rounds++
 	s.res.Stats.Search.Conflicts += after.Conflicts - before.Conflicts
 	s.res.Stats.Search.Decisions += after.Decisions - before.Decisions
 	s.res.Stats.Search.Restarts += after.Restarts - before.Restarts
-	return st, err
 }
 
 // count records the formula's size in the statistics (the largest so far;

@@ -372,6 +372,34 @@ func TestQueensCNF(t *testing.T) {
 	if _, err := QueensCNF(q, 3, QueensOptions{Card: "pb"}); err == nil {
 		t.Error("card=pb has no CNF, yet QueensCNF made one")
 	}
+	// split=classes, asked for: an incremental CNF with the 20 cubes of
+	// k=3, satisfiable under some cube for 3 queens and under none for 2.
+	for k, want := range map[int]Status{3: Sat, 2: Unsat} {
+		f, err := QueensCNF(q, k, QueensOptions{Split: "classes"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := (k + 1) * (k + 2) * (k + 3) / 6; len(f.Cubes) != n {
+			t.Fatalf("k=%d: %d cubes, want %d", k, len(f.Cubes), n)
+		}
+		var buf bytes.Buffer
+		if err := f.WriteDIMACS(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if text := buf.String(); !strings.Contains(text, "\np inccnf\n") || strings.Count(text, "\na ") != len(f.Cubes) {
+			t.Errorf("k=%d: no p inccnf header or not one a line per cube", k)
+		}
+		got := Unsat
+		for _, cube := range f.Cubes {
+			s, _ := Gophersat{}.New(f.With(cube...))
+			if st, _ := s.Solve(time.Time{}); st == Sat {
+				got = Sat
+			}
+		}
+		if got != want {
+			t.Errorf("5x5 with %d queens under the cubes: %v, want %v", k, got, want)
+		}
+	}
 }
 
 // The literal orders are permutations of the square variables: occurrence

@@ -39,6 +39,9 @@ sub-tours, crossings) are not in it, so a model of it may not be a solution.
 well: the formula then has the solution the loop found as a model.
 
 --opt sets the sat solver's options (see "gridsat puzzles"), as for solve.
+For queens, --opt k=N sets the bound, and --opt split=classes writes the
+cubes too, as an incremental CNF ("p inccnf", one "a LITS 0" line per
+cube, as cadical reads it).
 Cases are written one after another on standard output, or to -o FILE; with
 -o DIR (an existing directory, or a path ending in /) each case goes to its
 own file, DIR/case-001.cnf, DIR/case-002.cnf, ...
