@@ -173,16 +173,16 @@ func (w *coverWalk) run(budget int64) []int32 {
 	best := append([]int32(nil), w.chosen...)
 	for len(w.open) == 0 && len(w.chosen) > 1 {
 		w.flip(w.worst())
-		var removed int32 = -1
 		for spent := int64(0); len(w.open) > 0 && spent < budget; spent++ {
 			w.step++
 			out := w.worst()
 			w.flip(out)
-			removed = out
+			// In: the best square of a random uncovered clause, not the
+			// one just taken out (unless it is the clause's only one).
 			c := w.open[w.rng.IntN(len(w.open))]
 			in := int32(-1)
 			for _, s := range w.clauses[c] {
-				if s == removed && len(w.clauses[c]) > 1 {
+				if s == out && len(w.clauses[c]) > 1 {
 					continue
 				}
 				if in < 0 || w.score[s] > w.score[in] || w.score[s] == w.score[in] && w.age[s] < w.age[in] {
