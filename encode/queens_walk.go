@@ -6,9 +6,14 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// walkSteps is the local search's budget per size tried: when this many
-// swaps find no cover of size k, the walk stops with the cover of size k+1.
-const walkSteps = 20_000
+// walkBudget is the local search's budget per size tried, in swaps: when
+// this many find no cover of size k, the walk stops with the cover of size
+// k+1. It grows with the formula, 50 swaps per square and per clause, from
+// 2,000 to 20,000 (the most any bundled or benchmark board needed to reach
+// its optimum was 4,153, gamma(Q_11) = 5).
+func walkBudget(squares, clauses int) int64 {
+	return min(max(50*int64(squares+clauses), 2_000), 20_000)
+}
 
 // coverWalk is a weighted local search for small covers of a set of
 // clauses over positive literals (the queens formula's target clauses over
@@ -217,7 +222,7 @@ func (qf *QueensFormula) walk(seed uint64) []instances.Square {
 	}
 	w := newCoverWalk(len(qf.Queens), clauses, seed)
 	var out []instances.Square
-	for _, i := range w.run(walkSteps) {
+	for _, i := range w.run(walkBudget(len(qf.Queens), len(clauses))) {
 		for s, v := range qf.Square {
 			if v == qf.Queens[i] {
 				out = append(out, instances.Square{Row: s / qf.q.Cols, Col: s % qf.q.Cols})
