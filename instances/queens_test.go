@@ -2,7 +2,9 @@ package instances
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -369,23 +371,72 @@ func TestGenerateQueens(t *testing.T) {
 	}
 }
 
+// svgSquares counts the squares drawn in the path of each fill colour and
+// the X marks (one character each in the texts of the marks' group).
+func svgSquares(t *testing.T, svg string) (byFill map[string]int, marks, queens int) {
+	t.Helper()
+	byFill = map[string]int{}
+	d := xml.NewDecoder(strings.NewReader(svg))
+	inMarks := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return byFill, marks, queens
+		}
+		if err != nil {
+			t.Fatalf("SVG not well formed: %v\n%s", err, svg)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			attr := map[string]string{}
+			for _, a := range tok.Attr {
+				attr[a.Name.Local] = a.Value
+			}
+			switch tok.Name.Local {
+			case "path":
+				byFill[attr["fill"]] += strings.Count(attr["d"], "z")
+			case "g":
+				inMarks = attr["fill"] == "#333"
+			case "circle":
+				queens++
+			}
+		case xml.CharData:
+			if inMarks {
+				marks += strings.Count(string(tok), "X")
+			}
+		case xml.EndElement:
+			if tok.Name.Local == "g" {
+				inMarks = false
+			}
+		}
+	}
+}
+
 func TestRenderQueensSVG(t *testing.T) {
 	q := fullQueens(3, 3)
 	var buf bytes.Buffer
 	if err := RenderQueensSVG(&buf, q, []Square{{1, 1}}); err != nil {
 		t.Fatal(err)
 	}
-	svg := buf.String()
-	if !strings.HasPrefix(svg, "<svg") || strings.Count(svg, "<circle") != 1 || strings.Count(svg, "<rect") != 9 {
-		t.Errorf("SVG:\n%s", svg)
-	}
-	if strings.Contains(svg, "#e05a4f") {
-		t.Error("a centre queen covers all of 3x3, yet a target is drawn uncovered")
+	fills, marks, queens := svgSquares(t, buf.String())
+	if fills["#7cc47f"] != 9 || fills["#e05a4f"] != 0 || marks != 8 || queens != 1 {
+		t.Errorf("a centre queen on 3x3: %v squares by fill, %d X marks, %d queens; want 9 covered, 8 marks, 1 queen\n%s", fills, marks, queens, buf.String())
 	}
 	buf.Reset()
 	RenderQueensSVG(&buf, q, nil)
-	if strings.Count(buf.String(), "#e05a4f") != 9 {
-		t.Error("with no queens every target should be drawn uncovered")
+	if fills, marks, queens := svgSquares(t, buf.String()); fills["#e05a4f"] != 9 || marks != 9 || queens != 0 {
+		t.Errorf("no queens: %v squares by fill, %d marks, %d queens; want every target uncovered", fills, marks, queens)
+	}
+	// A corner queen on a 2x3 board with targets and plain squares: the
+	// plain dark squares keep the chequer.
+	q2, err := ParseQueens("t", strings.NewReader("2 3\nX..\n..X\n0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	RenderQueensSVG(&buf, q2[0], []Square{{0, 0}})
+	if fills, marks, queens := svgSquares(t, buf.String()); fills["#7cc47f"] != 1 || fills["#e05a4f"] != 1 || fills["#e2dccd"] != 2 || marks != 1 || queens != 1 {
+		t.Errorf("2x3: %v squares by fill, %d marks, %d queens; want 1 covered, 1 uncovered, 2 dark, 1 mark, 1 queen", fills, marks, queens)
 	}
 }
 

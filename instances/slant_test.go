@@ -356,7 +356,9 @@ func TestRenderSlantSVG(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := xml.NewDecoder(&buf)
-		var grid, diagonals, circles, texts int
+		var grid, diagonals, digits, xs int
+		var rings []int // clue dots per circle layer
+		inText := false
 		for {
 			tok, err := d.Token()
 			if err == io.EOF {
@@ -365,22 +367,30 @@ func TestRenderSlantSVG(t *testing.T) {
 			if err != nil {
 				t.Fatalf("SVG not well formed: %v", err)
 			}
-			se, ok := tok.(xml.StartElement)
-			if !ok {
-				continue
-			}
-			switch se.Name.Local {
-			case "path":
-				for _, a := range se.Attr {
-					if a.Name.Local == "d" {
-						grid += strings.Count(a.Value, "H") + strings.Count(a.Value, "V")
-						diagonals += strings.Count(a.Value, "l")
-					}
+			switch tok := tok.(type) {
+			case xml.StartElement:
+				attr := map[string]string{}
+				for _, a := range tok.Attr {
+					attr[a.Name.Local] = a.Value
 				}
-			case "circle":
-				circles++
-			case "text":
-				texts++
+				switch tok.Name.Local {
+				case "path":
+					if attr["stroke-linecap"] == "round" && strings.Contains(attr["d"], "h0") {
+						rings = append(rings, strings.Count(attr["d"], "h0"))
+						continue
+					}
+					grid += strings.Count(attr["d"], "H") + strings.Count(attr["d"], "V")
+					diagonals += strings.Count(attr["d"], "l")
+				case "text":
+					inText = true
+					xs += len(strings.Fields(attr["x"]))
+				}
+			case xml.CharData:
+				if inText {
+					digits += len(strings.TrimSpace(string(tok)))
+				}
+			case xml.EndElement:
+				inText = false
 			}
 		}
 		clues := 0
@@ -389,8 +399,9 @@ func TestRenderSlantSVG(t *testing.T) {
 				clues++
 			}
 		}
-		if grid != 4+4 || diagonals != len(cells) || circles != clues || texts != clues {
-			t.Errorf("%d grid lines, %d diagonals, %d circles, %d clues drawn; want 8, %d, %d, %d", grid, diagonals, circles, texts, len(cells), clues, clues)
+		// Each digit has its own x, and each clue a ring in both layers.
+		if grid != 4+4 || diagonals != len(cells) || len(rings) != 2 || rings[0] != clues || rings[1] != clues || digits != clues || xs != clues {
+			t.Errorf("%d grid lines, %d diagonals, clue rings %v, %d digits at %d x values; want 8, %d, [%d %d], %d", grid, diagonals, rings, digits, xs, len(cells), clues, clues, clues)
 		}
 	}
 	if err := RenderSlantSVG(io.Discard, s, []byte(`\`)); err == nil {
