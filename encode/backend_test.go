@@ -482,6 +482,23 @@ func fakeSolver(t *testing.T, name, script string) Backend {
 	return b
 }
 
+// outcomeIs checks a solve's outcome against the case's: an error saying
+// wantErr when that is set, else the status want. It reports whether the
+// solve answered without error, so that the caller can look further.
+func outcomeIs(t *testing.T, name string, st Status, err error, want Status, wantErr string) bool {
+	t.Helper()
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Errorf("%s: %v, error %v; want an error saying %q", name, st, err, wantErr)
+		}
+		return false
+	}
+	if err != nil || st != want {
+		t.Errorf("%s: %v, %v; want %v", name, st, err, want)
+	}
+	return err == nil
+}
+
 // Misbehaving solvers give errors that say what went wrong, never a wrong
 // answer; a solver that does not stop is killed at the deadline.
 func TestExecMisbehavingSolvers(t *testing.T) {
@@ -509,14 +526,8 @@ func TestExecMisbehavingSolvers(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, err := s.Solve(time.Time{})
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("%s: %v, error %v; want an error saying %q", tc.name, st, err, tc.err)
-			}
+		if !outcomeIs(t, tc.name, st, err, tc.want, tc.err) {
 			continue
-		}
-		if err != nil || st != tc.want {
-			t.Errorf("%s: %v, %v; want %v", tc.name, st, err, tc.want)
 		}
 		if st == Sat && !modelSatisfies(f, s.Model()) {
 			t.Errorf("%s: model %v", tc.name, s.Model())
@@ -602,14 +613,8 @@ grep -q "^a 2 -3 0$" "$1" || exit 3
 			t.Fatalf("%s: %T is not a Cuber", tc.name, s)
 		}
 		st, err := c.SolveCubes(time.Time{}, cubes)
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("%s: %v, error %v; want an error saying %q", tc.name, st, err, tc.err)
-			}
+		if !outcomeIs(t, tc.name, st, err, tc.want, tc.err) {
 			continue
-		}
-		if err != nil || st != tc.want {
-			t.Errorf("%s: %v, %v; want %v", tc.name, st, err, tc.want)
 		}
 		if st == Unsat {
 			// The formula alone is satisfiable: the cubes' answer must

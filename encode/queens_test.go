@@ -478,21 +478,7 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 				}
 				opt := v.opt
 				opt.Backend = backend
-				b.Run(fmt.Sprintf("n=%d/%s/%s", n, backend, v.name), func(b *testing.B) {
-					var calls int
-					for i := 0; i < b.N; i++ {
-						q := fullBoard(n)
-						res, err := SolveQueens(q, opt)
-						if err != nil || len(res.Placement) != gammaQ[n] {
-							b.Fatalf("%v, %d queens", err, len(res.Placement))
-						}
-						if err := instances.VerifyQueens(q, res.Placement); err != nil {
-							b.Fatal(err)
-						}
-						calls = res.Stats.Solves
-					}
-					b.ReportMetric(float64(calls), "calls")
-				})
+				b.Run(fmt.Sprintf("n=%d/%s/%s", n, backend, v.name), func(b *testing.B) { benchGamma(b, n, opt) })
 			}
 		}
 	}
@@ -506,23 +492,27 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 func BenchmarkQueensSATFrontier(b *testing.B) {
 	for _, n := range []int{14, 15, 16} {
 		for _, backend := range []string{"gophersat", "gini"} {
-			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) {
-				var calls int
-				for i := 0; i < b.N; i++ {
-					q := fullBoard(n)
-					res, err := SolveQueens(q, QueensOptions{Backend: backend})
-					if err != nil || len(res.Placement) != gammaQ[n] {
-						b.Fatalf("%v, %d queens", err, len(res.Placement))
-					}
-					if err := instances.VerifyQueens(q, res.Placement); err != nil {
-						b.Fatal(err)
-					}
-					calls = res.Stats.Solves
-				}
-				b.ReportMetric(float64(calls), "calls")
-			})
+			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) { benchGamma(b, n, QueensOptions{Backend: backend}) })
 		}
 	}
+}
+
+// benchGamma proves gamma(Q_n) with opt b.N times, checking the answer and
+// the placement, and reports the solver calls.
+func benchGamma(b *testing.B, n int, opt QueensOptions) {
+	var calls int
+	for i := 0; i < b.N; i++ {
+		q := fullBoard(n)
+		res, err := SolveQueens(q, opt)
+		if err != nil || len(res.Placement) != gammaQ[n] {
+			b.Fatalf("%v, %d queens", err, len(res.Placement))
+		}
+		if err := instances.VerifyQueens(q, res.Placement); err != nil {
+			b.Fatal(err)
+		}
+		calls = res.Stats.Solves
+	}
+	b.ReportMetric(float64(calls), "calls")
 }
 
 // BenchmarkQueensSATRandom36 solves the 36 random boards of

@@ -371,6 +371,15 @@ func TestGenerateQueens(t *testing.T) {
 	}
 }
 
+// attrMap returns an element's attributes by local name.
+func attrMap(se xml.StartElement) map[string]string {
+	attr := map[string]string{}
+	for _, a := range se.Attr {
+		attr[a.Name.Local] = a.Value
+	}
+	return attr
+}
+
 // svgSquares counts the squares drawn in the path of each fill colour and
 // the X marks (one character each in the texts of the marks' group).
 func svgSquares(t *testing.T, svg string) (byFill map[string]int, marks, queens int) {
@@ -388,10 +397,7 @@ func svgSquares(t *testing.T, svg string) (byFill map[string]int, marks, queens 
 		}
 		switch tok := tok.(type) {
 		case xml.StartElement:
-			attr := map[string]string{}
-			for _, a := range tok.Attr {
-				attr[a.Name.Local] = a.Value
-			}
+			attr := attrMap(tok)
 			switch tok.Name.Local {
 			case "path":
 				byFill[attr["fill"]] += strings.Count(attr["d"], "z")

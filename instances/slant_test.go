@@ -369,10 +369,7 @@ func TestRenderSlantSVG(t *testing.T) {
 			}
 			switch tok := tok.(type) {
 			case xml.StartElement:
-				attr := map[string]string{}
-				for _, a := range tok.Attr {
-					attr[a.Name.Local] = a.Value
-				}
+				attr := attrMap(tok)
 				switch tok.Name.Local {
 				case "path":
 					if attr["stroke-linecap"] == "round" && strings.Contains(attr["d"], "h0") {
