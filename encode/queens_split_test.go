@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -94,38 +95,40 @@ func TestQueensCubesMatchBruteForce(t *testing.T) {
 			if want := (k + 1) * (k + 2) * (k + 3) / 6; len(cubes) != want {
 				t.Fatalf("k=%d: %d cubes, want %d", k, len(cubes), want)
 			}
-			idx := 0
-			for n0 := 0; n0 <= k; n0++ {
-				for n1 := 0; n0+n1 <= k; n1++ {
-					for n2 := 0; n0+n1+n2 <= k; n2++ {
-						n := [4]int{n0, n1, n2, k - n0 - n1 - n2}
-						sv, err := backend.New(qf.CNF.With(append(b.Lits(k), cubes[idx]...)...))
-						if err != nil {
-							t.Fatal(err)
-						}
-						idx++
-						st, err := sv.Solve(time.Time{})
-						if err != nil {
-							t.Fatal(err)
-						}
-						some = some || st == Sat
-						if want := coversWithin(q, useful, n); (st == Sat) != want {
-							t.Fatalf("%s board\n%s\nk=%d cube %v: %v, brute force says a cover fits: %v", q.Size(), q.Board(nil), k, n, st, want)
-						}
-						if st == Sat {
-							p := qf.placement(sv.Model())
-							if err := instances.VerifyQueens(q, p); err != nil {
-								t.Fatalf("cube %v: %v", n, err)
-							}
-							var m [4]int
-							for _, sq := range p {
-								m[classOf(sq.Row, sq.Col)]++
-							}
-							for c := range m {
-								if m[c] > n[c] {
-									t.Fatalf("cube %v: the model has %v queens per class", n, m)
-								}
-							}
+			shares := classShares(k)
+			seen := map[[4]int]bool{}
+			for i, n := range shares {
+				if n[0] < 0 || n[1] < 0 || n[2] < 0 || n[3] < 0 || n[0]+n[1]+n[2]+n[3] != k || seen[n] {
+					t.Fatalf("k=%d: share %v", k, n)
+				}
+				seen[n] = true
+				if !slices.Equal(cubes[i], b.Cube(n)) {
+					t.Fatalf("k=%d: cube %d is not the cube of share %v", k, i, n)
+				}
+				sv, err := backend.New(qf.CNF.With(append(b.Lits(k), cubes[i]...)...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := sv.Solve(time.Time{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				some = some || st == Sat
+				if want := coversWithin(q, useful, n); (st == Sat) != want {
+					t.Fatalf("%s board\n%s\nk=%d cube %v: %v, brute force says a cover fits: %v", q.Size(), q.Board(nil), k, n, st, want)
+				}
+				if st == Sat {
+					p := qf.placement(sv.Model())
+					if err := instances.VerifyQueens(q, p); err != nil {
+						t.Fatalf("cube %v: %v", n, err)
+					}
+					var m [4]int
+					for _, sq := range p {
+						m[classOf(sq.Row, sq.Col)]++
+					}
+					for c := range m {
+						if m[c] > n[c] {
+							t.Fatalf("cube %v: the model has %v queens per class", n, m)
 						}
 					}
 				}
