@@ -106,23 +106,28 @@ func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 }
 
 func satQueensOptions(o Options) (encode.QueensOptions, error) {
-	var bools [5]bool
-	for i, name := range []string{"empty", "lines", "symmetry", "squares", "parity"} {
-		v, err := o.BoolOr(name, name != "empty" && name != "squares")
+	// The boolean options by name, read in a fixed order (the first bad
+	// one is the one reported), with their defaults.
+	bools := map[string]bool{}
+	for _, d := range []struct {
+		name string
+		def  bool
+	}{{"empty", false}, {"lines", true}, {"symmetry", true}, {"squares", false}, {"parity", true}} {
+		v, err := o.BoolOr(d.name, d.def)
 		if err != nil {
 			return encode.QueensOptions{}, err
 		}
-		bools[i] = v
+		bools[d.name] = v
 	}
 	opt := encode.QueensOptions{
 		Card:       o.Get("card", ""),
 		Order:      o.Get("order", ""),
-		Empty:      bools[0],
-		NoLines:    !bools[1],
+		Empty:      bools["empty"],
+		NoLines:    !bools["lines"],
 		Search:     o.Get("search", ""),
-		NoSymmetry: !bools[2],
-		Squares:    bools[3],
-		NoParity:   !bools[4],
+		NoSymmetry: !bools["symmetry"],
+		Squares:    bools["squares"],
+		NoParity:   !bools["parity"],
 		Upper:      o.Get("upper", ""),
 		Split:      o.Get("split", ""),
 		Backend:    o.Get("backend", ""),

@@ -140,10 +140,8 @@ type execCuber struct{ *execSolver }
 
 func (s *execCuber) SolveCubes(deadline time.Time, cubes [][]int) (Status, error) {
 	for _, cube := range cubes {
-		for _, l := range cube {
-			if l == 0 || abs(l) > s.nvars {
-				return Unknown, fmt.Errorf("%s: cube literal %d outside the %d declared variables", s.e.Name(), l, s.nvars)
-			}
+		if err := s.checkLits("cube literal", cube); err != nil {
+			return Unknown, err
 		}
 	}
 	if len(cubes) == 0 {
@@ -184,12 +182,21 @@ type execSolver struct {
 }
 
 func (s *execSolver) AddClause(lits []int) error {
-	for _, l := range lits {
-		if l == 0 || abs(l) > s.nvars {
-			return fmt.Errorf("%s: literal %d outside the %d declared variables", s.e.Name(), l, s.nvars)
-		}
+	if err := s.checkLits("literal", lits); err != nil {
+		return err
 	}
 	s.clauses = append(s.clauses, append([]int(nil), lits...))
+	return nil
+}
+
+// checkLits refuses a literal 0 or beyond the declared variables; what
+// names the literals in the error ("literal", "cube literal").
+func (s *execSolver) checkLits(what string, lits []int) error {
+	for _, l := range lits {
+		if l == 0 || abs(l) > s.nvars {
+			return fmt.Errorf("%s: %s %d outside the %d declared variables", s.e.Name(), what, l, s.nvars)
+		}
+	}
 	return nil
 }
 

@@ -886,13 +886,12 @@ func (s *queensSAT) decide(k int) (Status, error) {
 	if c, ok := s.backend.(interface{ SolvesCubes() bool }); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() {
 		// One run over all the cubes (exec:cadical).
 		calls++
-		st, err = s.callCubes(k, cubes, &sv)
+		st, sv, err = s.callCubes(k, cubes)
 		cubes = nil
 	}
 	for _, cube := range cubes {
 		calls++
-		qf, sv = s.qf, s.one
-		if st, err = s.call(k, cube, &qf, &sv); err != nil || st != Unsat {
+		if st, qf, sv, err = s.call(k, cube); err != nil || st != Unsat {
 			break
 		}
 	}
@@ -917,52 +916,48 @@ func (s *queensSAT) decide(k int) (Status, error) {
 }
 
 // call makes one SAT call for "at most k queens" and the cube: on the kept
-// solver *sv if there is one, else on a fresh solver it stores in *sv (and
-// with card=pb a fresh formula in *qf). It adds the call's work to res.
-func (s *queensSAT) call(k int, cube []int, qf **QueensFormula, sv *Solver) (Status, error) {
-	var solve func() (Status, error)
-	switch a, ok := (*sv).(Assumer); {
-	case ok:
-		assume := append(s.b.Lits(k), cube...)
-		solve = func() (Status, error) { return a.SolveAssuming(s.opt.Deadline, assume) }
-	case *sv != nil:
-		solve = func() (Status, error) { return (*sv).Solve(s.opt.Deadline) }
+// solver if there is one, else on a fresh solver (with card=pb over a
+// fresh formula). It returns the answer with the formula and the solver
+// whose model goes with it, and adds the call's work to res.
+func (s *queensSAT) call(k int, cube []int) (Status, *QueensFormula, Solver, error) {
+	qf, sv := s.qf, s.one
+	var err error
+	switch {
+	case sv != nil:
 	case s.opt.Card == "pb":
-		var err error
-		if *qf, *sv, err = s.newPB(k); err != nil {
-			return Unknown, err
+		if qf, sv, err = s.newPB(k); err != nil {
+			return Unknown, nil, nil, err
 		}
-		solve = func() (Status, error) { return (*sv).Solve(s.opt.Deadline) }
 	default:
-		f := s.qf.CNF.With(append(s.b.Lits(k), cube...)...)
-		fresh, err := s.backend.New(f)
-		if err != nil {
-			return Unknown, fmt.Errorf("making solver: %w", err)
+		if sv, err = s.backend.New(qf.CNF.With(append(s.b.Lits(k), cube...)...)); err != nil {
+			return Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
 		}
-		*sv = fresh
-		solve = func() (Status, error) { return fresh.Solve(s.opt.Deadline) }
 	}
-	before := (*sv).Stats()
-	st, err := solve()
-	s.addWork(before, (*sv).Stats())
-	return st, err
+	before := sv.Stats()
+	var st Status
+	if a, ok := sv.(Assumer); ok && sv == s.one {
+		st, err = a.SolveAssuming(s.opt.Deadline, append(s.b.Lits(k), cube...))
+	} else {
+		st, err = sv.Solve(s.opt.Deadline)
+	}
+	s.addWork(before, sv.Stats())
+	return st, qf, sv, err
 }
 
 // callCubes decides "at most k queens" under each cube in one call on a
-// fresh Cuber, stored in *sv, and adds the call's work to res.
-func (s *queensSAT) callCubes(k int, cubes [][]int, sv *Solver) (Status, error) {
+// fresh Cuber, returned with the answer, and adds the call's work to res.
+func (s *queensSAT) callCubes(k int, cubes [][]int) (Status, Solver, error) {
 	fresh, err := s.backend.New(s.qf.CNF.With(s.b.Lits(k)...))
 	if err != nil {
-		return Unknown, fmt.Errorf("making solver: %w", err)
+		return Unknown, nil, fmt.Errorf("making solver: %w", err)
 	}
 	c, ok := fresh.(Cuber)
 	if !ok {
-		return Unknown, fmt.Errorf("the %s backend says it solves cubes, but its solver cannot", s.backend.Name())
+		return Unknown, nil, fmt.Errorf("the %s backend says it solves cubes, but its solver cannot", s.backend.Name())
 	}
-	*sv = fresh
 	st, err := c.SolveCubes(s.opt.Deadline, cubes)
 	s.addWork(SolverStats{}, fresh.Stats())
-	return st, err
+	return st, fresh, err
 }
 
 // addWork adds one call's work, the solver's counters from before to

@@ -221,13 +221,9 @@ func (qf *QueensFormula) walk(seed uint64) []instances.Square {
 		}
 	}
 	w := newCoverWalk(len(qf.Queens), clauses, seed)
-	var out []instances.Square
+	model := make([]bool, qf.CNF.NumVars+1)
 	for _, i := range w.run(walkBudget(len(qf.Queens), len(clauses))) {
-		for s, v := range qf.Square {
-			if v == qf.Queens[i] {
-				out = append(out, instances.Square{Row: s / qf.q.Cols, Col: s % qf.q.Cols})
-			}
-		}
+		model[qf.Queens[i]] = true
 	}
-	return out
+	return qf.placement(model)
 }
