@@ -21,7 +21,7 @@ import (
 // Version is gridsat's version. It is part of every resume key: a run
 // recorded by another version is not reused. Bump it when a change can
 // change a solver's answer or its time.
-const Version = "0.13.0"
+const Version = "0.14.0-dev"
 
 // A results file is JSON lines, one record a line, each written and
 // flushed the moment it is known: a header for each comparison that
