@@ -115,6 +115,11 @@ type Run struct {
 	// (0 when not measured).
 	PeakRSS int64  `json:"peak_rss,omitempty"`
 	Detail  string `json:"detail,omitempty"` // why WRONG, error, harness, timeout, memout
+	// Certified is set when the run's claim of an absence (no solution,
+	// optimal, unique, -1) was checked against a clausal proof while the
+	// run was made (--certify); a report shows it as "certified when run"
+	// unless it re-checks a kept proof.
+	Certified bool `json:"certified,omitempty"`
 }
 
 // Row is every solver's run on one case, and whether they agree.
