@@ -179,6 +179,7 @@ func (rep *reply) marshal(w *wbuf) {
 	w.str(rep.Error)
 	w.int(rep.PeakRSS)
 	w.int(int64(rep.Wall))
+	w.int(int64(rep.CPU))
 }
 
 // unmarshal reads a reply; r carries the interned statistic names of the
@@ -207,5 +208,6 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 	rep.Error = r.str()
 	rep.PeakRSS = r.int()
 	rep.Wall = time.Duration(r.int())
+	rep.CPU = time.Duration(r.int())
 	return r.done()
 }

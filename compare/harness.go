@@ -111,6 +111,10 @@ type Run struct {
 	Verdict string        `json:"verdict"`
 	Result  Result        `json:"result"`
 	Wall    time.Duration `json:"wall_ns"`
+	// CPU is the run's CPU time, user plus system, of the worker and its
+	// children (an exec: solver) over the solve; 0 where it was not
+	// measured (a run stopped at a limit, a platform without getrusage).
+	CPU time.Duration `json:"cpu_ns"`
 	// PeakRSS is the peak resident memory seen during the run, in bytes
 	// (0 when not measured).
 	PeakRSS int64  `json:"peak_rss,omitempty"`
@@ -166,15 +170,20 @@ type Executor interface {
 // an interrupt takes effect between runs.
 type InProcess struct{}
 
-// Execute solves the task's case, timing the whole call as wall time.
+// Execute solves the task's case, timing the whole call as wall time and
+// its CPU time as a worker does (getrusage around the call): here that is
+// the whole process's, which runs nothing else meanwhile but its own
+// runtime (one run at a time; the parent's progress bar and garbage
+// collector add a little).
 func (InProcess) Execute(ctx context.Context, t Task) Run {
 	spec := t.Spec
 	if ctx.Err() != nil {
 		return Run{Solver: spec.Text, Verdict: verdictCancelled}
 	}
+	cpu := startCPU()
 	start := time.Now()
 	res, err := SolveCase(spec, t.Case())
-	run := Run{Solver: spec.Text, Result: res, Wall: time.Since(start)}
+	run := Run{Solver: spec.Text, Result: res, Wall: time.Since(start), CPU: cpu.done()}
 	if err != nil {
 		run.Verdict, run.Detail = VerdictError, err.Error()
 	}

@@ -117,6 +117,21 @@ func toyPuzzle() *Puzzle {
 				for {
 				}
 			}),
+			solver("busy", func(n int) (Result, error) {
+				burnCPU(busyCPU)
+				return Result{Solved: true, Answer: answer(n)}, nil
+			}),
+			solver("childbusy", func(n int) (Result, error) {
+				// An external solver of known CPU time, as exec:cadical:
+				// its time counts (RUSAGE_CHILDREN).
+				cmd := exec.Command(os.Args[0])
+				cmd.Env = append(os.Environ(), "GRIDSAT_TEST_BUSY=1")
+				cmd.Stderr = os.Stderr
+				if err := cmd.Run(); err != nil {
+					return Result{}, err
+				}
+				return Result{Solved: true, Answer: answer(n)}, nil
+			}),
 			solver("tmpdir", func(n int) (Result, error) {
 				return Result{Solved: true, Answer: answer(n), Witness: os.TempDir()}, nil
 			}),
@@ -161,6 +176,10 @@ func toyPuzzle() *Puzzle {
 func TestMain(m *testing.M) {
 	if os.Getenv("GRIDSAT_TEST_HOG") == "1" {
 		hog()
+	}
+	if os.Getenv("GRIDSAT_TEST_BUSY") == "1" {
+		burnProcessCPU(busyCPU)
+		os.Exit(0)
 	}
 	switch mode := os.Getenv("GRIDSAT_TEST_WORKER"); mode {
 	case "":

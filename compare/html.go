@@ -116,7 +116,7 @@ func htmlSectionOf(r Report, index int, budget *int) (htmlSection, error) {
 	}
 	solvers, best := Scores(r)
 	s.Summary = htmlSummary(id, r, solvers, best)
-	s.Notes = append(s.Notes, par2Note(r.Timeout))
+	s.Notes = append(s.Notes, par2Note(r.Timeout), r.clockNote())
 	if r.Reused > 0 || r.Rerun > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))
 	}
@@ -258,7 +258,7 @@ func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
 			v := htmlCell{Text: run.Verdict, Title: run.Detail, Class: "v-" + strings.ToLower(run.Verdict)}
 			hr.Cells = append(hr.Cells, v)
 			if solvedVerdict(run.Verdict) || run.Verdict == VerdictWrong {
-				hr.Cells = append(hr.Cells, durationCell(runTime(run)))
+				hr.Cells = append(hr.Cells, durationCell(r.timeOf(run)))
 			} else {
 				hr.Cells = append(hr.Cells, htmlCell{})
 			}

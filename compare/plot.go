@@ -292,7 +292,7 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) || row.Cells <= 0 {
 				continue
 			}
-			t := plotSeconds(runTime(row.Runs[i]))
+			t := plotSeconds(r.timeOf(row.Runs[i]))
 			pts = append(pts, plotter.XY{X: float64(row.Cells), Y: t})
 			bySize[row.Cells] = append(bySize[row.Cells], t)
 		}
@@ -349,7 +349,7 @@ func cactusPlot(r Report) (*plot.Plot, error) {
 		best := math.Inf(1)
 		for i := range r.Specs {
 			if i < len(row.Runs) && solvedVerdict(row.Runs[i].Verdict) {
-				t := plotSeconds(runTime(row.Runs[i]))
+				t := plotSeconds(r.timeOf(row.Runs[i]))
 				times[i] = append(times[i], t)
 				best = math.Min(best, t)
 			}
@@ -460,11 +460,11 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 		ra, rb := row.Runs[a], row.Runs[b]
 		pt := point{class: scatterClass(row, ra, rb), xs: solvedVerdict(ra.Verdict), ys: solvedVerdict(rb.Verdict)}
 		if pt.xs {
-			pt.x = plotSeconds(runTime(ra))
+			pt.x = plotSeconds(r.timeOf(ra))
 			lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
 		}
 		if pt.ys {
-			pt.y = plotSeconds(runTime(rb))
+			pt.y = plotSeconds(r.timeOf(rb))
 			lo, hi = math.Min(lo, pt.y), math.Max(hi, pt.y)
 		}
 		pts = append(pts, pt)

@@ -475,7 +475,7 @@ func (d *driver) await() {
 				d.lose(Run{Verdict: VerdictHarness, Detail: fmt.Sprintf("bad reply from the worker: %v", err)})
 				return
 			}
-			run := Run{Result: rep.Result, Wall: rep.Wall, PeakRSS: max(head.peak, rep.PeakRSS)}
+			run := Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, PeakRSS: max(head.peak, rep.PeakRSS)}
 			if p.Mem > 0 && run.PeakRSS > p.Mem {
 				// A run quicker than the poll, or a worker whose resident
 				// set was over the limit before its cgroup held it: the

@@ -37,6 +37,67 @@ type Report struct {
 	// Reused counts the runs taken from an earlier results file (--out
 	// with --resume), Rerun the runs run for this report.
 	Reused, Rerun int
+	// Time is the time the table, summaries, PAR-2 and plots use: TimeCPU
+	// or TimeWall; "" means CPU time where every finished run has one
+	// (Clock).
+	Time string
+}
+
+// Time kinds of Report.Time.
+const (
+	TimeCPU  = "cpu"
+	TimeWall = "wall"
+)
+
+// TimeKinds are the values of Report.Time (--time).
+var TimeKinds = []string{TimeCPU, TimeWall}
+
+// Clock is the time the report uses: r.Time when set, else TimeCPU when
+// every finished run's CPU time was measured, else TimeWall.
+func (r Report) Clock() string {
+	if r.Time != "" {
+		return r.Time
+	}
+	if r.unmeasured() > 0 {
+		return TimeWall
+	}
+	return TimeCPU
+}
+
+// unmeasured counts the finished runs (ok, unsat, WRONG) without a CPU
+// time.
+func (r Report) unmeasured() int {
+	n := 0
+	for _, row := range r.Rows {
+		for _, run := range row.Runs {
+			if (solvedVerdict(run.Verdict) || run.Verdict == VerdictWrong) && run.CPU <= 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// timeOf is a run's time as the report counts it: its CPU time under
+// TimeCPU (its wall time where the CPU time was not measured), else its
+// solve time (runTime).
+func (r Report) timeOf(run Run) time.Duration {
+	if run.CPU > 0 && r.Clock() == TimeCPU {
+		return run.CPU
+	}
+	return runTime(run)
+}
+
+// clockNote says which time the report's figures are.
+func (r Report) clockNote() string {
+	if r.Clock() == TimeWall {
+		return "times: wall-clock time of the solve (--time cpu for CPU time)"
+	}
+	note := "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
+	if n := r.unmeasured(); n > 0 {
+		note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
+	}
+	return note
 }
 
 // Name is the puzzle's name, or "" when the report has no puzzle.
@@ -97,13 +158,14 @@ func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 	case "", "table", "markdown":
 		return writeTable(w, r, opt)
 	case "csv":
-		return writeCSV(w, r.Specs, r.Rows)
+		return writeCSV(w, r)
 	case "json":
 		solvers, best := Scores(r)
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
 			Puzzle      string    `json:"puzzle,omitempty"`
+			Time        string    `json:"time"`
 			Solvers     []string  `json:"solvers"`
 			Timeout     int64     `json:"timeout_ns,omitempty"`
 			Reused      int       `json:"reused,omitempty"`
@@ -111,7 +173,7 @@ func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 			Rows        []Row     `json:"rows"`
 			Summary     []Summary `json:"summary"`
 			VirtualBest Summary   `json:"virtual_best"`
-		}{r.Name(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best}); err != nil {
+		}{r.Name(), r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best}); err != nil {
 			return fmt.Errorf("writing JSON report: %w", err)
 		}
 		return nil
@@ -237,7 +299,7 @@ func summaryLines(r Report) (lines []string, n int) {
 		lines = append(lines, line+"; fastest: "+strings.Join(fast, ", "))
 	}
 	n = len(lines)
-	lines = append(lines, par2Note(r.Timeout))
+	lines = append(lines, par2Note(r.Timeout), r.clockNote())
 	if r.Reused > 0 || r.Rerun > 0 {
 		lines = append(lines, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))
 	}
@@ -277,7 +339,7 @@ func renderTable(w io.Writer, r Report, markdown, full bool, heads [][]string, n
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			line = append(line, verdictCell(run))
+			line = append(line, r.verdictCell(run))
 			switch {
 			case full:
 				line = append(line, fullStats(run))
@@ -307,12 +369,12 @@ func maxLineWidth(s string) int {
 
 // verdictCell is a run's verdict and, when it ran to an answer, its time:
 // "ok 35.9µs", "timeout".
-func verdictCell(run Run) string {
+func (r Report) verdictCell(run Run) string {
 	switch run.Verdict {
 	case "":
 		return ""
 	case VerdictOK, VerdictUnsat, VerdictWrong:
-		return run.Verdict + " " + FormatDuration(runTime(run))
+		return run.Verdict + " " + FormatDuration(r.timeOf(run))
 	}
 	return run.Verdict
 }
@@ -402,7 +464,8 @@ func fullStats(run Run) string {
 	return strings.Join(parts, " ")
 }
 
-func writeCSV(w io.Writer, specs []string, rows []Row) error {
+func writeCSV(w io.Writer, r Report) error {
+	specs, rows := r.Specs, r.Rows
 	// One column per statistic any run of a solver reported.
 	statNames := make([][]string, len(specs))
 	for i := range specs {
@@ -421,21 +484,21 @@ func writeCSV(w io.Writer, specs []string, rows []Row) error {
 	cw := csv.NewWriter(w)
 	header := []string{"set", "file", "case", "line", "size", "cells"}
 	for i, s := range specs {
-		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".answer")
+		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer")
 		for _, n := range statNames[i] {
 			header = append(header, s+"."+n)
 		}
 	}
 	header = append(header, "agree", "problems")
 	cw.Write(header)
-	for _, r := range rows {
-		rec := []string{r.Set, r.File, strconv.Itoa(r.Case), strconv.Itoa(r.Line), r.Size, strconv.Itoa(r.Cells)}
+	for _, row := range rows {
+		rec := []string{row.Set, row.File, strconv.Itoa(row.Case), strconv.Itoa(row.Line), row.Size, strconv.Itoa(row.Cells)}
 		for i := range specs {
 			var run Run
-			if i < len(r.Runs) {
-				run = r.Runs[i]
+			if i < len(row.Runs) {
+				run = row.Runs[i]
 			}
-			rec = append(rec, run.Verdict, seconds(runTime(run)), seconds(run.Wall), run.Result.Answer)
+			rec = append(rec, run.Verdict, seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer)
 			for _, n := range statNames[i] {
 				if v, ok := run.Result.Stat(n); ok {
 					rec = append(rec, strconv.FormatInt(v, 10))
@@ -444,7 +507,7 @@ func writeCSV(w io.Writer, specs []string, rows []Row) error {
 				}
 			}
 		}
-		rec = append(rec, r.Agree, strings.Join(r.Problems, "; "))
+		rec = append(rec, row.Agree, strings.Join(row.Problems, "; "))
 		cw.Write(rec)
 	}
 	cw.Flush()
@@ -525,27 +588,34 @@ func solvedVerdict(v string) bool { return v == VerdictOK || v == VerdictUnsat }
 const VirtualBest = "virtual best"
 
 // Summarize totals each solver's runs and compares every solver's times
-// with the first's. It knows no time limit: Scores adds PAR-2.
+// with the first's, in CPU time where every finished run has one (Clock).
+// It knows no time limit: Scores adds PAR-2.
 func Summarize(specs []string, rows []Row) []Summary {
+	return Report{Specs: specs, Rows: rows}.summarize()
+}
+
+// summarize is Summarize in the report's time.
+func (r Report) summarize() []Summary {
+	specs, rows := r.Specs, r.Rows
 	out := make([]Summary, len(specs))
 	for i, spec := range specs {
 		s := Summary{Solver: spec}
 		var times []time.Duration
 		logSum, both := 0.0, 0
-		for _, r := range rows {
-			if i >= len(r.Runs) {
+		for _, row := range rows {
+			if i >= len(row.Runs) {
 				continue
 			}
-			run := r.Runs[i]
+			run := row.Runs[i]
 			s.Runs++
 			switch {
 			case solvedVerdict(run.Verdict):
 				s.Solved++
-				t := runTime(run)
+				t := r.timeOf(run)
 				times = append(times, t)
 				s.Total += t
-				if i > 0 && len(r.Runs) > 0 && solvedVerdict(r.Runs[0].Verdict) {
-					a, b := runTime(r.Runs[0]), t
+				if i > 0 && len(row.Runs) > 0 && solvedVerdict(row.Runs[0].Verdict) {
+					a, b := r.timeOf(row.Runs[0]), t
 					if a > 0 && b > 0 {
 						logSum += math.Log(float64(b) / float64(a))
 						both++
@@ -595,7 +665,7 @@ func par2(solved []time.Duration, unsolved int, limit time.Duration) time.Durati
 // solver: for each case the fastest solver that solved it (ok or unsat),
 // unsolved when none did.
 func Scores(r Report) (solvers []Summary, best Summary) {
-	solvers = Summarize(r.Specs, r.Rows)
+	solvers = r.summarize()
 	solvedTimes := make([][]time.Duration, len(r.Specs))
 	best.Solver = VirtualBest
 	var bestTimes []time.Duration
@@ -605,9 +675,9 @@ func Scores(r Report) (solvers []Summary, best Summary) {
 			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) {
 				continue
 			}
-			t := runTime(row.Runs[i])
+			t := r.timeOf(row.Runs[i])
 			solvedTimes[i] = append(solvedTimes[i], t)
-			if fastest < 0 || t < runTime(row.Runs[fastest]) {
+			if fastest < 0 || t < r.timeOf(row.Runs[fastest]) {
 				fastest = i
 			}
 		}
@@ -629,7 +699,7 @@ func Scores(r Report) (solvers []Summary, best Summary) {
 			}
 			continue
 		}
-		t := runTime(row.Runs[fastest])
+		t := r.timeOf(row.Runs[fastest])
 		solvers[fastest].Fastest++
 		best.Solved++
 		best.Total += t

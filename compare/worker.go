@@ -42,6 +42,8 @@ type reply struct {
 	PeakRSS int64 `json:"peak_rss,omitempty"`
 	// Wall is the solve's wall-clock time, measured by the worker.
 	Wall time.Duration `json:"wall_ns"`
+	// CPU is the solve's CPU time (cpuSpan), 0 where not measured.
+	CPU time.Duration `json:"cpu_ns"`
 }
 
 // memEnv carries the memory limit, in bytes, from the parent to its
@@ -177,9 +179,10 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 	// parent knows it is up (hello), and blames the solver.
 	resetPeakRSS()
 	out.startSoon(id)
+	cpu := startCPU()
 	start := time.Now()
 	res, err := SolveCase(spec, c)
-	rep := reply{Result: res, Wall: time.Since(start), PeakRSS: peakRSS()}
+	rep := reply{Result: res, Wall: time.Since(start), CPU: cpu.done(), PeakRSS: peakRSS()}
 	if err != nil {
 		rep.Error = err.Error()
 	}

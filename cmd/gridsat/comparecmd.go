@@ -330,6 +330,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs}
 	var runErr error
 	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout}
+	f.report.apply(&report)
 	if results != nil {
 		shardName := ""
 		if shard.Count > 0 {

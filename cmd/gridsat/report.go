@@ -77,6 +77,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	status := 0
 	for i, m := range merged {
 		r := m.Report
+		f.report.apply(&r)
 		if len(merged) > 1 {
 			puzzleHeading(out, f.format, r.Name(), i == 0)
 		}

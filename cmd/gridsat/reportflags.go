@@ -18,6 +18,7 @@ type reportFlags struct {
 	plotPair string
 	stats    string
 	output   string
+	time     string
 }
 
 func (rf *reportFlags) add(fl *pflag.FlagSet) {
@@ -26,7 +27,12 @@ func (rf *reportFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two of --solvers)")
 	fl.StringVar(&rf.stats, "stats", "compact", "statistics in table and markdown reports: compact (each solver's headline figures) or full")
 	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout (--out is the runs' file)")
+	fl.StringVar(&rf.time, "time", "", "the time the table, summaries, PAR-2 and plots use: cpu (user+system of the solve) or wall\n"+
+		"(default: cpu where every run's CPU time was measured, else wall); CSV and JSON carry both")
 }
+
+// apply sets what the flags choose on a report.
+func (rf *reportFlags) apply(r *compare.Report) { r.Time = rf.time }
 
 // plotOptions are the plot the flags ask for.
 func (rf *reportFlags) plotOptions() compare.PlotOptions {
@@ -48,6 +54,11 @@ func (rf *reportFlags) check(specs []string, plot string, puzzles []string) erro
 	}
 	if !ok {
 		return fmt.Errorf("--stats %q: want %s", rf.stats, strings.Join(compare.StatsModes, " or "))
+	}
+	switch rf.time {
+	case "", compare.TimeCPU, compare.TimeWall:
+	default:
+		return fmt.Errorf("--time %q: want %s", rf.time, strings.Join(compare.TimeKinds, " or "))
 	}
 	if rf.plotPair != "" && strings.Count(rf.plotPair, ",") != 1 {
 		return fmt.Errorf("--plot-pair %q: want two solvers, X,Y", rf.plotPair)

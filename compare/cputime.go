@@ -1,0 +1,31 @@
+package compare
+
+import "time"
+
+// TimeSource says how a run's times are measured, for the results file's
+// machine record.
+const TimeSource = "cpu: getrusage(2) user+sys of the worker (RUSAGE_SELF) and of its waited-for children (RUSAGE_CHILDREN, exec: solvers), " +
+	"read before and after the solve; wall: Go's monotonic clock around the solve"
+
+// cpuSpan measures the CPU time of one solve: start it before, call done
+// after.
+type cpuSpan struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPU() cpuSpan {
+	t, ok := cpuNow()
+	return cpuSpan{t, ok}
+}
+
+// done is the CPU time used since the span started: at least 1ns when
+// measured (getrusage counts microseconds, and a solve under one would
+// read 0, which means "not measured"), 0 where it cannot be.
+func (s cpuSpan) done() time.Duration {
+	t, ok := cpuNow()
+	if !ok || !s.ok {
+		return 0
+	}
+	return max(t-s.start, 1)
+}

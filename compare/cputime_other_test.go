@@ -1,0 +1,14 @@
+//go:build !unix
+
+package compare
+
+import "time"
+
+// burnCPU spins for d of wall time where CPU time cannot be read.
+func burnCPU(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
+}
+
+// burnProcessCPU is burnCPU.
+func burnProcessCPU(d time.Duration) { burnCPU(d) }

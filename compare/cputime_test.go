@@ -1,0 +1,53 @@
+package compare
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+)
+
+// busyCPU is the CPU time the toy's busy solvers spend.
+const busyCPU = 50 * time.Millisecond
+
+// TestCPUTimeOfKnownRuns runs solvers of known CPU time (50ms busy loops,
+// in the worker and in a child process) beside a CPU hog, and checks the
+// CPU time measured within 10%: the hog stretches their wall time, not
+// their CPU time.
+func TestCPUTimeOfKnownRuns(t *testing.T) {
+	if _, ok := cpuNow(); !ok {
+		t.Skip("no CPU time on this platform")
+	}
+	hog := exec.Command("sh", "-c", "while :; do :; done")
+	if err := hog.Start(); err != nil {
+		t.Skipf("no shell for the CPU hog: %v", err)
+	}
+	defer func() { hog.Process.Kill(); hog.Wait() }()
+	p := toyPuzzle()
+	src := toySource(t, "1 2\n")
+	pool := testPool(0, 0)
+	defer pool.Close()
+	for _, tt := range []struct {
+		name string
+		exec Executor
+	}{{"worker", pool}, {"inproc", InProcess{}}} {
+		t.Run(tt.name, func(t *testing.T) {
+			solvers := []string{"busy", "childbusy"}
+			if tt.name == "inproc" {
+				solvers = solvers[:1] // the toy is registered in workers only; the child needs none
+			}
+			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, solvers...), Sources: []*Source{src}, Exec: tt.exec, Jobs: 1})
+			for _, row := range rows {
+				for _, run := range row.Runs {
+					if run.Verdict != VerdictOK {
+						t.Fatalf("%s: %s %s", run.Solver, run.Verdict, run.Detail)
+					}
+					t.Logf("%s on %s: CPU %s, wall %s", run.Solver, row.Where(), run.CPU, run.Wall)
+					if d := run.CPU - busyCPU; d < -busyCPU/10 || d > busyCPU/10 {
+						t.Errorf("%s on %s: CPU time %s, want %s within 10%% (wall %s)", run.Solver, row.Where(), run.CPU, busyCPU, run.Wall)
+					}
+				}
+			}
+		})
+	}
+}
