@@ -1,0 +1,174 @@
+package drat
+
+import "fmt"
+
+// backward marks the clauses behind the final conflict, then walks the
+// steps back from the one that made it: a deletion restores its clause, a
+// lemma or input is removed (with the literals it implied) and, when marked
+// and a lemma, checked against the clauses live before it, marking in turn
+// the clauses its check used.
+func (k *checker) backward(final int, confl int64) error {
+	k.analyze(confl, nil)
+	for i := final; i >= 0; i-- {
+		s := k.steps[i]
+		c := k.stepClause[i]
+		if c < 0 {
+			continue
+		}
+		if s.Kind == Delete {
+			if err := k.restore(i, uint32(c)); err != nil {
+				return err
+			}
+			continue
+		}
+		k.backtrack(int(k.trailAt[i]))
+		cl := &k.cls[c]
+		cl.flags |= fDead
+		if s.Kind != Lemma || cl.flags&fCore == 0 || cl.flags&fTaut != 0 {
+			continue
+		}
+		v, detail := k.verify(i, uint32(c))
+		if k.verdicts != nil {
+			k.verdicts[i] = v
+		}
+		switch v {
+		case vRUP:
+			k.res.RUP++
+		case vRAT:
+			k.res.RAT++
+		default:
+			return k.notImplied(i, detail)
+		}
+	}
+	return nil
+}
+
+// restore puts back a clause that step i deleted, at the assignment it was
+// deleted under (where it was neither unit nor conflicting).
+func (k *checker) restore(i int, c uint32) error {
+	cl := &k.cls[c]
+	cl.flags &^= fDeleted
+	if cl.flags&fTaut != 0 {
+		return nil
+	}
+	if st := k.attach(c); st != stOK {
+		return fmt.Errorf("drat: internal error: %s: the restored clause is unit or conflicting", where(i, k.steps[i]))
+	}
+	return nil
+}
+
+// verify checks the lemma of step i, clause c, against the clauses live now
+// (the trail holds the units implied before it): RUP, else RAT on its first
+// literal. It marks the clauses the check used.
+func (k *checker) verify(i int, c uint32) (verdict, string) {
+	ls := k.clauseLits(c)
+	if k.rup(ls, nil, 0) {
+		return vRUP, ""
+	}
+	if len(ls) == 0 {
+		return vFail, "the empty clause is not RUP (unit propagation on the clauses live there finds no conflict), and it has no pivot for RAT"
+	}
+	p := toLit(k.steps[i].Lits[0])
+	var cands []uint32
+	for d := range c {
+		cl := &k.cls[d]
+		if cl.flags&(fDead|fDeleted|fTaut) != 0 || !k.hasLit(uint32(d), p^1) {
+			continue
+		}
+		if !k.rup(ls, k.clauseLits(uint32(d)), p^1) {
+			return vFail, fmt.Sprintf("unit propagation on its negation finds no conflict, and its resolvent on pivot %d with %s is not RUP",
+				p.int(), k.origin(uint32(d)))
+		}
+		cands = append(cands, uint32(d))
+	}
+	for _, d := range cands {
+		k.mark(d)
+	}
+	return vRAT, ""
+}
+
+func (k *checker) hasLit(c uint32, l lit) bool {
+	for _, x := range k.clauseLits(c) {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// rup assumes the negation of the literals of a and of b (but skip), then
+// propagates; on a conflict it marks the clauses that made it and reports
+// true. The assignment is restored.
+func (k *checker) rup(a, b []lit, skip lit) bool {
+	n := len(k.trail)
+	ok := false
+	for _, part := range [2][]lit{a, b} {
+		for _, l := range part {
+			if l == skip && skip != 0 {
+				continue
+			}
+			switch k.vals[l] {
+			case 1:
+				k.analyze(-1, []uint32{l.v()})
+				ok = true
+			case 0:
+				k.assign(l^1, noReason)
+			}
+			if ok {
+				break
+			}
+		}
+		if ok {
+			break
+		}
+	}
+	if !ok {
+		if confl := k.propagate(); confl >= 0 {
+			k.analyze(confl, nil)
+			ok = true
+		}
+	}
+	k.backtrack(n)
+	return ok
+}
+
+// forwardVerdict checks the lemma of step i before it is added (forward
+// mode: every lemma, none marked).
+func (k *checker) forwardVerdict(i int, s Step) verdict {
+	c := k.newClause(s.Lits, fLemma)
+	defer func() {
+		k.lits = k.lits[:k.cls[c].start]
+		k.cls = k.cls[:c]
+	}()
+	if k.cls[c].flags&fTaut != 0 {
+		return vTaut
+	}
+	v, _ := k.verify(i, c)
+	return v
+}
+
+// origin names clause c in errors, with its literals as given:
+// "formula clause 3 [1 -2]", "goal unit 0 [-4]", "the clause of step 7
+// (line 8) [2 5]".
+func (k *checker) origin(c uint32) string {
+	if int(c) < k.nFormula {
+		return fmt.Sprintf("formula clause %d %v", c, k.formula[c])
+	}
+	if int(c) < k.nBase {
+		return fmt.Sprintf("goal unit %d %v", int(c)-k.nFormula, ints(k.clauseLits(c)))
+	}
+	for i, sc := range k.stepClause {
+		if sc == int32(c) && k.steps[i].Kind != Delete {
+			return fmt.Sprintf("the clause of %s %v", where(i, k.steps[i]), k.steps[i].Lits)
+		}
+	}
+	return fmt.Sprintf("clause %d %v", c, ints(k.clauseLits(c)))
+}
+
+func ints(ls []lit) []int {
+	out := make([]int, len(ls))
+	for i, l := range ls {
+		out[i] = l.int()
+	}
+	return out
+}
