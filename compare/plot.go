@@ -241,13 +241,37 @@ func logAxes(p *plot.Plot, x, y bool, xTime, yTime bool) {
 	}
 }
 
+// logRange is the range a log axis shows for data from lo to hi: both
+// ends positive, and at least a factor of 4 apart, so that a single value,
+// equal values, zeros or negatives draw (gonum widens an empty range to
+// lo-1..hi+1, which a log scale cannot draw).
+func logRange(lo, hi float64) (float64, float64) {
+	if !(lo > 0) || math.IsInf(lo, 1) {
+		lo = minPlotTime
+	}
+	if !(hi >= lo) || math.IsInf(hi, 1) {
+		hi = lo
+	}
+	if hi < 4*lo {
+		lo, hi = lo/2, hi*2
+	}
+	return lo, hi
+}
+
 // decadeTicks marks a log axis at every power of ten, labelled, and at 2..9
 // times each, unlabelled. plot.LogTicks labels 1e-5 as
 // "9.999999999999999e-05".
 type decadeTicks struct{ time bool }
 
-// Ticks returns the marks between min and max.
+// Ticks returns the marks between min and max: none unless 0 < min <=
+// max < +Inf, the only range a log axis has (the log of 0, of a negative
+// or of NaN would start the loop at the smallest int and never end it).
+// A finite positive range spans at most 632 decades, so a few thousand
+// marks at most.
 func (d decadeTicks) Ticks(min, max float64) []plot.Tick {
+	if !(min > 0) || !(max >= min) || math.IsInf(max, 1) {
+		return nil
+	}
 	var out []plot.Tick
 	for e := int(math.Floor(math.Log10(min))); e <= int(math.Ceil(math.Log10(max))); e++ {
 		for m := 1; m < 10; m++ {
@@ -330,6 +354,10 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 	if !drawn {
 		return nil, fmt.Errorf("no solved runs to draw")
 	}
+	// The data set the ranges (Add); a log axis needs them positive and
+	// apart.
+	p.X.Min, p.X.Max = logRange(p.X.Min, p.X.Max)
+	p.Y.Min, p.Y.Max = logRange(p.Y.Min, p.Y.Max)
 	p.Add(plotter.NewGrid())
 	return p, nil
 }
