@@ -151,6 +151,7 @@ func MergeResults(paths []string) ([]*Merged, error) {
 				if r.Puzzle != name {
 					continue
 				}
+				r.Run = enforceTimeLimit(r.Run, r.Limits.Timeout)
 				if r.Limits != m.Header.Limits && !reusable(r.Run, r.Limits, m.Header.Limits) {
 					m.Superseded++
 					continue

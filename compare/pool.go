@@ -492,6 +492,7 @@ func (d *driver) await() {
 					run.Verdict, run.Detail = VerdictError, rep.Error
 				}
 			}
+			run = enforceTimeLimit(run, p.Timeout)
 			if rep.Wall < quickRun {
 				d.quick++
 			} else {

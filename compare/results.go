@@ -353,10 +353,10 @@ func (d *Done) Lookup(t Task, limits Limits) (run Run, reused, found bool) {
 	if !ok {
 		return Run{}, false, false
 	}
-	if !reusable(rec.Run, rec.Limits, limits) {
+	run = enforceTimeLimit(rec.Run, rec.Limits.Timeout)
+	if !reusable(run, rec.Limits, limits) {
 		return Run{}, false, true
 	}
-	run = rec.Run
 	run.Solver = t.Spec.Text
 	switch run.Verdict {
 	case VerdictTimeout, VerdictMemout, VerdictError:
