@@ -82,6 +82,9 @@ type Task struct {
 	Index  int // the case's index in Source.Cases
 	Spec   Spec
 	Col    int // the spec's column: its index among the comparison's specs
+	// Repeat is the run's index among the repeats of its (case, solver),
+	// from 0; a warm-up run's is negative (it is not recorded).
+	Repeat int
 }
 
 // Case is the task's case.
@@ -119,6 +122,15 @@ type Run struct {
 	// (0 when not measured).
 	PeakRSS int64  `json:"peak_rss,omitempty"`
 	Detail  string `json:"detail,omitempty"` // why WRONG, error, harness, timeout, memout
+	// Repeat is the run's index among its (case, solver)'s repeats
+	// (--repeat), 0 for the first.
+	Repeat int `json:"repeat,omitempty"`
+	// Spread is how the times of the repeats a run stands for spread (a
+	// report's run of a row with repeats); nil for one run.
+	Spread *Spread `json:"spread,omitempty"`
+	// OnCPU is the logical CPU the run's worker was pinned to (--pin),
+	// nil when not pinned.
+	OnCPU *int `json:"on_cpu,omitempty"`
 	// Certified is set when the run's claim of an absence (no solution,
 	// optimal, unique, -1) was checked against a clausal proof while the
 	// run was made (--certify); a report shows it as "certified when run"
@@ -130,6 +142,10 @@ type Run struct {
 type Row struct {
 	CaseInfo
 	Runs []Run `json:"runs"`
+	// Repeats holds every repeat of each solver's run, in the order of
+	// Runs, when the comparison ran each more than once (--repeat); each
+	// of Runs then stands for its repeats (JudgeRow).
+	Repeats [][]Run `json:"repeats,omitempty"`
 	// Agree is "yes", "NO", or "-" when fewer than two runs finished.
 	Agree    string   `json:"agree"`
 	Problems []string `json:"problems,omitempty"`
@@ -197,15 +213,7 @@ func Judge(p *Puzzle, c instances.Case, row *Row) {
 	var done []int
 	for i := range row.Runs {
 		run := &row.Runs[i]
-		if run.Verdict == "" {
-			if err := p.Verify(c, run.Result); err != nil {
-				run.Verdict, run.Detail = VerdictWrong, err.Error()
-			} else if run.Result.Solved {
-				run.Verdict = VerdictOK
-			} else {
-				run.Verdict = VerdictUnsat
-			}
-		}
+		judgeRun(p, c, run)
 		switch run.Verdict {
 		case VerdictOK, VerdictUnsat:
 			done = append(done, i)
@@ -258,6 +266,11 @@ type Config struct {
 	// Include, if set, says which tasks this comparison runs (a shard);
 	// rows with a task left out are not reported.
 	Include func(t Task) bool
+	// Repeat runs each (case, solver) this many times (0 means 1), after
+	// Warmup runs that are not recorded; with either, the runs go in
+	// rounds shuffled by Seed (schedule).
+	Repeat, Warmup int
+	Seed           uint64
 }
 
 // ParentGCPercent is the garbage collector's setting for a process that
@@ -278,54 +291,10 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	if _, inproc := exec.(InProcess); inproc || jobs < 1 {
 		jobs = 1
 	}
-	var items []*item
-	type task struct {
-		Task
-		it   *item
-		spec int
-	}
-	total := 0
-	for _, src := range cfg.Sources {
-		total += len(src.Cases)
-	}
-	tasks := make([]task, 0, total*len(cfg.Specs))
-	items = make([]*item, 0, total)
-	order := 0
-	for _, src := range cfg.Sources {
-		src.order = order
-		order += len(src.Cases)
-		if src.texts == nil {
-			src.prepare(cfg.Puzzle) // on failure, a worker reports the missing text
-		}
-		for i, c := range src.Cases {
-			it := &item{c: c, row: Row{CaseInfo: caseInfo(src.Set, src.File, c),
-				Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs)}
-			included := 0
-			for si, spec := range cfg.Specs {
-				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
-				if cfg.Include != nil && !cfg.Include(t) {
-					continue
-				}
-				included++
-				if cfg.Skip != nil {
-					if run, ok := cfg.Skip(t); ok {
-						it.row.Runs[si] = run
-						it.left--
-						continue
-					}
-				}
-				tasks = append(tasks, task{t, it, si})
-			}
-			if included == len(cfg.Specs) {
-				items = append(items, it)
-			} else {
-				it.left = -1 // part of the row runs elsewhere: never reported
-			}
-		}
-	}
+	items, tasks := cfg.plan()
 	var mu sync.Mutex
 	finish := func(it *item) { // with mu held
-		Judge(cfg.Puzzle, it.c, &it.row)
+		JudgeRow(cfg.Puzzle, it.c, &it.row)
 		if cfg.OnRow != nil {
 			cfg.OnRow(it.row)
 		}
@@ -348,12 +317,16 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	}
 	tr.RunTasks(ctx, ts, jobs, func(i int, run Run) {
 		t := tasks[i]
+		if t.Repeat < 0 {
+			return // a warm-up
+		}
+		run.Repeat = t.Repeat
 		mu.Lock()
 		defer mu.Unlock()
 		if cfg.OnRun != nil {
 			cfg.OnRun(t.Task, run)
 		}
-		t.it.row.Runs[t.spec] = run
+		t.it.put(t.spec, t.Repeat, run)
 		t.it.left--
 		if t.it.left == 0 {
 			finish(t.it)
@@ -405,6 +378,93 @@ type item struct {
 	// left counts runs not yet ended; a cancelled run leaves it above 0,
 	// a row only partly in this comparison (a shard) below.
 	left int
+}
+
+// put stores repeat r of the run of spec column col.
+func (it *item) put(col, r int, run Run) {
+	if it.row.Repeats != nil {
+		it.row.Repeats[col][r] = run
+		return
+	}
+	it.row.Runs[col] = run
+}
+
+// task is a run to do and the row it fills.
+type task struct {
+	Task
+	it   *item
+	spec int
+}
+
+// plan lists the rows of a comparison and the runs to do, in running
+// order (schedule): each (case, solver) Repeat times, the repeats Skip
+// supplies left out, and Warmup runs before them where any is left.
+func (cfg Config) plan() ([]*item, []task) {
+	n := max(cfg.Repeat, 1)
+	total := 0
+	for _, src := range cfg.Sources {
+		total += len(src.Cases)
+	}
+	tasks := make([]task, 0, total*len(cfg.Specs)*(n+cfg.Warmup))
+	items := make([]*item, 0, total)
+	order := 0
+	for _, src := range cfg.Sources {
+		src.order = order
+		order += len(src.Cases)
+		if src.texts == nil {
+			src.prepare(cfg.Puzzle) // on failure, a worker reports the missing text
+		}
+		for i, c := range src.Cases {
+			it := &item{c: c, row: Row{CaseInfo: caseInfo(src.Set, src.File, c),
+				Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs) * n}
+			if n > 1 {
+				it.row.Repeats = make([][]Run, len(cfg.Specs))
+				for si := range cfg.Specs {
+					it.row.Repeats[si] = make([]Run, n)
+				}
+			}
+			included := 0
+			for si, spec := range cfg.Specs {
+				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
+				if cfg.Include != nil && !cfg.Include(t) {
+					continue
+				}
+				included++
+				todo := 0
+				for r := range n {
+					t.Repeat = r
+					if cfg.Skip != nil {
+						if run, ok := cfg.Skip(t); ok {
+							run.Repeat = r
+							it.put(si, r, run)
+							it.left--
+							continue
+						}
+					}
+					tasks = append(tasks, task{t, it, si})
+					todo++
+				}
+				for w := 1; w <= cfg.Warmup && todo > 0; w++ {
+					t.Repeat = -w
+					tasks = append(tasks, task{t, it, si})
+				}
+			}
+			if included == len(cfg.Specs) {
+				items = append(items, it)
+			} else {
+				it.left = -1 // part of the row runs elsewhere: never reported
+			}
+		}
+	}
+	repeats := make([]int, len(tasks))
+	for i, t := range tasks {
+		repeats[i] = t.Repeat
+	}
+	ordered := make([]task, len(tasks))
+	for k, i := range schedule(repeats, cfg.Seed, n > 1 || cfg.Warmup > 0) {
+		ordered[k] = tasks[i]
+	}
+	return items, ordered
 }
 
 // taskRunner is an executor that takes a whole list of tasks (Pool), so

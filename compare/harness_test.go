@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -33,7 +34,10 @@ type toyCase struct {
 func (c *toyCase) Size() string { return strconv.Itoa(c.n) }
 func (c *toyCase) Cells() int   { return c.n }
 
-var toyCalls atomic.Int64
+var (
+	toyCalls   atomic.Int64
+	flakyCalls sync.Map // case -> *atomic.Int64
+)
 
 func toyPuzzle() *Puzzle {
 	answer := func(n int) string { return strconv.Itoa(2 * n) }
@@ -116,6 +120,16 @@ func toyPuzzle() *Puzzle {
 				os.WriteFile(filepath.Join(os.TempDir(), "formula.cnf"), []byte("p cnf 1 1\n1 0\n"), 0o644)
 				for {
 				}
+			}),
+			solver("same", func(n int) (Result, error) { return Result{Solved: n >= 0, Answer: answer(n)}, nil }),
+			solver("flaky", func(n int) (Result, error) {
+				// Right on every other call for a case: its repeats
+				// disagree.
+				v, _ := flakyCalls.LoadOrStore(n, new(atomic.Int64))
+				if v.(*atomic.Int64).Add(1)%2 == 0 {
+					return Result{Solved: true, Answer: "-1"}, nil
+				}
+				return Result{Solved: n >= 0, Answer: answer(n)}, nil
 			}),
 			solver("busy", func(n int) (Result, error) {
 				burnCPU(busyCPU)

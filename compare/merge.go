@@ -72,6 +72,13 @@ type Merged struct {
 	// Superseded counts records not reusable under the report's limits (a
 	// timeout re-run under a longer limit, say).
 	Superseded int
+	// Runs counts the runs found (each repeat one).
+	Runs int
+}
+
+// runKey indexes a merge's runs: case key, spec, repeat.
+func runKey(caseKey, spec string, repeat int) string {
+	return caseKey + "\x00" + spec + "\x00" + strconv.Itoa(repeat)
 }
 
 // MergeResults reads the results files at paths (compare --out, perhaps
@@ -109,8 +116,10 @@ func MergeResults(paths []string) ([]*Merged, error) {
 			if err := sameComparison(m.Header, h); err != nil {
 				return nil, fmt.Errorf("%s does not come from the same comparison as %s: %w", fl.path, m.Files[0], err)
 			}
-			if h.Started.After(m.Header.Started) {
-				m.Header.Limits, m.Header.Started = h.Limits, h.Started // the latest limits rule
+			if !h.Started.Before(m.Header.Started) { // on a tie, the later in file order
+				// The latest limits and repeats rule.
+				m.Header.Limits, m.Header.Started = h.Limits, h.Started
+				m.Header.Repeat, m.Header.Warmup, m.Header.Seed = h.Repeat, h.Warmup, h.Seed
 			}
 			if len(m.Files) == 0 || m.Files[len(m.Files)-1] != fl.path {
 				m.Files = append(m.Files, fl.path)
@@ -156,7 +165,7 @@ func MergeResults(paths []string) ([]*Merged, error) {
 					m.Superseded++
 					continue
 				}
-				k := r.Key + "\x00" + r.Spec
+				k := runKey(r.Key, r.Spec, r.Run.Repeat)
 				runs[k] = append(runs[k], where{r, fl.path})
 			}
 		}
@@ -177,33 +186,54 @@ func MergeResults(paths []string) ([]*Merged, error) {
 			ic := parsed[0]
 			ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
 			row := Row{CaseInfo: caseInfo(c.Set, c.File, ic), Input: ic, Runs: make([]Run, len(specs))}
-			var conflicts []string
+			n := max(m.Header.Repeat, 1)
+			if n > 1 {
+				row.Repeats = make([][]Run, len(specs))
+			}
+			var conflicts, missing []string
 			for i, spec := range specs {
-				found := runs[c.Key+"\x00"+spec]
-				if len(found) == 0 {
-					row.Runs[i] = Run{Solver: spec, Verdict: VerdictMissing, Detail: "no results file holds this run"}
-					m.Missing++
-					continue
-				}
-				first := found[0]
-				for _, other := range found[1:] {
-					if sameRun(first.rec.Run, other.rec.Run) {
-						m.Duplicates++
+				var reps []Run
+				var lost []string
+				for rep := range n {
+					found := runs[runKey(c.Key, spec, rep)]
+					if len(found) == 0 {
+						m.Missing++
+						lost = append(lost, strconv.Itoa(rep))
 						continue
 					}
-					m.Conflicts++
-					conflicts = append(conflicts, fmt.Sprintf("%s: the runs in %s and %s disagree: %s vs %s", spec, first.file, other.file, describeRun(first.rec.Run), describeRun(other.rec.Run)))
+					m.Runs++
+					first := found[0]
+					for _, other := range found[1:] {
+						if sameRun(first.rec.Run, other.rec.Run) {
+							m.Duplicates++
+							continue
+						}
+						m.Conflicts++
+						conflicts = append(conflicts, fmt.Sprintf("%s: the runs in %s and %s disagree: %s vs %s", spec, first.file, other.file, describeRun(first.rec.Run), describeRun(other.rec.Run)))
+					}
+					run := first.rec.Run
+					run.Solver = spec
+					switch run.Verdict {
+					case VerdictTimeout, VerdictMemout, VerdictError, VerdictHarness:
+					default:
+						run.Verdict, run.Detail = "", "" // judged again below
+					}
+					reps = append(reps, run)
 				}
-				run := first.rec.Run
-				run.Solver = spec
-				switch run.Verdict {
-				case VerdictTimeout, VerdictMemout, VerdictError, VerdictHarness:
+				switch {
+				case len(reps) == 0:
+					row.Runs[i] = Run{Solver: spec, Verdict: VerdictMissing, Detail: "no results file holds this run"}
+				case n == 1:
+					row.Runs[i] = reps[0]
 				default:
-					run.Verdict, run.Detail = "", "" // judged again below
+					row.Repeats[i] = reps
+					if len(lost) > 0 {
+						missing = append(missing, fmt.Sprintf("%s: missing: repeat %s of %d in no results file", spec, strings.Join(lost, ", "), n))
+					}
 				}
-				row.Runs[i] = run
 			}
-			Judge(p, ic, &row)
+			JudgeRow(p, ic, &row)
+			row.Problems = append(row.Problems, missing...)
 			for _, r := range row.Runs {
 				if r.Verdict == VerdictMissing {
 					row.Problems = append(row.Problems, fmt.Sprintf("%s: missing: %s", r.Solver, r.Detail))

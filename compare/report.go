@@ -97,7 +97,21 @@ func (r Report) clockNote() string {
 	if n := r.unmeasured(); n > 0 {
 		note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
 	}
+	if n := r.repeats(); n > 1 {
+		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in brackets", n)
+	}
 	return note
+}
+
+// repeats is the most repeats any run of the report stands for.
+func (r Report) repeats() int {
+	n := 1
+	for _, row := range r.Rows {
+		for _, reps := range row.Repeats {
+			n = max(n, len(reps))
+		}
+	}
+	return n
 }
 
 // Name is the puzzle's name, or "" when the report has no puzzle.
@@ -374,7 +388,11 @@ func (r Report) verdictCell(run Run) string {
 	case "":
 		return ""
 	case VerdictOK, VerdictUnsat, VerdictWrong:
-		return run.Verdict + " " + FormatDuration(r.timeOf(run))
+		cell := run.Verdict + " " + FormatDuration(r.timeOf(run))
+		if q := r.spreadOf(run); q != nil {
+			cell += " (" + FormatDuration(q.Min) + "-" + FormatDuration(q.Max) + ")"
+		}
+		return cell
 	}
 	return run.Verdict
 }
@@ -466,6 +484,7 @@ func fullStats(run Run) string {
 
 func writeCSV(w io.Writer, r Report) error {
 	specs, rows := r.Specs, r.Rows
+	spread := r.repeats() > 1
 	// One column per statistic any run of a solver reported.
 	statNames := make([][]string, len(specs))
 	for i := range specs {
@@ -485,6 +504,9 @@ func writeCSV(w io.Writer, r Report) error {
 	header := []string{"set", "file", "case", "line", "size", "cells"}
 	for i, s := range specs {
 		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer")
+		if spread {
+			header = append(header, s+".repeats", s+".time_min_s", s+".time_q1_s", s+".time_q3_s", s+".time_max_s")
+		}
 		for _, n := range statNames[i] {
 			header = append(header, s+"."+n)
 		}
@@ -499,6 +521,9 @@ func writeCSV(w io.Writer, r Report) error {
 				run = row.Runs[i]
 			}
 			rec = append(rec, run.Verdict, seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer)
+			if spread {
+				rec = append(rec, spreadCSV(r, run)...)
+			}
 			for _, n := range statNames[i] {
 				if v, ok := run.Result.Stat(n); ok {
 					rec = append(rec, strconv.FormatInt(v, 10))
@@ -515,6 +540,16 @@ func writeCSV(w io.Writer, r Report) error {
 		return fmt.Errorf("writing CSV report: %w", err)
 	}
 	return nil
+}
+
+// spreadCSV is a run's repeats and the spread of their times in the
+// report's time: count, min, first quartile, third quartile, max.
+func spreadCSV(r Report, run Run) []string {
+	q := r.spreadOf(run)
+	if q == nil {
+		return []string{"1", "", "", "", ""}
+	}
+	return []string{strconv.Itoa(run.Spread.N), seconds(q.Min), seconds(q.Q1), seconds(q.Q3), seconds(q.Max)}
 }
 
 func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 6, 64) }

@@ -63,6 +63,12 @@ type Header struct {
 	Cases   int       `json:"cases"`
 	Shard   string    `json:"shard,omitempty"` // "i/n", "" for a whole run
 	Started time.Time `json:"started"`
+	// Repeat is how many times each (case, solver) runs (0: once), after
+	// Warmup unrecorded runs, in the order Seed shuffles (--repeat,
+	// --warmup, --seed).
+	Repeat int    `json:"repeat,omitempty"`
+	Warmup int    `json:"warmup,omitempty"`
+	Seed   uint64 `json:"seed,omitempty"`
 }
 
 // SpecRecord is a solver spec as written and with every option resolved.
@@ -115,7 +121,16 @@ func resumeKey(puzzle, caseKey, solver string, resolved Options, version string)
 }
 
 func (r *RunRecord) resumeKey() string {
-	return resumeKey(r.Puzzle, r.Key, solverName(r.Spec), r.Options, r.Version)
+	return repeatKey(resumeKey(r.Puzzle, r.Key, solverName(r.Spec), r.Options, r.Version), r.Run.Repeat)
+}
+
+// repeatKey is the resume key of repeat r of a run: the first repeat's is
+// the run's own, so that files written before repeats resume.
+func repeatKey(key string, r int) string {
+	if r == 0 {
+		return key
+	}
+	return fmt.Sprintf("%s\x00repeat=%d", key, r)
 }
 
 // solverName is the solver part of a spec: "sat" of "sat:card=seq".
@@ -349,7 +364,7 @@ func (d *Done) Lookup(t Task, limits Limits) (run Run, reused, found bool) {
 	if d == nil {
 		return Run{}, false, false
 	}
-	rec, ok := d.runs[resumeKey(t.Puzzle.Name, t.Key(), t.Spec.Solver.Name, t.Spec.Resolved(), Version)]
+	rec, ok := d.runs[repeatKey(resumeKey(t.Puzzle.Name, t.Key(), t.Spec.Solver.Name, t.Spec.Resolved(), Version), t.Repeat)]
 	if !ok {
 		return Run{}, false, false
 	}

@@ -37,6 +37,9 @@ type compareFlags struct {
 	inproc   bool
 	progress string
 	shard    string
+	repeat   int
+	warmup   int
+	seed     uint64
 	report   reportFlags
 }
 
@@ -96,6 +99,9 @@ colons, so variants can be compared as columns:
 	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
 	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --out); merge the shards' files with gridsat report")
+	fl.IntVar(&f.repeat, "repeat", 1, "run each (case, solver) N times, in rounds shuffled by --seed; reports show the median and the spread")
+	fl.IntVar(&f.warmup, "warmup", 0, "runs of each (case, solver) before its repeats, not recorded")
+	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --out's header)")
 	f.report.add(fl)
 	return cmd
 }
@@ -123,6 +129,15 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	}
 	if f.jobs < 1 {
 		return fail(exitUsage, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
+	}
+	if f.repeat < 1 {
+		return fail(exitUsage, fmt.Errorf("--repeat %d: want at least 1", f.repeat))
+	}
+	if f.warmup < 0 {
+		return fail(exitUsage, fmt.Errorf("--warmup %d: want 0 or more", f.warmup))
+	}
+	if !changed("seed") {
+		f.seed = compare.NewSeed()
 	}
 	if f.timeout < 0 {
 		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout))
@@ -327,7 +342,8 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits compare.Limits,
 	shard compare.Shard, exec compare.Executor, results *compare.ResultsFile, done *compare.Done, pages *[]compare.Report) (int, error) {
 	p := plan.puzzle
-	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs}
+	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs,
+		Repeat: f.repeat, Warmup: f.warmup, Seed: f.seed}
 	var runErr error
 	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout}
 	f.report.apply(&report)
@@ -337,7 +353,11 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 			shardName = shard.String()
 			cfg.Include = shard.Include(len(plan.specs))
 		}
-		if err := results.Header(compare.NewHeader(p, plan.specs, plan.sources, limits, shardName)); err != nil {
+		h := compare.NewHeader(p, plan.specs, plan.sources, limits, shardName)
+		if f.repeat > 1 || f.warmup > 0 {
+			h.Repeat, h.Warmup, h.Seed = f.repeat, f.warmup, f.seed
+		}
+		if err := results.Header(h); err != nil {
 			return 0, fail(exitFail, err)
 		}
 		cfg.OnRun = func(t compare.Task, run compare.Run) {

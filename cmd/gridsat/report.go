@@ -81,7 +81,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 		if len(merged) > 1 {
 			puzzleHeading(out, f.format, r.Name(), i == 0)
 		}
-		r.Reused = len(r.Rows)*len(r.Specs) - m.Missing
+		r.Reused = m.Runs
 		if f.format == "html" {
 			pages = append(pages, r)
 			err = f.report.drawPlot(stderr, f.plot, r)
@@ -92,7 +92,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 			return fail(exitFail, err)
 		}
 		note := fmt.Sprintf("%s: merged %d file(s): %d runs of %d cases; %d duplicate runs agreed, %d disagreed; %d runs missing",
-			r.Name(), len(m.Files), len(r.Rows)*len(r.Specs)-m.Missing, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
+			r.Name(), len(m.Files), m.Runs, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
 		if m.MissingCases > 0 {
 			note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
 		}
