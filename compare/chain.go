@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"slices"
 	"strconv"
 	"time"
 
@@ -41,7 +42,8 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Options: []OptionDoc{
 					{Name: "crossing", Values: "eager|lazy", Default: "eager", Doc: "all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"},
 					{Name: "patch", Values: "true|false", Default: "true", Doc: "false: never splice a model's cycles into its path; every cycle is cut and solved again"},
-					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts without a solve; false (default): the SAT solver proves every -1 itself"},
+					{Name: "counting", Values: "check|cards|none", Default: "check", Doc: "boards a counting argument rules out: check answers -1 from the label classes' sizes and the step graph's matching before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"},
+					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts (instances' check) without a solve"},
 					BackendOption,
 				},
 				Solve:    solveChainSAT,
@@ -137,6 +139,11 @@ func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	default:
 		return opt, nil, fmt.Errorf("option crossing=%q: want eager or lazy", cr)
 	}
+	counting := encode.ChainCounting(o.Get("counting", string(encode.ChainCountCheck)))
+	if !slices.Contains(encode.ChainCountings, counting) {
+		return opt, nil, fmt.Errorf("option counting=%q: want check, cards or none", counting)
+	}
+	opt.Counting = counting
 	pre, err := o.BoolOr("precheck", false)
 	if err != nil {
 		return opt, nil, err
@@ -168,7 +175,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)})
+	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)})
 	return Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
@@ -214,7 +221,13 @@ func chainCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 		return nil, err
 	}
 	crossing := opt.Crossing
-	f := encode.NewChainEncoding(b, crossing).CNF
+	enc := encode.NewChainEncoding(b, crossing)
+	if opt.Counting == encode.ChainCountCards {
+		if err := enc.AddClassCounts(); err != nil {
+			return nil, err
+		}
+	}
+	f := enc.CNF
 	if !refined {
 		return f, nil
 	}
@@ -230,7 +243,7 @@ func chainCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 }
 
 // generateChain writes g.Count boards of size N = g.Size with a planted
-// path (params k, default 3, and perturb, default false).
+// path (params k, default 3, perturb and swap, default false).
 func generateChain(w io.Writer, g GenConfig) error {
 	n, err := strconv.Atoi(g.Size)
 	if err != nil {
@@ -244,9 +257,13 @@ func generateChain(w io.Writer, g GenConfig) error {
 	if err != nil {
 		return err
 	}
+	swap, err := g.Params.BoolOr("swap", false)
+	if err != nil {
+		return err
+	}
 	rng := rand.New(rand.NewSource(g.Seed))
 	for i := 0; i < max(g.Count, 1); i++ {
-		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Perturb: perturb})
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Perturb: perturb, Swap: swap})
 		if err != nil {
 			return err
 		}
@@ -276,4 +293,12 @@ func formatChain(w io.Writer, c instances.Case) error {
 		return err
 	}
 	return s.Format(w)
+}
+
+// boolStat is a yes/no statistic as a count: 1 or 0.
+func boolStat(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

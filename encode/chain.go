@@ -25,10 +25,11 @@ const (
 type ChainOptions struct {
 	Crossing ChainCrossing // "" means eager
 	// Precheck answers -1 without a solve for boards whose corner labels
-	// or label counts already rule out a path. By default the SAT solver
-	// proves those unsatisfiable itself (a pigeonhole argument, hard for
-	// resolution on big boards).
+	// or label counts (instances.Chain.Infeasible) already rule out a path.
 	Precheck bool
+	// Counting says how boards a counting argument rules out are answered
+	// (chain_count.go); "" means ChainCountCheck.
+	Counting ChainCounting
 	// NoPatch turns off patching cycles into the path (chain_patch.go):
 	// every model with a cycle is then cut and solved again.
 	NoPatch bool
@@ -319,6 +320,10 @@ type ChainResult struct {
 	// counts the questions asked under assumptions (gini) instead;
 	// Patched counts the answers made by patching cycles into the path.
 	Trials, Rebuilds, Assumed, Patched int
+	// Counted says the answer -1 came from the static counting check
+	// (ChainCountArgument): a claim backed by a counting argument, not by
+	// a solver's proof.
+	Counted bool
 }
 
 func joinInts(xs []int) string {

@@ -43,13 +43,15 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 		}
 		return res, nil
 	}
-	if o.Precheck {
-		if why := c.Infeasible(); why != "" {
-			res.Stats.Steps = append(res.Stats.Steps, Step{Label: "label counts: " + why, Status: Unsat})
-			return res, nil
-		}
+	if chainPrecheck(c, o, &res) {
+		return res, nil
 	}
 	enc := NewChainEncoding(c, o.crossing())
+	if o.counting() == ChainCountCards {
+		if err := enc.AddClassCounts(); err != nil {
+			return res, err
+		}
+	}
 	res.Stats.Vars, res.Stats.Clauses = enc.CNF.NumVars, len(enc.CNF.Clauses)
 	l := &chainLex{
 		c: c, enc: enc, backend: backend, o: o, res: &res,

@@ -19,6 +19,8 @@ var chainModes = []ChainOptions{
 	{Crossing: ChainCrossingLazy},
 	{Precheck: true, NoPatch: true},
 	{Crossing: ChainCrossingLazy, NoPatch: true},
+	{Counting: ChainCountCards},
+	{Counting: ChainCountNone, Crossing: ChainCrossingLazy},
 }
 
 func chainBoard(t testing.TB, input string) *instances.Chain {

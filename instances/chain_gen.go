@@ -11,6 +11,10 @@ type ChainGenOptions struct {
 	// Perturb changes the labels of one to three cells after planting, so
 	// that the board often has no path (or a different smallest one).
 	Perturb bool
+	// Swap exchanges the labels of one to three pairs of cells after
+	// planting (and after Perturb): the label counts stay as a path needs
+	// them, yet the board often has no path.
+	Swap bool
 	// Moves is the number of random path changes made to the starting
 	// path; 0 means 30*N*N.
 	Moves int
@@ -39,7 +43,28 @@ func GenerateChain(rng *rand.Rand, o ChainGenOptions) (*Chain, []int, error) {
 			c.Labels[cell] = (c.Labels[cell] + 1 + rng.Intn(o.K-1)) % o.K
 		}
 	}
+	if o.Swap && o.K > 1 {
+		swapChainLabels(rng, c)
+	}
 	return c, path, nil
+}
+
+// swapChainLabels exchanges the labels of one to three pairs of cells
+// whose labels differ, never a corner's.
+func swapChainLabels(rng *rand.Rand, c *Chain) {
+	n2 := len(c.Labels)
+	if n2 < 4 {
+		return
+	}
+	for i := 1 + rng.Intn(3); i > 0; i-- {
+		for tries := 0; tries < 100; tries++ {
+			a, b := 1+rng.Intn(n2-2), 1+rng.Intn(n2-2)
+			if c.Labels[a] != c.Labels[b] {
+				c.Labels[a], c.Labels[b] = c.Labels[b], c.Labels[a]
+				break
+			}
+		}
+	}
 }
 
 // RandomChainPath returns a random non-crossing Hamiltonian king path on

@@ -30,7 +30,8 @@ to --out. The same flags and seed always give the same file.
   queens: --size NxM or N; --param density=0.3 (share of X squares),
           --param full=true for all-X boards.
   chain:  --size N; --param k=K labels; a planted non-crossing path;
-          --param perturb=true changes a few labels (often unsolvable).`,
+          --param perturb=true changes a few labels (often unsolvable),
+          --param swap=true swaps a few (label counts kept).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := lookupPuzzle(args[0])
