@@ -51,11 +51,12 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Validate: func(o Options) error { _, _, err := chainSATOptions(o); return err },
 			},
 		},
-		Verify:   verifyChain,
-		Agree:    agreeChain,
-		CNF:      chainCNF,
-		Generate: generateChain,
-		Render:   renderChain,
+		Verify:    verifyChain,
+		Agree:     agreeChain,
+		CNF:       chainCNF,
+		Generate:  generateChain,
+		GenParams: []string{"k", "perturb"},
+		Render:    renderChain,
 	})
 }
 

@@ -492,20 +492,7 @@ func LoadPath(p *Puzzle, path string, stdin io.Reader) ([]*Source, error) {
 	info, statErr := os.Stat(path)
 	if statErr != nil {
 		if path == "bundled" {
-			var srcs []*Source
-			for _, set := range instances.Sets(p.Name) {
-				src, err := openSource(p, set.String(), set.Path)
-				if src != nil {
-					srcs = append(srcs, src)
-				}
-				if err != nil {
-					return srcs, err
-				}
-			}
-			if len(srcs) == 0 {
-				return nil, fmt.Errorf("%s has no bundled sets", p.Name)
-			}
-			return srcs, nil
+			return LoadBundled(p)
 		}
 		if set, ok := instances.FindSet(p.Name, path); ok {
 			src, err := openSource(p, set.String(), set.Path)
@@ -542,6 +529,26 @@ func LoadPath(p *Puzzle, path string, stdin io.Reader) ([]*Source, error) {
 		if err != nil {
 			return srcs, err
 		}
+	}
+	return srcs, nil
+}
+
+// LoadBundled reads every bundled set of p from the sets embedded in the
+// binary, never from a path: a file named like a set in the working
+// directory is not read for them.
+func LoadBundled(p *Puzzle) ([]*Source, error) {
+	var srcs []*Source
+	for _, set := range instances.Sets(p.Name) {
+		src, err := openSource(p, set.String(), set.Path)
+		if src != nil {
+			srcs = append(srcs, src)
+		}
+		if err != nil {
+			return srcs, err
+		}
+	}
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("%s has no bundled sets", p.Name)
 	}
 	return srcs, nil
 }

@@ -56,11 +56,12 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 				Validate: func(o Options) error { _, err := satQueensOptions(o); return err },
 			},
 		},
-		Verify:   verifyQueens,
-		Agree:    agreeQueens,
-		CNF:      queensCNF,
-		Generate: generateQueens,
-		Render:   renderQueens,
+		Verify:    verifyQueens,
+		Agree:     agreeQueens,
+		CNF:       queensCNF,
+		Generate:  generateQueens,
+		GenParams: []string{"density", "full"},
+		Render:    renderQueens,
 	})
 }
 
@@ -262,8 +263,8 @@ func generateQueens(w io.Writer, g GenConfig) error {
 	}
 	density := 0.3
 	if ds := g.Params.Get("density", ""); ds != "" {
-		if density, err = strconv.ParseFloat(ds, 64); err != nil {
-			return fmt.Errorf("queens density %q: %w", ds, err)
+		if density, err = strconv.ParseFloat(ds, 64); err != nil || !(density >= 0 && density <= 1) {
+			return fmt.Errorf("queens param density=%q: want a share of target squares, 0..1", ds)
 		}
 	}
 	full, err := g.Params.BoolOr("full", false)

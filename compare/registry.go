@@ -11,6 +11,8 @@ package compare
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +53,8 @@ type Puzzle struct {
 	// Generate writes new instances in the judge format; the same config
 	// (seed included) always writes the same bytes.
 	Generate func(w io.Writer, g GenConfig) error
+	// GenParams names every --param Generate reads.
+	GenParams []string
 	// Render draws case c, solved as r says (r may be unsolved: then the
 	// bare puzzle), as an SVG picture.
 	Render func(w io.Writer, c instances.Case, r Result) error
@@ -64,6 +68,17 @@ type GenConfig struct {
 	Count  int
 	Seed   int64
 	Params Options
+}
+
+// CheckGenParams refuses a parameter p's generator does not read,
+// naming the ones it does.
+func CheckGenParams(p *Puzzle, params Options) error {
+	for _, name := range slices.Sorted(maps.Keys(params)) {
+		if !slices.Contains(p.GenParams, name) {
+			return fmt.Errorf("%s has no generator parameter %q: it takes %s", p.Name, name, strings.Join(p.GenParams, ", "))
+		}
+	}
+	return nil
 }
 
 // Solver is one way of solving a puzzle.

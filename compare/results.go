@@ -299,9 +299,12 @@ func ReadResults(path string) (*ResultsLog, error) {
 func (log *ResultsLog) read(path string, r io.Reader) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	for line := 1; ; line++ {
-		b, err := br.ReadBytes('\n')
+		b, err := readRecordLine(br)
 		if len(b) == 0 && err == io.EOF {
 			return nil
+		}
+		if errors.Is(err, errLongRecord) {
+			return &instances.InputError{File: path, Line: line, Msg: fmt.Sprintf("line longer than %d MiB: not a result record", maxRecord>>20)}
 		}
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("reading results file %s: %w", path, err)
@@ -335,6 +338,29 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		}
 		if cut {
 			return nil
+		}
+	}
+}
+
+// maxRecord bounds one line of a results file: a record holds a case's
+// text or a run's reply (itself at most maxReply), JSON-escaped. A
+// variable for tests.
+var maxRecord = 4 * maxReply
+
+var errLongRecord = errors.New("record line too long")
+
+// readRecordLine reads one line of at most maxRecord bytes, its newline
+// included; it returns io.EOF with an unfinished last line.
+func readRecordLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		if len(line)+len(part) > maxRecord {
+			return nil, errLongRecord
+		}
+		line = append(line, part...)
+		if err != bufio.ErrBufferFull {
+			return line, err
 		}
 	}
 }

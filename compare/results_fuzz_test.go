@@ -3,6 +3,8 @@ package compare
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,4 +55,38 @@ func FuzzReadResults(f *testing.F) {
 			t.Fatalf("round trip changed the records:\n%+v\n%+v", back.Runs, r)
 		}
 	})
+}
+
+// A results file line is read up to maxRecord: an endless line is bad
+// input naming the file and line, after reading little more than the
+// limit.
+func TestReadResultsBoundedLine(t *testing.T) {
+	defer func(m int) { maxRecord = m }(maxRecord)
+	maxRecord = 1 << 20
+	head := `{"kind":"header","header":{"version":"x"}}` + "\n"
+	r := &countingReader{r: io.MultiReader(strings.NewReader(head), io.LimitReader(zeros{}, 64<<20))}
+	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
+	err := log.read("z.jsonl", r)
+	var ie *instances.InputError
+	if !errors.As(err, &ie) || ie.File != "z.jsonl" || ie.Line != 2 || !strings.Contains(ie.Msg, "longer than") {
+		t.Fatalf("%v; want an input error at z.jsonl line 2 saying the line is too long", err)
+	}
+	if r.n > 2*int64(maxRecord) {
+		t.Errorf("read %d MiB of an endless line, limit %d MiB", r.n>>20, maxRecord>>20)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }

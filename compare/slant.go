@@ -59,11 +59,12 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
 			},
 		},
-		Verify:   verifySlant,
-		Agree:    agreeSlant,
-		CNF:      slantCNF,
-		Generate: generateSlant,
-		Render:   renderSlant,
+		Verify:    verifySlant,
+		Agree:     agreeSlant,
+		CNF:       slantCNF,
+		Generate:  generateSlant,
+		GenParams: []string{"difficulty", "clues", "planted"},
+		Render:    renderSlant,
 	})
 }
 
@@ -350,7 +351,7 @@ func generateSlant(w io.Writer, g GenConfig) error {
 	var make func() (*instances.Slant, error)
 	if planted {
 		density, err := strconv.ParseFloat(g.Params.Get("clues", "0.6"), 64)
-		if err != nil || density < 0 || density > 1 {
+		if err != nil || !(density >= 0 && density <= 1) { // NaN too
 			return fmt.Errorf("slant param clues=%q: want a share of clues kept, 0..1, with planted=true", g.Params.Get("clues", ""))
 		}
 		if d := g.Params.Get("difficulty", ""); d != "" {

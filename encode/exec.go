@@ -119,8 +119,10 @@ func (e *Exec) SolvesCubes() bool {
 	cmd := exec.CommandContext(ctx, e.Path, "--help")
 	cmd.WaitDelay = time.Second
 	tieToParent(cmd)
-	out, _ := cmd.CombinedOutput() // a program without --help may exit non-zero: then it says no
-	ok := bytes.Contains(out, []byte("inccnf"))
+	out := &cappedBuffer{max: helpCap, onOver: cancel} // a flood is killed, and says no
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Run() // a program without --help may exit non-zero: then it says no
+	ok := bytes.Contains(out.Bytes(), []byte("inccnf"))
 	readsIncremental.Store(e.Path, ok)
 	return ok
 }
@@ -228,12 +230,13 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 		return Unknown, fmt.Errorf("%s: %w", s.e.Name(), err)
 	}
 
-	ctx := context.Background()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	if !deadline.IsZero() {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
+	limit := outputCap(s.nvars)
 	args := []string{in}
 	out := ""
 	if s.e.MiniSat {
@@ -241,8 +244,10 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 		args = append(args, out)
 	}
 	cmd := exec.CommandContext(ctx, s.e.Path, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// Both outputs are bounded: a solver printing past its cap is killed.
+	stdout := &cappedBuffer{max: limit, onOver: cancel}
+	stderr := &tailBuffer{max: stderrTail}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	// A solver that leaves a child holding the pipes must not keep Solve
 	// waiting past its kill.
 	cmd.WaitDelay = time.Second
@@ -257,19 +262,22 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 	case errors.As(runErr, &exitErr) && exitErr.Exited():
 		code = exitErr.ExitCode()
 	}
+	if stdout.over {
+		return Unknown, fmt.Errorf("%s: %w (over %d bytes for a model of %d variables)%s", s.e.Name(), errOutputTooLarge, limit, s.nvars, tail(stderr))
+	}
 	if code != 10 && code != 20 && ctx.Err() != nil {
 		return Unknown, nil // killed at the deadline
 	}
 	if runErr != nil && code < 0 {
-		return Unknown, fmt.Errorf("%s: running %s: %w%s", s.e.Name(), s.e.Path, runErr, tail(&stderr))
+		return Unknown, fmt.Errorf("%s: running %s: %w%s", s.e.Name(), s.e.Path, runErr, tail(stderr))
 	}
 	s.stats.add(parseSolverStats(stdout.Bytes()))
 
 	var ans answer
 	if s.e.MiniSat {
-		text, err := os.ReadFile(out)
+		text, err := readCapped(out, limit)
 		if err != nil {
-			return Unknown, fmt.Errorf("%s exited %d without its result file: %w%s", s.e.Name(), code, err, tail(&stderr))
+			return Unknown, fmt.Errorf("%s exited %d without its result file: %w%s", s.e.Name(), code, err, tail(stderr))
 		}
 		ans, err = parseMiniSatResult(bytes.NewReader(text), s.nvars)
 		if err != nil {
@@ -278,11 +286,11 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 	} else {
 		ans, err = parseCompetitionOutput(bytes.NewReader(stdout.Bytes()), s.nvars)
 		if err != nil {
-			return Unknown, fmt.Errorf("%s output: %w%s", s.e.Name(), err, tail(&stderr))
+			return Unknown, fmt.Errorf("%s output: %w%s", s.e.Name(), err, tail(stderr))
 		}
 	}
 	if want := map[Status]int{Sat: 10, Unsat: 20}[ans.status]; want != 0 && code != want {
-		return Unknown, fmt.Errorf("%s says %v but exited %d (want %d)%s", s.e.Name(), ans.status, code, want, tail(&stderr))
+		return Unknown, fmt.Errorf("%s says %v but exited %d (want %d)%s", s.e.Name(), ans.status, code, want, tail(stderr))
 	}
 	switch ans.status {
 	case Sat:
@@ -481,7 +489,7 @@ func violated(clauses [][]int, model []bool) int {
 }
 
 // tail returns the end of a solver's standard error, to quote in errors.
-func tail(stderr *bytes.Buffer) string {
+func tail(stderr *tailBuffer) string {
 	text := strings.TrimSpace(stderr.String())
 	if text == "" {
 		return ""

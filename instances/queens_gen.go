@@ -12,7 +12,7 @@ func GenerateQueens(rng *rand.Rand, rows, cols int, density float64) (*Queens, e
 	if rows < QueensMinSize || rows > QueensMaxSize || cols < QueensMinSize || cols > QueensMaxSize {
 		return nil, fmt.Errorf("queens board %dx%d is out of range %d..%d", rows, cols, QueensMinSize, QueensMaxSize)
 	}
-	if density < 0 || density > 1 {
+	if !(density >= 0 && density <= 1) { // NaN too
 		return nil, fmt.Errorf("target density %g is outside 0..1", density)
 	}
 	q := NewQueens(rows, cols)

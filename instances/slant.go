@@ -90,40 +90,38 @@ func SlantClues(w, h int, cells []byte) []int8 {
 // '#' lines skipped. On bad input it returns the cases read before the
 // error together with an error wrapping an *InputError.
 func ParseSlant(file string, r io.Reader) ([]*Slant, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", displayName(file), err)
-	}
-	data = StripBOM(data)
-	if judgeFormat(data) {
-		return ParseSlantJudge(file, bytes.NewReader(data))
-	}
-	return ParseSlantIDs(file, bytes.NewReader(data))
-}
-
-func displayName(file string) string {
-	if file == "" {
-		return "<stdin>"
-	}
-	return file
-}
-
-// judgeFormat reports whether the first line that is neither blank nor a
-// comment is a lone integer.
-func judgeFormat(data []byte) bool {
-	for _, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" || strings.HasPrefix(t, "#") {
+	// One line at a time, each bounded like every format's (maxLine):
+	// the first content line says the format and is put back for its
+	// parser.
+	l := NewLines(file, r)
+	judge := true // empty input: let the judge parser say what is missing
+	for {
+		t, ok := l.Next()
+		if !ok {
+			break
+		}
+		if t = strings.TrimSpace(t); t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		for _, r := range t {
-			if r < '0' || r > '9' {
-				return r == '-' || r == '+' // a sign: let the judge parser say what is wrong
-			}
-		}
-		return true
+		judge = judgeLine(t)
+		l.Unread()
+		break
 	}
-	return true // empty input: let the judge parser say what is missing
+	if judge {
+		return parseSlantJudge(l)
+	}
+	return parseSlantIDs(l)
+}
+
+// judgeLine reports whether the first content line t (trimmed, neither
+// blank nor a comment) starts the judge format: a lone integer.
+func judgeLine(t string) bool {
+	for _, r := range t {
+		if r < '0' || r > '9' {
+			return r == '-' || r == '+' // a sign: let the judge parser say what is wrong
+		}
+	}
+	return true
 }
 
 // ParseSlantJudge reads the UVa 11694 format: the number of cases T on a
@@ -131,7 +129,10 @@ func judgeFormat(data []byte) bool {
 // corners, each a clue digit 0..4 or '.'. Blank lines and '#' comment lines
 // are skipped anywhere; anything after the T-th case is trailing data.
 func ParseSlantJudge(file string, r io.Reader) ([]*Slant, error) {
-	l := NewLines(file, r)
+	return parseSlantJudge(NewLines(file, r))
+}
+
+func parseSlantJudge(l *Lines) ([]*Slant, error) {
 	f, ok := l.Fields()
 	if !ok {
 		return nil, l.NoCases()
@@ -212,7 +213,11 @@ func slantClueChar(b byte) (int8, error) {
 // row-major: a digit is a clue, a letter a..z a run of 1..26 empty corners.
 // Blank lines and lines starting with '#' are skipped.
 func ParseSlantIDs(file string, r io.Reader) ([]*Slant, error) {
-	l := NewLines(file, r)
+	return parseSlantIDs(NewLines(file, r))
+}
+
+func parseSlantIDs(l *Lines) ([]*Slant, error) {
+	file := l.File()
 	var cases []*Slant
 	for {
 		t, ok := l.Next()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -495,4 +496,72 @@ func FuzzParseSlantIDs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// countingZeros yields zero bytes, up to left, counting what was read.
+type countingZeros struct{ left, read int64 }
+
+func (z *countingZeros) Read(p []byte) (int, error) {
+	if z.left <= 0 {
+		return 0, io.EOF
+	}
+	n := int64(len(p))
+	if n > z.left {
+		n = z.left
+	}
+	clear(p[:n])
+	z.left -= n
+	z.read += n
+	return int(n), nil
+}
+
+// ParseSlant reads like the queens and chain parsers, a bounded line at a
+// time: /dev/zero (one endless line) is bad input at line 1 after little
+// more than the line limit, not a read of the whole stream.
+func TestParseSlantBoundedLine(t *testing.T) {
+	for _, prefix := range []string{"", "# a comment\n\n", "3x3:"} {
+		z := &countingZeros{left: 64 << 20}
+		cases, err := ParseSlant("zeros", io.MultiReader(strings.NewReader(prefix), z))
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.File != "zeros" || !strings.Contains(ie.Msg, "longer than") {
+			t.Fatalf("prefix %q: %v, %v; want an input error naming the file and an overlong line", prefix, cases, err)
+		}
+		if want := strings.Count(prefix, "\n") + 1; ie.Line != want {
+			t.Errorf("prefix %q: error at line %d, want %d", prefix, ie.Line, want)
+		}
+		if z.read > 2*maxLine {
+			t.Errorf("prefix %q: read %d MiB of an endless line, limit %d MiB", prefix, z.read>>20, maxLine>>20)
+		}
+	}
+}
+
+// FuzzParseSlant: the sniffing entry point gives what the parser of the
+// format it picks gives.
+func FuzzParseSlant(f *testing.F) {
+	f.Add(slantSample)
+	f.Add("# c\n\n3x2:a1b2b3d\n")
+	f.Add("\ufeff1\n1\n..\n.4\n")
+	f.Add("s1\t2\t1\tb1c\t\\/\t# givens=1\n")
+	f.Add("-1\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		cases, err := ParseSlant("fuzz", strings.NewReader(input))
+		checkParsedSlant(t, cases, err)
+		judge, jerr := ParseSlantJudge("fuzz", strings.NewReader(input))
+		ids, ierr := ParseSlantIDs("fuzz", strings.NewReader(input))
+		if !(sameSlants(cases, judge) && fmt.Sprint(err) == fmt.Sprint(jerr)) && !(sameSlants(cases, ids) && fmt.Sprint(err) == fmt.Sprint(ierr)) {
+			t.Fatalf("ParseSlant gives %d cases, %v; the judge parser %d, %v; the ID parser %d, %v", len(cases), err, len(judge), jerr, len(ids), ierr)
+		}
+	})
+}
+
+func sameSlants(a, b []*Slant) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].W != b[i].W || a[i].H != b[i].H || !bytes.Equal(int8Bytes(a[i].Clues), int8Bytes(b[i].Clues)) || a[i].Loc != b[i].Loc {
+			return false
+		}
+	}
+	return true
 }

@@ -22,6 +22,7 @@ type Lines struct {
 	line int    // number of the last line returned
 	text string // the last line returned
 	err  error
+	back bool // Unread was called: Next returns text again
 	// Case is put into errors made by Errorf; parsers set it as they go.
 	Case int
 }
@@ -42,6 +43,14 @@ func (l *Lines) Line() int { return l.line }
 // Next returns the next line with its trailing "\r" removed; ok is false at
 // end of input or on a read error (then Err says which).
 func (l *Lines) Next() (text string, ok bool) {
+	if l.back {
+		l.back = false
+		l.line++
+		return l.text, true
+	}
+	if l.err != nil {
+		return "", false // a scanner past an error would hand out the rest as a line
+	}
 	if !l.sc.Scan() {
 		if err := l.sc.Err(); err != nil && l.err == nil {
 			if err == bufio.ErrTooLong {
@@ -58,6 +67,15 @@ func (l *Lines) Next() (text string, ok bool) {
 		l.text = strings.TrimPrefix(l.text, bom)
 	}
 	return l.text, true
+}
+
+// Unread puts the line last returned by Next back: the next call returns
+// it again, with the same number. Only one line can be put back.
+func (l *Lines) Unread() {
+	if l.line > 0 && !l.back {
+		l.back = true
+		l.line--
+	}
 }
 
 // bom is the UTF-8 byte order mark some editors put at the start of a

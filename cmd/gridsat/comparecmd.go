@@ -187,9 +187,6 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 			return fail(exitUsage, fmt.Errorf("no puzzle has bundled sets"))
 		}
 	}
-	if len(paths) == 0 {
-		paths = []string{"bundled"}
-	}
 	stdinUsed := 0
 	for _, path := range paths {
 		if path == "-" {
@@ -325,6 +322,14 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 		if !known && k != compare.UniqueOption {
 			return nil, fail(exitUsage, fmt.Errorf("--opt %s: no solver of %s in --solvers takes it", k, p.Name))
 		}
+	}
+	if len(paths) == 0 {
+		// The bundled sets, from the binary: never a path lookup.
+		srcs, err := compare.LoadBundled(p)
+		if err != nil {
+			return nil, fail(exitUsage, err)
+		}
+		plan.sources = srcs
 	}
 	for _, path := range paths {
 		srcs, err := compare.LoadPath(p, path, stdin)

@@ -47,6 +47,9 @@ to --out. The same flags and seed always give the same file.
 			if g.Params, err = optionFlags(params); err != nil {
 				return err
 			}
+			if err := compare.CheckGenParams(p, g.Params); err != nil {
+				return fail(exitUsage, fmt.Errorf("--param: %w", err))
+			}
 			w := cmd.OutOrStdout()
 			if out != "" {
 				fh, err := os.Create(out)
