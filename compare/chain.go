@@ -55,7 +55,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		Agree:     agreeChain,
 		CNF:       chainCNF,
 		Generate:  generateChain,
-		GenParams: []string{"k", "perturb"},
+		GenParams: []string{"k", "perturb", "swap"},
 		Render:    renderChain,
 	})
 }

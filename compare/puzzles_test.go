@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/xml"
 	"io"
+	"os"
 	"reflect"
+	"regexp"
+	"slices"
 	"testing"
 )
 
@@ -210,5 +213,27 @@ func TestFormatCaseRoundTrip(t *testing.T) {
 			}
 			t.Logf("%d cases", n)
 		})
+	}
+}
+
+// Every --param a generator reads is in its puzzle's GenParams, which
+// gen checks names against: a parameter added to a generator and not
+// listed would be refused as unknown.
+func TestGenParamsListed(t *testing.T) {
+	read := regexp.MustCompile(`(?:g\.Params\.(?:Get|BoolOr)\(|slantBool\(g\.Params, )"(\w+)"`)
+	for _, name := range PuzzleNames() {
+		p, _ := Lookup(name)
+		if p.Generate == nil {
+			continue
+		}
+		src, err := os.ReadFile(name + ".go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range read.FindAllStringSubmatch(string(src), -1) {
+			if !slices.Contains(p.GenParams, m[1]) {
+				t.Errorf("%s's generator reads --param %s, missing from its GenParams %v", name, m[1], p.GenParams)
+			}
+		}
 	}
 }

@@ -50,7 +50,7 @@ func TestGenRefusesBadParams(t *testing.T) {
 		{[]string{"gen", "slant", "--size", "5", "--param", "planted=true", "--param", "clues=NaN"}, "clues"},
 		{[]string{"gen", "queens", "--size", "5", "--param", "desnity=0.9"}, "it takes density, full"},
 		{[]string{"gen", "slant", "--size", "5", "--param", "densty=0.9"}, "it takes difficulty, clues, planted"},
-		{[]string{"gen", "chain", "--size", "4", "--param", "K=3"}, "it takes k, perturb"},
+		{[]string{"gen", "chain", "--size", "4", "--param", "K=3"}, "it takes k, perturb, swap"},
 	}
 	for _, tc := range cases {
 		usageError(t, "", tc.want, tc.args...)
