@@ -22,9 +22,8 @@ func (k *checker) backward(final int, confl int64) error {
 			continue
 		}
 		k.backtrack(int(k.trailAt[i]))
-		cl := &k.cls[c]
-		cl.flags |= fDead
-		if s.Kind != Lemma || cl.flags&fCore == 0 || cl.flags&fTaut != 0 {
+		k.setFlag(uint32(c), fDead)
+		if s.Kind != Lemma || k.flags(uint32(c))&(fCore|fTaut) != fCore {
 			continue
 		}
 		v, detail := k.verify(i, uint32(c))
@@ -46,9 +45,8 @@ func (k *checker) backward(final int, confl int64) error {
 // restore puts back a clause that step i deleted, at the assignment it was
 // deleted under (where it was neither unit nor conflicting).
 func (k *checker) restore(i int, c uint32) error {
-	cl := &k.cls[c]
-	cl.flags &^= fDeleted
-	if cl.flags&fTaut != 0 {
+	k.clearFlag(c, fDeleted)
+	if k.flags(c)&fTaut != 0 {
 		return nil
 	}
 	if st := k.attach(c); st != stOK {
@@ -70,16 +68,15 @@ func (k *checker) verify(i int, c uint32) (verdict, string) {
 	}
 	p := toLit(k.steps[i].Lits[0])
 	var cands []uint32
-	for d := range c {
-		cl := &k.cls[d]
-		if cl.flags&(fDead|fDeleted|fTaut) != 0 || !k.hasLit(uint32(d), p^1) {
+	for d := k.first; d < c; d = k.next(d) {
+		if k.flags(d)&(fDead|fDeleted|fTaut) != 0 || !k.hasLit(d, p^1) {
 			continue
 		}
-		if !k.rup(ls, k.clauseLits(uint32(d)), p^1) {
+		if !k.rup(ls, k.clauseLits(d), p^1) {
 			return vFail, fmt.Sprintf("unit propagation on its negation finds no conflict, and its resolvent on pivot %d with %s is not RUP",
-				p.int(), k.origin(uint32(d)))
+				p.int(), k.origin(d))
 		}
-		cands = append(cands, uint32(d))
+		cands = append(cands, d)
 	}
 	for _, d := range cands {
 		k.mark(d)
@@ -135,12 +132,9 @@ func (k *checker) rup(a, b []lit, skip lit) bool {
 // forwardVerdict checks the lemma of step i before it is added (forward
 // mode: every lemma, none marked).
 func (k *checker) forwardVerdict(i int, s Step) verdict {
-	c := k.newClause(s.Lits, fLemma)
-	defer func() {
-		k.lits = k.lits[:k.cls[c].start]
-		k.cls = k.cls[:c]
-	}()
-	if k.cls[c].flags&fTaut != 0 {
+	c := k.newClause(s.Lits)
+	defer k.dropLast(c)
+	if k.flags(c)&fTaut != 0 {
 		return vTaut
 	}
 	v, _ := k.verify(i, c)
@@ -151,18 +145,22 @@ func (k *checker) forwardVerdict(i int, s Step) verdict {
 // "formula clause 3 [1 -2]", "goal unit 0 [-4]", "the clause of step 7
 // (line 8) [2 5]".
 func (k *checker) origin(c uint32) string {
-	if int(c) < k.nFormula {
-		return fmt.Sprintf("formula clause %d %v", c, k.formula[c])
-	}
-	if int(c) < k.nBase {
-		return fmt.Sprintf("goal unit %d %v", int(c)-k.nFormula, ints(k.clauseLits(c)))
+	if c < k.baseEnd {
+		i := 0
+		for d := k.first; d != c; d = k.next(d) {
+			i++
+		}
+		if i < k.nFormula {
+			return fmt.Sprintf("formula clause %d %v", i, k.formula[i])
+		}
+		return fmt.Sprintf("goal unit %d %v", i-k.nFormula, ints(k.clauseLits(c)))
 	}
 	for i, sc := range k.stepClause {
 		if sc == int32(c) && k.steps[i].Kind != Delete {
 			return fmt.Sprintf("the clause of %s %v", where(i, k.steps[i]), k.steps[i].Lits)
 		}
 	}
-	return fmt.Sprintf("clause %d %v", c, ints(k.clauseLits(c)))
+	return fmt.Sprintf("clause %v", ints(k.clauseLits(c)))
 }
 
 func ints(ls []lit) []int {

@@ -97,14 +97,13 @@ type checker struct {
 	*db
 	steps      []Step
 	formula    [][]int
-	nFormula   int     // formula clauses: clause ids [0, nFormula)
-	nBase      int     // formula clauses and goal units: clause ids [0, nBase)
-	stepClause []int32 // per step: its clause (added, or deleted), -1 if none
+	nFormula   int     // formula clauses
+	baseEnd    uint32  // formula clauses and goal units: crefs below baseEnd
+	stepClause []int32 // per step: the cref of its clause (added, or deleted), -1 if none
 	trailAt    []int32 // per step: the trail's length before it
 	hash       map[uint64][]uint32
 	all        bool      // forward mode: check every lemma as it comes
 	verdicts   []verdict // forward mode: per step
-	failed     *ProofError
 	res        Result
 }
 
@@ -160,8 +159,8 @@ func (k *checker) run(formula [][]int, goal []int) (Result, error) {
 	}
 	k.res.Core = k.res.RUP + k.res.RAT
 	k.res.Skipped = k.res.Lemmas - k.res.Core
-	for c := range k.nBase {
-		if k.cls[c].flags&fCore != 0 {
+	for c := k.first; c < k.baseEnd; c = k.next(c) {
+		if k.flags(c)&fCore != 0 {
 			k.res.FormulaCore++
 		}
 	}
@@ -173,18 +172,18 @@ func (k *checker) run(formula [][]int, goal []int) (Result, error) {
 // (-1 for the formula) and the conflicting clause.
 func (k *checker) forward(formula [][]int, goal []int) (int, int64, error) {
 	for _, c := range formula {
-		if confl := k.add(k.newClause(c, 0)); confl >= 0 {
-			k.nBase = len(k.cls)
+		if confl := k.add(k.newClause(c)); confl >= 0 {
+			k.baseEnd = k.end()
 			return -1, confl, nil
 		}
 	}
 	for _, g := range goal {
-		if confl := k.add(k.newClause([]int{-g}, 0)); confl >= 0 {
-			k.nBase = len(k.cls)
+		if confl := k.add(k.newClause([]int{-g})); confl >= 0 {
+			k.baseEnd = k.end()
 			return -1, confl, nil
 		}
 	}
-	k.nBase = len(k.cls)
+	k.baseEnd = k.end()
 	for i, s := range k.steps {
 		k.trailAt[i] = int32(len(k.trail))
 		k.stepClause[i] = -1
@@ -195,11 +194,7 @@ func (k *checker) forward(formula [][]int, goal []int) (int, int64, error) {
 		if s.Kind == Lemma && k.all {
 			k.verdicts[i] = k.forwardVerdict(i, s)
 		}
-		flags := uint8(0)
-		if s.Kind == Lemma {
-			flags = fLemma
-		}
-		c := k.newClause(s.Lits, flags)
+		c := k.newClause(s.Lits)
 		k.stepClause[i] = int32(c)
 		if s.Kind == Lemma && len(s.Lits) == 0 && !k.all {
 			return i, -1, k.notImplied(i, "the empty clause is not RUP (unit propagation on the clauses live there finds no conflict), and it has no pivot for RAT")
@@ -249,7 +244,7 @@ func (k *checker) add(c uint32) int64 {
 		h := k.hashOf(k.clauseLits(c))
 		k.hash[h] = append(k.hash[h], c)
 	}
-	if k.cls[c].flags&fTaut != 0 {
+	if k.flags(c)&fTaut != 0 {
 		return -1
 	}
 	switch k.attach(c) {
@@ -276,26 +271,24 @@ func (k *checker) hashOf(ls []lit) uint64 {
 // delete removes the live clause with the literals of step i, unless it is
 // the reason of a top-level literal or no live clause has them.
 func (k *checker) delete(i int, s Step) {
-	tmp := k.newClause(s.Lits, 0) // normalized literals, dropped below
+	tmp := k.newClause(s.Lits) // normalized literals, dropped below
 	ls := k.clauseLits(tmp)
 	h := k.hashOf(ls)
-	k.cls = k.cls[:tmp]
-	k.lits = k.lits[:len(k.lits)-len(ls)]
+	k.dropLast(tmp)
 	cands := k.hash[h]
 	for j := len(cands) - 1; j >= 0; j-- {
 		c := cands[j]
 		if !k.sameLits(c, ls) {
 			continue
 		}
-		cl := k.clauseLits(c)
-		if k.cls[c].flags&fTaut == 0 && k.vals[cl[0]] == 1 && k.reason[cl[0].v()] == int32(c) {
+		if k.flags(c)&fTaut == 0 && k.isReason(c) {
 			k.res.IgnoredDeletions = append(k.res.IgnoredDeletions, i)
 			return
 		}
 		cands[j] = cands[len(cands)-1]
 		k.hash[h] = cands[:len(cands)-1]
-		k.cls[c].flags |= fDeleted
-		if k.cls[c].flags&fTaut == 0 {
+		k.setFlag(c, fDeleted)
+		if k.flags(c)&fTaut == 0 {
 			k.unwatch(c)
 		}
 		k.stepClause[i] = int32(c)

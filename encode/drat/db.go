@@ -22,24 +22,25 @@ func (l lit) v() uint32 { return uint32(l >> 1) }
 
 // Clause flags.
 const (
-	fCore    uint8 = 1 << iota // marked: the refutation needs it
-	fDead                      // removed for good (a lemma undone by the backward pass)
-	fDeleted                   // deleted by a step (the backward pass restores it)
-	fTaut                      // a tautology: never watched, never used
-	fLemma                     // a lemma (to check when marked)
-	fChecked                   // checked (RUP or RAT)
+	fCore    lit = 1 << iota // marked: the refutation needs it
+	fDead                    // removed for good (a lemma undone by the backward pass)
+	fDeleted                 // deleted by a step (the backward pass restores it)
+	fTaut                    // a tautology: never watched, never used
 )
 
-// clause is a clause record: its literals are lits[start:start+size], the
-// two watched ones first.
-type clause struct {
-	start uint32
-	size  uint32
-	flags uint8
-}
+// A clause is stored in the arena as a header of two words, its size and
+// its flags, then its literals, the two watched ones first. It is named by
+// the index of its first literal (a cref), so that propagation reads one
+// place of memory per clause.
+const header = 2
 
-// watch is an entry of a watch list: the clause and one of its literals
-// (the blocker) that, when true, lets propagation skip the clause.
+// binary marks a watch entry of a binary clause: its blocker is the
+// clause's other literal, so propagation needs not read the clause.
+const binary = 1 << 31
+
+// watch is an entry of a watch list: the clause (with the binary bit) and
+// one of its literals (the blocker) that, when true, lets propagation skip
+// the clause.
 type watch struct {
 	c       uint32
 	blocker lit
@@ -50,10 +51,10 @@ const noReason = -1
 // db holds the clauses, the assignment and the watch lists.
 type db struct {
 	numVars int
-	lits    []lit
-	cls     []clause
+	arena   []lit
+	first   uint32  // cref of the first clause
 	vals    []int8  // per lit: 1 true, -1 false, 0 unassigned
-	reason  []int32 // per var: the clause that implied it, or noReason
+	reason  []int32 // per var: the cref of the clause that implied it, or noReason
 	pos     []int32 // per var: its index on the trail
 	trail   []lit
 	qCore   int // next trail literal to propagate over core watches
@@ -70,6 +71,8 @@ func newDB(numVars int) *db {
 	n := 2 * (numVars + 1)
 	return &db{
 		numVars: numVars,
+		arena:   make([]lit, 0, 1024),
+		first:   header,
 		vals:    make([]int8, n),
 		reason:  make([]int32, numVars+1),
 		pos:     make([]int32, numVars+1),
@@ -80,20 +83,35 @@ func newDB(numVars int) *db {
 	}
 }
 
-func (d *db) clauseLits(c uint32) []lit {
-	cl := &d.cls[c]
-	return d.lits[cl.start : cl.start+cl.size]
+func (d *db) size(c uint32) uint32    { return uint32(d.arena[c-2]) }
+func (d *db) flags(c uint32) lit      { return d.arena[c-1] }
+func (d *db) setFlag(c uint32, f lit) { d.arena[c-1] |= f }
+func (d *db) clearFlag(c uint32, f lit) {
+	d.arena[c-1] &^= f
 }
 
+func (d *db) clauseLits(c uint32) []lit {
+	return d.arena[c : c+d.size(c)]
+}
+
+// next returns the cref of the clause stored after c.
+func (d *db) next(c uint32) uint32 { return c + d.size(c) + header }
+
+// end is the cref the next clause will have.
+func (d *db) end() uint32 { return uint32(len(d.arena)) + header }
+
 // newClause stores lits (already checked to be in range) without repeated
-// literals, keeping the first occurrence first, and flags a tautology.
-func (d *db) newClause(lits []int, flags uint8) uint32 {
+// literals, keeping the first occurrence first, and flags a tautology. It
+// returns the clause's cref.
+func (d *db) newClause(lits []int) uint32 {
 	d.stampN++
 	if d.stampN == 0 { // wrapped: clear the stamps
 		clear(d.stamp)
 		d.stampN = 1
 	}
-	start := len(d.lits)
+	d.arena = append(d.arena, 0, 0)
+	c := uint32(len(d.arena))
+	flags := lit(0)
 	for _, x := range lits {
 		l := toLit(x)
 		if d.stamp[l] == d.stampN {
@@ -103,11 +121,15 @@ func (d *db) newClause(lits []int, flags uint8) uint32 {
 			flags |= fTaut
 		}
 		d.stamp[l] = d.stampN
-		d.lits = append(d.lits, l)
+		d.arena = append(d.arena, l)
 	}
-	d.cls = append(d.cls, clause{start: uint32(start), size: uint32(len(d.lits) - start), flags: flags})
-	return uint32(len(d.cls) - 1)
+	d.arena[c-2] = lit(uint32(len(d.arena)) - c)
+	d.arena[c-1] = flags
+	return c
 }
+
+// dropLast removes clause c, the last one stored.
+func (d *db) dropLast(c uint32) { d.arena = d.arena[:c-header] }
 
 func (d *db) assign(l lit, r int32) {
 	d.vals[l] = 1
@@ -127,6 +149,18 @@ func (d *db) backtrack(n int) {
 	d.trail = d.trail[:n]
 	d.qCore = min(d.qCore, n)
 	d.qNon = min(d.qNon, n)
+}
+
+// isReason reports whether clause c implied one of its literals on the
+// trail (a propagated literal is always one of the two watched ones).
+func (d *db) isReason(c uint32) bool {
+	ls := d.clauseLits(c)
+	for i := range min(2, len(ls)) {
+		if d.vals[ls[i]] == 1 && d.reason[ls[i].v()] == int32(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // attach puts clause c on the watch lists of the current assignment, a
@@ -180,13 +214,19 @@ func (d *db) lastFalseSecond(ls []lit, nonFalse int) {
 	}
 }
 
+// watch adds clause c to the watch lists of its two first literals, core or
+// not as it is marked.
 func (d *db) watch(c uint32, ls []lit) {
 	w := d.wNon
-	if d.cls[c].flags&fCore != 0 {
+	if d.flags(c)&fCore != 0 {
 		w = d.wCore
 	}
-	w[ls[0]] = append(w[ls[0]], watch{c, ls[1]})
-	w[ls[1]] = append(w[ls[1]], watch{c, ls[0]})
+	ref := c
+	if len(ls) == 2 {
+		ref |= binary
+	}
+	w[ls[0]] = append(w[ls[0]], watch{ref, ls[1]})
+	w[ls[1]] = append(w[ls[1]], watch{ref, ls[0]})
 }
 
 // unwatch removes clause c from the non-core watch lists of its two
@@ -199,7 +239,7 @@ func (d *db) unwatch(c uint32) {
 	for _, l := range ls[:2] {
 		ws := d.wNon[l]
 		for i := range ws {
-			if ws[i].c == c {
+			if ws[i].c&^binary == c {
 				ws[i] = ws[len(ws)-1]
 				d.wNon[l] = ws[:len(ws)-1]
 				break

@@ -26,6 +26,7 @@ type textParser struct {
 	line   int
 	steps  []Step
 	lits   []int // the clause being read
+	slab   slab
 	open   bool  // inside a clause (or after "d")
 	kind   StepKind
 	start  int // line where the open clause began
@@ -90,7 +91,7 @@ func (p *textParser) parseLine(b []byte) error {
 			if i+1 < len(b) && !isSpace(b[i+1]) {
 				return fmt.Errorf("drat: line %d: %q after d: want a space", p.line, b[i+1])
 			}
-			p.open, p.kind, p.start, p.lits = true, Delete, p.line, nil
+			p.open, p.kind, p.start, p.lits = true, Delete, p.line, p.lits[:0]
 			i++
 			continue
 		case c == '-' || (c >= '0' && c <= '9'):
@@ -110,14 +111,14 @@ func (p *textParser) parseLine(b []byte) error {
 // literal adds n to the open clause or, when n is 0, closes it.
 func (p *textParser) literal(n int) {
 	if !p.open {
-		p.open, p.kind, p.start, p.lits = true, Lemma, p.line, nil
+		p.open, p.kind, p.start, p.lits = true, Lemma, p.line, p.lits[:0]
 	}
 	if n != 0 {
 		p.lits = append(p.lits, n)
 		return
 	}
-	p.steps = append(p.steps, Step{Kind: p.kind, Lits: p.lits, Line: p.start})
-	p.open, p.lits = false, nil
+	p.steps = append(p.steps, Step{Kind: p.kind, Lits: p.slab.copy(p.lits), Line: p.start})
+	p.open, p.lits = false, p.lits[:0]
 }
 
 // parseInt reads a literal at b[i:], which must end at a space or the end of
@@ -162,6 +163,8 @@ func parseInt(b []byte, i int) (int, int, error) {
 func ParseBinary(r io.Reader) ([]Step, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	var steps []Step
+	var lits []int
+	var sl slab
 	off := 0
 	for {
 		c, err := br.ReadByte()
@@ -182,19 +185,19 @@ func ParseBinary(r io.Reader) ([]Step, error) {
 			return nil, fmt.Errorf("drat: step %d (byte %d): want 'a' or 'd', found byte 0x%02x", n, off, c)
 		}
 		off++
-		lits, m, err := readBinaryClause(br)
+		var m int
+		lits, m, err = readBinaryClause(br, lits[:0])
 		off += m
 		if err != nil {
 			return nil, fmt.Errorf("drat: step %d (byte %d): %w", n, off, err)
 		}
-		steps = append(steps, Step{Kind: kind, Lits: lits, Line: n})
+		steps = append(steps, Step{Kind: kind, Lits: sl.copy(lits), Line: n})
 	}
 }
 
-// readBinaryClause reads varint literals up to the 0 that ends the clause;
-// it returns them and the number of bytes read.
-func readBinaryClause(br *bufio.Reader) ([]int, int, error) {
-	var lits []int
+// readBinaryClause reads varint literals up to the 0 that ends the clause,
+// appending them to lits; it returns them and the number of bytes read.
+func readBinaryClause(br *bufio.Reader, lits []int) ([]int, int, error) {
 	read := 0
 	for {
 		var u uint64
@@ -257,4 +260,21 @@ func IsBinary(head []byte) bool {
 		}
 	}
 	return false
+}
+
+// slab hands out the parsed clauses' literals from large shared blocks, so
+// that a proof of a million clauses is not a million allocations. Each
+// clause's slice has its length as capacity: appending to it copies.
+type slab []int
+
+func (s *slab) copy(lits []int) []int {
+	if len(lits) == 0 {
+		return nil
+	}
+	if cap(*s)-len(*s) < len(lits) {
+		*s = make([]int, 0, max(1<<14, len(lits)))
+	}
+	n := len(*s)
+	*s = append(*s, lits...)
+	return (*s)[n : n+len(lits) : n+len(lits)]
 }

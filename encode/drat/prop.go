@@ -3,8 +3,8 @@ package drat
 // propagate runs unit propagation core first, as drat-trim does: the marked
 // (core) clauses propagate every literal on the trail before the other
 // clauses propagate one more, so that conflicts are found with clauses the
-// refutation already needs where possible. It returns the conflicting clause
-// or -1.
+// refutation already needs where possible. It returns the cref of the
+// conflicting clause or -1.
 func (d *db) propagate() int64 {
 	for {
 		for d.qCore < len(d.trail) {
@@ -25,38 +25,60 @@ func (d *db) propagate() int64 {
 	}
 }
 
+// gone reports whether a watch entry of clause c is to be dropped: the
+// clause was removed, or marked core while this entry is a non-core one.
+func (d *db) gone(c uint32, core bool) bool {
+	f := d.flags(c)
+	return f&(fDead|fDeleted) != 0 || (!core && f&fCore != 0)
+}
+
 // propagateList visits the clauses of w watching f, which just became
 // false: each finds another literal to watch, or is unit (its other watch is
 // assigned true), or conflicts. Entries of removed clauses, and non-core
 // entries of clauses since marked core, are dropped on the way.
 func (d *db) propagateList(w [][]watch, f lit, core bool) int64 {
 	ws := w[f]
+	vals := d.vals
 	i, j := 0, 0
 	for i < len(ws) {
 		wt := ws[i]
 		i++
-		if d.vals[wt.blocker] == 1 {
+		if vals[wt.blocker] == 1 {
 			ws[j] = wt
 			j++
 			continue
 		}
-		cl := &d.cls[wt.c]
-		if cl.flags&(fDead|fDeleted) != 0 || (!core && cl.flags&fCore != 0) {
+		if wt.c&binary != 0 {
+			c := wt.c &^ binary
+			if d.gone(c, core) {
+				continue
+			}
+			ws[j] = wt
+			j++
+			if vals[wt.blocker] == -1 {
+				j += copy(ws[j:], ws[i:])
+				w[f] = ws[:j]
+				return int64(c)
+			}
+			d.assign(wt.blocker, int32(c))
 			continue
 		}
-		ls := d.lits[cl.start : cl.start+cl.size]
+		if d.gone(wt.c, core) {
+			continue
+		}
+		ls := d.arena[wt.c : wt.c+uint32(d.arena[wt.c-2])]
 		if ls[0] == f {
 			ls[0], ls[1] = ls[1], f
 		}
 		first := ls[0]
-		if first != wt.blocker && d.vals[first] == 1 {
+		if first != wt.blocker && vals[first] == 1 {
 			ws[j] = watch{wt.c, first}
 			j++
 			continue
 		}
 		moved := false
 		for k := 2; k < len(ls); k++ {
-			if d.vals[ls[k]] != -1 {
+			if vals[ls[k]] != -1 {
 				ls[1], ls[k] = ls[k], f
 				w[ls[1]] = append(w[ls[1]], watch{wt.c, first})
 				moved = true
@@ -68,7 +90,7 @@ func (d *db) propagateList(w [][]watch, f lit, core bool) int64 {
 		}
 		ws[j] = watch{wt.c, first}
 		j++
-		if d.vals[first] == -1 {
+		if vals[first] == -1 {
 			j += copy(ws[j:], ws[i:])
 			w[f] = ws[:j]
 			return int64(wt.c)
@@ -82,15 +104,12 @@ func (d *db) propagateList(w [][]watch, f lit, core bool) int64 {
 // mark flags clause c as needed by the refutation; a watched clause moves to
 // the core watch lists (its old entries are dropped when next visited).
 func (d *db) mark(c uint32) {
-	cl := &d.cls[c]
-	if cl.flags&fCore != 0 || d.noMark {
+	if d.flags(c)&fCore != 0 || d.noMark {
 		return
 	}
-	cl.flags |= fCore
-	if cl.size >= 2 && cl.flags&(fDead|fDeleted) == 0 {
-		ls := d.clauseLits(c)
-		d.wCore[ls[0]] = append(d.wCore[ls[0]], watch{c, ls[1]})
-		d.wCore[ls[1]] = append(d.wCore[ls[1]], watch{c, ls[0]})
+	d.setFlag(c, fCore)
+	if d.size(c) >= 2 && d.flags(c)&(fDead|fDeleted) == 0 {
+		d.watch(c, d.clauseLits(c))
 	}
 }
 
