@@ -27,7 +27,7 @@ type textParser struct {
 	steps  []Step
 	lits   []int // the clause being read
 	slab   slab
-	open   bool  // inside a clause (or after "d")
+	open   bool // inside a clause (or after "d")
 	kind   StepKind
 	start  int // line where the open clause began
 	buffer []byte
