@@ -180,6 +180,7 @@ func (rep *reply) marshal(w *wbuf) {
 	w.int(rep.PeakRSS)
 	w.int(int64(rep.Wall))
 	w.int(int64(rep.CPU))
+	w.int(int64(rep.OnCPU))
 }
 
 // unmarshal reads a reply; r carries the interned statistic names of the
@@ -209,5 +210,6 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 	rep.PeakRSS = r.int()
 	rep.Wall = time.Duration(r.int())
 	rep.CPU = time.Duration(r.int())
+	rep.OnCPU = int(r.int())
 	return r.done()
 }

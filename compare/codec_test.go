@@ -42,7 +42,7 @@ func TestCodecRoundTrip(t *testing.T) {
 	rep := reply{Result: Result{Solved: true, Answer: "Case 1: 5", Witness: "Q.\n.X", Second: "\\/", UniqueChecked: true, Time: 1234,
 		Stats: []Stat{{"nodes", 1 << 40}, {"rounds", -3}},
 		Steps: []encode.Step{{Label: "k=5", Status: encode.Unsat, Time: time.Second, Rounds: 9}}},
-		Error: "boom", PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond}
+		Error: "boom", PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))
 	nonZero(t, "reply", reflect.ValueOf(rep))
 

@@ -131,6 +131,9 @@ type Run struct {
 	// OnCPU is the logical CPU the run's worker was pinned to (--pin),
 	// nil when not pinned.
 	OnCPU *int `json:"on_cpu,omitempty"`
+	// Machine labels the machine a merged run was measured on when a
+	// report mixes machines (MachineRun.Label); "" otherwise.
+	Machine string `json:"machine,omitempty"`
 	// Certified is set when the run's claim of an absence (no solution,
 	// optimal, unique, -1) was checked against a clausal proof while the
 	// run was made (--certify); a report shows it as "certified when run"

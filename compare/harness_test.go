@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -130,6 +131,21 @@ func toyPuzzle() *Puzzle {
 					return Result{Solved: true, Answer: "-1"}, nil
 				}
 				return Result{Solved: n >= 0, Answer: answer(n)}, nil
+			}),
+			solver("cpus", func(n int) (Result, error) {
+				// The CPUs each thread of the worker may run on, and
+				// GOMAXPROCS: what --pin set.
+				var lists []string
+				tasks, _ := os.ReadDir("/proc/self/task")
+				for _, t := range tasks {
+					st, _ := os.ReadFile("/proc/self/task/" + t.Name() + "/status")
+					for _, line := range strings.Split(string(st), "\n") {
+						if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
+							lists = append(lists, strings.TrimSpace(v))
+						}
+					}
+				}
+				return Result{Solved: true, Answer: answer(n), Witness: fmt.Sprintf("%d %s", runtime.GOMAXPROCS(0), strings.Join(lists, " "))}, nil
 			}),
 			solver("busy", func(n int) (Result, error) {
 				burnCPU(busyCPU)

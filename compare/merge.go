@@ -74,6 +74,46 @@ type Merged struct {
 	Superseded int
 	// Runs counts the runs found (each repeat one).
 	Runs int
+
+	machines    []MachineRun
+	fileMachine map[string]string // file -> machine label
+	firstFile   map[string]string // machine key -> first file measured on it
+}
+
+// addMachine notes the machine of header h of file fl: a CPU model other
+// than the first file's is refused unless opt allows it.
+func (m *Merged) addMachine(fl fileLog, h Header, opt MergeOptions) error {
+	if h.Machine == nil {
+		return nil
+	}
+	if m.fileMachine == nil {
+		m.fileMachine, m.firstFile = map[string]string{}, map[string]string{}
+	}
+	var loadEnd []float64
+	for _, f := range fl.log.Footers {
+		if f.Started.Equal(h.Started) {
+			loadEnd = f.LoadEnd
+		}
+	}
+	key := h.Machine.CPUKey() + "\x00" + h.Machine.Host
+	for i := range m.machines {
+		mr := &m.machines[i]
+		if mr.Machine.CPUKey()+"\x00"+mr.Machine.Host == key {
+			if loadEnd != nil {
+				mr.LoadEnd = loadEnd // the latest comparison's end
+			}
+			m.fileMachine[fl.path] = mr.Label
+			return nil
+		}
+		if mr.Machine.CPUKey() != h.Machine.CPUKey() && !opt.MixedMachines {
+			return fmt.Errorf("%s was measured on %s, %s on %s: their times do not compare (--mixed-machines reports them side by side)",
+				fl.path, orUnknown(h.Machine.CPUModel), m.firstFile[mr.Machine.CPUKey()+"\x00"+mr.Machine.Host], orUnknown(mr.Machine.CPUModel))
+		}
+	}
+	label := fmt.Sprintf("machine %d", len(m.machines)+1)
+	m.machines = append(m.machines, MachineRun{Machine: h.Machine, LoadEnd: loadEnd, Label: label})
+	m.fileMachine[fl.path], m.firstFile[key] = label, fl.path
+	return nil
 }
 
 // runKey indexes a merge's runs: case key, spec, repeat.
@@ -87,10 +127,25 @@ func runKey(caseKey, spec string, repeat int) string {
 // in several files are merged when they agree and reported when they do
 // not; every answer is judged again; runs no file holds are VerdictMissing.
 func MergeResults(paths []string) ([]*Merged, error) {
-	type fileLog struct {
-		path string
-		log  *ResultsLog
-	}
+	return MergeResultsWith(paths, MergeOptions{})
+}
+
+// MergeOptions say what a merge accepts.
+type MergeOptions struct {
+	// MixedMachines accepts files measured on different CPU models (else
+	// refused: their times do not compare); the report then labels each
+	// run with its machine and summarizes times per machine.
+	MixedMachines bool
+}
+
+// fileLog is one results file read.
+type fileLog struct {
+	path string
+	log  *ResultsLog
+}
+
+// MergeResultsWith is MergeResults with options.
+func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 	var logs []fileLog
 	for _, path := range paths {
 		log, err := ReadResults(path)
@@ -123,6 +178,9 @@ func MergeResults(paths []string) ([]*Merged, error) {
 			}
 			if len(m.Files) == 0 || m.Files[len(m.Files)-1] != fl.path {
 				m.Files = append(m.Files, fl.path)
+			}
+			if err := m.addMachine(fl, h, opt); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -165,6 +223,9 @@ func MergeResults(paths []string) ([]*Merged, error) {
 					m.Superseded++
 					continue
 				}
+				if len(m.machines) > 1 {
+					r.Run.Machine = m.fileMachine[fl.path]
+				}
 				k := runKey(r.Key, r.Spec, r.Run.Repeat)
 				runs[k] = append(runs[k], where{r, fl.path})
 			}
@@ -173,7 +234,7 @@ func MergeResults(paths []string) ([]*Merged, error) {
 		for i, s := range m.Header.Specs {
 			specs[i] = s.Text
 		}
-		m.Report = Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout}
+		m.Report = Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout, Machines: m.machines}
 		for _, c := range order {
 			if seen[c.Order] {
 				continue // the same case content twice at one position

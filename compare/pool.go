@@ -37,6 +37,10 @@ type Pool struct {
 	NoCgroup bool
 	// Depth bounds the jobs queued in one worker; 0 means 8.
 	Depth int
+	// CPUs, if set, pins the workers (--pin): the k-th of RunTasks's
+	// workers binds itself to logical CPU CPUs[k] (PinCPUs gives them in
+	// order); a run records its CPU.
+	CPUs []int
 
 	mu     sync.Mutex
 	idle   []*workerProc
@@ -80,6 +84,7 @@ type workerProc struct {
 	stderr *stderrBuffer
 	up     bool   // the worker said hello
 	tmp    string // the worker's TMPDIR, removed when it ends
+	cpu    int    // the CPU it is pinned to, -1 if none
 	cg     *memCgroup
 	ooms   int64 // the group's OOM kills accounted for so far
 	// oomKilledAfterStop records an OOM kill seen as the worker was
@@ -102,7 +107,7 @@ func (w *workerProc) oomKilled() bool {
 	return killed
 }
 
-func (p *Pool) start() (*workerProc, error) {
+func (p *Pool) start(cpu int) (*workerProc, error) {
 	if len(p.Command) == 0 {
 		return nil, fmt.Errorf("worker pool has no command")
 	}
@@ -116,6 +121,9 @@ func (p *Pool) start() (*workerProc, error) {
 		env = os.Environ()
 	}
 	env = append(env[:len(env):len(env)], "TMPDIR="+tmp)
+	if cpu >= 0 {
+		env = append(env, pinEnv+"="+strconv.Itoa(cpu))
+	}
 	cgs := p.cgroups()
 	if p.Mem > 0 {
 		env = append(env, memEnv+"="+strconv.FormatInt(p.Mem, 10))
@@ -139,7 +147,7 @@ func (p *Pool) start() (*workerProc, error) {
 		return nil, fmt.Errorf("starting worker: %w", err)
 	}
 	w := &workerProc{cmd: cmd, pipe: stdinW, stdin: bufio.NewWriterSize(stdinW, 1<<16), out: stdoutR,
-		stderr: &stderrBuffer{}, tmp: tmp}
+		stderr: &stderrBuffer{}, tmp: tmp, cpu: cpu}
 	w.r.f = stdoutR
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, w.stderr
 	err = cmd.Start()
@@ -200,16 +208,19 @@ func (w *workerProc) end() {
 // stderrTail is what the worker wrote to stderr, in a few lines.
 func (w *workerProc) stderrTail() string { return w.stderr.summary() }
 
-func (p *Pool) get() (*workerProc, error) {
+// get returns an idle worker pinned to cpu (-1: not pinned), or starts
+// one.
+func (p *Pool) get(cpu int) (*workerProc, error) {
 	p.mu.Lock()
-	if n := len(p.idle); n > 0 {
-		w := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		p.mu.Unlock()
-		return w, nil
+	for i := len(p.idle) - 1; i >= 0; i-- {
+		if w := p.idle[i]; w.cpu == cpu {
+			p.idle = append(p.idle[:i], p.idle[i+1:]...)
+			p.mu.Unlock()
+			return w, nil
+		}
 	}
 	p.mu.Unlock()
-	return p.start()
+	return p.start(cpu)
 }
 
 func (p *Pool) put(w *workerProc) {
@@ -261,11 +272,15 @@ func (p *Pool) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i
 		return i, i < len(tasks)
 	}
 	var wg sync.WaitGroup
-	for range max(jobs, 1) {
+	for k := range max(jobs, 1) {
+		cpu := -1
+		if len(p.CPUs) > 0 {
+			cpu = p.CPUs[k%len(p.CPUs)]
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			d := &driver{p: p, ctx: ctx, tasks: tasks, take: take, done: done}
+			d := &driver{p: p, ctx: ctx, tasks: tasks, take: take, done: done, cpu: cpu}
 			d.run()
 		}()
 	}
@@ -279,6 +294,7 @@ type driver struct {
 	tasks []Task
 	take  func() (int, bool)
 	done  func(int, Run)
+	cpu   int // the CPU its workers are pinned to, -1 if none
 
 	w        *workerProc
 	inflight []*sentJob // sent to w, in order; the first is running or next
@@ -346,7 +362,7 @@ func (d *driver) fill() bool {
 			break
 		}
 		if d.w == nil {
-			w, err := d.p.get()
+			w, err := d.p.get(d.cpu)
 			if err != nil {
 				d.finish(i, Run{Solver: d.tasks[i].Spec.Text, Verdict: VerdictHarness, Detail: err.Error()})
 				continue
@@ -377,6 +393,10 @@ func (d *driver) fill() bool {
 // finish reports a run.
 func (d *driver) finish(i int, run Run) {
 	run.Solver = d.tasks[i].Spec.Text
+	if d.cpu >= 0 {
+		cpu := d.cpu
+		run.OnCPU = &cpu
+	}
 	d.done(i, run)
 }
 

@@ -37,10 +37,64 @@ type Report struct {
 	// Reused counts the runs taken from an earlier results file (--out
 	// with --resume), Rerun the runs run for this report.
 	Reused, Rerun int
+	// Machines are where the runs were measured, as the results headers
+	// record them; more than one only when a merge mixes CPU models.
+	Machines []MachineRun
 	// Time is the time the table, summaries, PAR-2 and plots use: TimeCPU
 	// or TimeWall; "" means CPU time where every finished run has one
 	// (Clock).
 	Time string
+}
+
+// MachineRun is a machine a report's runs were measured on and the load
+// when its comparison ended (from the footer; nil if it never ended).
+type MachineRun struct {
+	Machine *Machine  `json:"machine"`
+	LoadEnd []float64 `json:"load_end,omitempty"`
+	// Label names the machine in the runs (Run.Machine) when a report
+	// mixes machines.
+	Label string `json:"label,omitempty"`
+}
+
+// machineLines are the machine records for a report's text.
+func (r Report) machineLines() []string {
+	var lines []string
+	for _, m := range r.Machines {
+		ls := m.Machine.Lines(m.LoadEnd)
+		if len(r.Machines) > 1 && len(ls) > 0 {
+			ls[0] = m.Label + ": " + ls[0]
+		}
+		lines = append(lines, ls...)
+	}
+	return lines
+}
+
+// perMachine summarizes each solver's times on each machine when the
+// report mixes machines: times measured on different CPUs do not compare,
+// so each machine's stand apart.
+func (r Report) perMachine() []string {
+	if len(r.Machines) < 2 {
+		return nil
+	}
+	var lines []string
+	for _, m := range r.Machines {
+		var parts []string
+		for i, spec := range r.Specs {
+			var times []time.Duration
+			for _, row := range r.Rows {
+				if i < len(row.Runs) && row.Runs[i].Machine == m.Label && solvedVerdict(row.Runs[i].Verdict) {
+					times = append(times, r.timeOf(row.Runs[i]))
+				}
+			}
+			if len(times) > 0 {
+				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, FormatDuration(median(times)), len(times)))
+			}
+		}
+		if len(parts) > 0 {
+			lines = append(lines, fmt.Sprintf("on %s (%s): %s", m.Label, orUnknown(m.Machine.CPUModel), strings.Join(parts, ", ")))
+		}
+	}
+	return lines
 }
 
 // Time kinds of Report.Time.
@@ -178,16 +232,17 @@ func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			Puzzle      string    `json:"puzzle,omitempty"`
-			Time        string    `json:"time"`
-			Solvers     []string  `json:"solvers"`
-			Timeout     int64     `json:"timeout_ns,omitempty"`
-			Reused      int       `json:"reused,omitempty"`
-			Rerun       int       `json:"rerun,omitempty"`
-			Rows        []Row     `json:"rows"`
-			Summary     []Summary `json:"summary"`
-			VirtualBest Summary   `json:"virtual_best"`
-		}{r.Name(), r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best}); err != nil {
+			Puzzle      string       `json:"puzzle,omitempty"`
+			Machines    []MachineRun `json:"machines,omitempty"`
+			Time        string       `json:"time"`
+			Solvers     []string     `json:"solvers"`
+			Timeout     int64        `json:"timeout_ns,omitempty"`
+			Reused      int          `json:"reused,omitempty"`
+			Rerun       int          `json:"rerun,omitempty"`
+			Rows        []Row        `json:"rows"`
+			Summary     []Summary    `json:"summary"`
+			VirtualBest Summary      `json:"virtual_best"`
+		}{r.Name(), r.Machines, r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best}); err != nil {
 			return fmt.Errorf("writing JSON report: %w", err)
 		}
 		return nil
@@ -255,6 +310,15 @@ func writeTable(w io.Writer, r Report, opt ReportOptions) error {
 		}
 	}
 	fmt.Fprintln(w)
+	for _, l := range r.machineLines() {
+		if markdown {
+			fmt.Fprintln(w, bullet+l)
+			continue
+		}
+		for _, l := range wrap(l, width, 2) {
+			fmt.Fprintln(w, l)
+		}
+	}
 	names := len(VirtualBest)
 	for _, s := range r.Specs {
 		names = max(names, len(s))
@@ -313,6 +377,7 @@ func summaryLines(r Report) (lines []string, n int) {
 		lines = append(lines, line+"; fastest: "+strings.Join(fast, ", "))
 	}
 	n = len(lines)
+	lines = append(lines, r.perMachine()...)
 	lines = append(lines, par2Note(r.Timeout), r.clockNote())
 	if r.Reused > 0 || r.Rerun > 0 {
 		lines = append(lines, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))

@@ -30,10 +30,11 @@ const Version = "0.14.0-dev"
 
 // Record is one line of a results file; Kind says which part is set.
 type Record struct {
-	Kind   string      `json:"kind"` // "header", "case" or "run"
+	Kind   string      `json:"kind"` // "header", "case", "run" or "footer"
 	Header *Header     `json:"header,omitempty"`
 	Case   *CaseRecord `json:"case,omitempty"`
 	Run    *RunRecord  `json:"run,omitempty"`
+	Footer *Footer     `json:"footer,omitempty"`
 }
 
 // Record kinds.
@@ -41,6 +42,7 @@ const (
 	kindHeader = "header"
 	kindCase   = "case"
 	kindRun    = "run"
+	kindFooter = "footer"
 )
 
 // Limits are the limits runs were made under.
@@ -69,6 +71,9 @@ type Header struct {
 	Repeat int    `json:"repeat,omitempty"`
 	Warmup int    `json:"warmup,omitempty"`
 	Seed   uint64 `json:"seed,omitempty"`
+	// Machine is where the comparison ran (nil in files written before
+	// 0.14); its Footer, written when it ends, has the load then.
+	Machine *Machine `json:"machine,omitempty"`
 }
 
 // SpecRecord is a solver spec as written and with every option resolved.
@@ -234,6 +239,13 @@ func (rf *ResultsFile) Header(h Header) error {
 	return rf.write(Record{Kind: kindHeader, Header: &h})
 }
 
+// Footer writes the record of a comparison's end.
+func (rf *ResultsFile) Footer(f Footer) error {
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	return rf.write(Record{Kind: kindFooter, Footer: &f})
+}
+
 // Add writes one run's record, and its case's record first if the file
 // has none yet.
 func (rf *ResultsFile) Add(t Task, limits Limits, run Run) error {
@@ -271,6 +283,8 @@ type ResultsLog struct {
 	// Cases by key; Runs in file order.
 	Cases map[string]*CaseRecord
 	Runs  []*RunRecord
+	// Footers are the ends of the comparisons, in file order.
+	Footers []Footer
 	// Cut counts files whose last line was unfinished (and skipped).
 	Cut int
 }
@@ -331,6 +345,8 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			log.Cases[rec.Case.Key] = rec.Case
 		case rec.Kind == kindRun && rec.Run != nil && rec.Run.Key != "":
 			log.Runs = append(log.Runs, rec.Run)
+		case rec.Kind == kindFooter && rec.Footer != nil:
+			log.Footers = append(log.Footers, *rec.Footer)
 		default:
 			if e := bad(fmt.Sprintf("not a result record (kind %q)", rec.Kind)); e != nil {
 				return e

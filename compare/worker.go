@@ -44,6 +44,8 @@ type reply struct {
 	Wall time.Duration `json:"wall_ns"`
 	// CPU is the solve's CPU time (cpuSpan), 0 where not measured.
 	CPU time.Duration `json:"cpu_ns"`
+	// OnCPU is the logical CPU the worker is pinned to, -1 if none.
+	OnCPU int `json:"on_cpu"`
 }
 
 // memEnv carries the memory limit, in bytes, from the parent to its
@@ -53,7 +55,12 @@ type reply struct {
 const (
 	memEnv    = "GRIDSAT_WORKER_MEM"
 	rlimitEnv = "GRIDSAT_WORKER_RLIMIT"
+	// pinEnv names the logical CPU a worker binds itself to (--pin).
+	pinEnv = "GRIDSAT_WORKER_CPU"
 )
+
+// pinned is the CPU this worker is bound to, -1 if none.
+var pinned = -1
 
 // WorkerMain is the body of the hidden "gridsat worker" command: it moves
 // the protocol off file descriptor 1 (so that a solver or library printing
@@ -72,6 +79,16 @@ func WorkerMain() error {
 		if err := limitMemory(mem, os.Getenv(rlimitEnv) == "1"); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
+	}
+	if s := os.Getenv(pinEnv); s != "" {
+		cpu, err := strconv.Atoi(s)
+		if err != nil || cpu < 0 {
+			return fmt.Errorf("worker: %s=%q is not a CPU number", pinEnv, s)
+		}
+		if err := pinSelf(cpu); err != nil {
+			return fmt.Errorf("worker: %w", err)
+		}
+		pinned = cpu
 	}
 	return ServeWorker(os.Stdin, out)
 }
@@ -172,7 +189,7 @@ func (o *frameOut) send(kind string, id uint64, payload []byte) error {
 func serveJob(id uint64, job Job, out *frameOut) reply {
 	spec, c, err := job.prepare()
 	if err != nil {
-		return reply{Error: "harness: " + err.Error()}
+		return reply{Error: "harness: " + err.Error(), OnCPU: pinned}
 	}
 	// A worker that dies from here on died in the solve (SolveCase
 	// recovers panics; a fatal error or an exit ends the process): the
@@ -182,7 +199,7 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 	cpu := startCPU()
 	start := time.Now()
 	res, err := SolveCase(spec, c)
-	rep := reply{Result: res, Wall: time.Since(start), CPU: cpu.done(), PeakRSS: peakRSS()}
+	rep := reply{Result: res, Wall: time.Since(start), CPU: cpu.done(), PeakRSS: peakRSS(), OnCPU: pinned}
 	if err != nil {
 		rep.Error = err.Error()
 	}

@@ -40,6 +40,8 @@ type compareFlags struct {
 	repeat   int
 	warmup   int
 	seed     uint64
+	pin      bool
+	cpus     []int // the CPUs --pin gives the workers
 	report   reportFlags
 }
 
@@ -101,6 +103,7 @@ colons, so variants can be compared as columns:
 	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --out); merge the shards' files with gridsat report")
 	fl.IntVar(&f.repeat, "repeat", 1, "run each (case, solver) N times, in rounds shuffled by --seed; reports show the median and the spread")
 	fl.IntVar(&f.warmup, "warmup", 0, "runs of each (case, solver) before its repeats, not recorded")
+	fl.BoolVar(&f.pin, "pin", false, "pin each worker to its own logical CPU (one per physical core first); -j may not exceed the CPUs available")
 	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --out's header)")
 	f.report.add(fl)
 	return cmd
@@ -167,6 +170,22 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 			}
 		}
 		limits = compare.Limits{InProcess: true}
+	}
+	if f.pin {
+		if f.inproc {
+			return fail(exitUsage, fmt.Errorf("--pin pins worker processes; --inproc runs none"))
+		}
+		cpus, err := compare.PinCPUs()
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("--pin: %w", err))
+		}
+		if !changed("jobs") {
+			f.jobs = min(f.jobs, len(cpus))
+		}
+		if f.jobs > len(cpus) {
+			return fail(exitUsage, fmt.Errorf("--pin: -j %d is more than the %d CPUs this process may use (%v)", f.jobs, len(cpus), cpus))
+		}
+		f.cpus = cpus[:f.jobs]
 	}
 	names := []string{args[0]}
 	paths := args[1:]
@@ -254,7 +273,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		if err != nil {
 			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
 		}
-		pool := &compare.Pool{Command: []string{self, "worker"}, Timeout: f.timeout, Mem: mem}
+		pool := &compare.Pool{Command: []string{self, "worker"}, Timeout: f.timeout, Mem: mem, CPUs: f.cpus}
 		defer pool.Close()
 		exec = pool
 	}
@@ -352,6 +371,8 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 	var runErr error
 	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout}
 	f.report.apply(&report)
+	machine := compare.NewMachine(plan.specs)
+	machine.Pinned = f.cpus
 	if results != nil {
 		shardName := ""
 		if shard.Count > 0 {
@@ -362,6 +383,15 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 		if f.repeat > 1 || f.warmup > 0 {
 			h.Repeat, h.Warmup, h.Seed = f.repeat, f.warmup, f.seed
 		}
+		h.Machine = machine
+		defer func() {
+			// The end of the comparison, an interrupted one's too: the
+			// header is never rewritten.
+			err := results.Footer(compare.Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: compare.LoadAverage(), Runs: report.Rerun})
+			if err != nil && runErr == nil {
+				fmt.Fprintln(stderr, "gridsat:", err)
+			}
+		}()
 		if err := results.Header(h); err != nil {
 			return 0, fail(exitFail, err)
 		}
@@ -396,6 +426,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 	if bar != nil {
 		bar.Finish() // clears its line: the report starts on a clean one
 	}
+	report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: compare.LoadAverage()}}
 	if shard.Count > 0 {
 		// A shard's rows are mostly split with other shards: its report
 		// is gridsat report's, over every shard's file.

@@ -13,6 +13,7 @@ import (
 type reportCmdFlags struct {
 	format string
 	plot   string
+	mixed  bool
 	report reportFlags
 }
 
@@ -45,6 +46,7 @@ the files come from different comparisons.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
+	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
 	f.report.add(fl)
 	return cmd
 }
@@ -53,7 +55,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if !validFormat(f.format) {
 		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
 	}
-	merged, err := compare.MergeResults(paths)
+	merged, err := compare.MergeResultsWith(paths, compare.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
 		// Unreadable, corrupt, empty or mismatched files: bad input.
 		return fail(exitUsage, err)

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// headerMachine reads the machine record of a results file's header, and
+// its footer.
+func headerMachine(t *testing.T, file string) (*compare.Machine, *compare.Footer) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m *compare.Machine
+	var f *compare.Footer
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var rec compare.Record
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Header != nil {
+			m = rec.Header.Machine
+		}
+		if rec.Footer != nil {
+			f = rec.Footer
+		}
+	}
+	if m == nil || f == nil {
+		t.Fatalf("%s: machine %v, footer %v", file, m, f)
+	}
+	return m, f
+}
+
+// Two shards with repeats, run pinned, merge into rows of every repeat;
+// the machine record round-trips through report; a shard measured on
+// another CPU model is refused without --mixed-machines.
+func TestShardsWithRepeatsAndMachines(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 2 {
+		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
+		_, stderr, code := gridsatProc(t, "", nil, "compare", "slant", "sample", "--repeat", "3", "--warmup", "1", "--seed", "9",
+			"--shard", fmt.Sprintf("%d/2", i), "--out", file, "--pin", "-j", "1")
+		if code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+		files = append(files, file)
+	}
+	m, _ := headerMachine(t, files[0])
+	_, footer := headerMachine(t, files[1]) // the latest comparison's end
+	if m.CPUModel == "" || m.LogicalCPUs < 1 || m.GoVersion == "" || m.Revision == "" || m.Backends["gophersat"] == "" || len(m.Pinned) != 1 {
+		t.Errorf("machine record %+v", m)
+	}
+	out, stderr, code := gridsatProc(t, "", nil, append([]string{"report", "--format", "json"}, files...)...)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Machines []compare.MachineRun `json:"machines"`
+		Rows     []compare.Row        `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Machines) != 1 || !reflect.DeepEqual(rep.Machines[0].Machine, m) {
+		t.Errorf("report's machines %+v, want the header's %+v", rep.Machines, m)
+	} else if !reflect.DeepEqual(rep.Machines[0].LoadEnd, footer.LoadEnd) {
+		t.Errorf("report's load at the end %v, the footers' %v", rep.Machines[0].LoadEnd, footer.LoadEnd)
+	}
+	if len(rep.Rows) != 2 {
+		t.Fatalf("%d rows", len(rep.Rows))
+	}
+	for _, row := range rep.Rows {
+		if len(row.Repeats) != 2 || len(row.Repeats[0]) != 3 || len(row.Repeats[1]) != 3 || row.Runs[1].Spread == nil || row.Failed() {
+			t.Errorf("%s: repeats %v, problems %v", row.Where(), row.Repeats, row.Problems)
+		}
+	}
+	table, _, _ := gridsatProc(t, "", nil, append([]string{"report"}, files...)...)
+	if !strings.Contains(table, "machine: "+m.CPUModel) {
+		t.Errorf("the table report does not show the machine:\n%s", table)
+	}
+	// Shard 1 on another CPU model.
+	b, _ := os.ReadFile(files[1])
+	other := strings.ReplaceAll(string(b), `"cpu_model":`+quote(m.CPUModel), `"cpu_model":"Other CPU 9000"`)
+	os.WriteFile(files[1], []byte(other), 0o644)
+	_, stderr, code = gridsatProc(t, "", nil, append([]string{"report"}, files...)...)
+	if code != 2 || !strings.Contains(stderr, "--mixed-machines") {
+		t.Errorf("shards of two CPU models: exit %d, %s", code, stderr)
+	}
+	table, stderr, code = gridsatProc(t, "", nil, append([]string{"report", "--mixed-machines"}, files...)...)
+	if code != 0 || !strings.Contains(table, "machine 2: machine: Other CPU 9000") || !strings.Contains(table, "on machine 2 (Other CPU 9000)") {
+		t.Errorf("--mixed-machines: exit %d, %s\n%s", code, stderr, table)
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package compare
+
+import "errors"
+
+var errNoPin = errors.New("pinning workers to CPUs (--pin) needs Linux")
+
+// PinCPUs fails outside Linux.
+func PinCPUs() ([]int, error) { return nil, errNoPin }
+
+func pinSelf(int) error { return errNoPin }
