@@ -139,6 +139,10 @@ type Run struct {
 	// run was made (--certify); a report shows it as "certified when run"
 	// unless it re-checks a kept proof.
 	Certified bool `json:"certified,omitempty"`
+	// Claim labels what backs the run's claim of an absence (claims.go):
+	// one of ClaimLabels, "" when the run claims nothing a verifier could
+	// not check. A report sets it; one read from a results file is dropped.
+	Claim string `json:"claim,omitempty"`
 }
 
 // Row is every solver's run on one case, and whether they agree.
@@ -296,8 +300,10 @@ func Compare(ctx context.Context, cfg Config) []Row {
 	}
 	items, tasks := cfg.plan()
 	var mu sync.Mutex
+	uses := specUses(cfg.Puzzle, cfg.Specs)
 	finish := func(it *item) { // with mu held
 		JudgeRow(cfg.Puzzle, it.c, &it.row)
+		labelClaims(cfg.Puzzle, uses, &it.row)
 		if cfg.OnRow != nil {
 			cfg.OnRow(it.row)
 		}

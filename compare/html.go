@@ -117,6 +117,7 @@ func htmlSectionOf(r Report, index int, budget *int) (htmlSection, error) {
 	solvers, best := Scores(r)
 	s.Summary = htmlSummary(id, r, solvers, best)
 	s.Notes = append(s.Notes, par2Note(r.Timeout), r.clockNote())
+	s.Notes = append(s.Notes, claimsLines(r, solvers)...)
 	if r.Reused > 0 || r.Rerun > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))
 	}
@@ -255,7 +256,10 @@ func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			v := htmlCell{Text: run.Verdict, Title: run.Detail, Class: "v-" + strings.ToLower(run.Verdict)}
+			v := htmlCell{Text: run.Verdict + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(run.Verdict)}
+			if run.Claim != "" {
+				v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
+			}
 			hr.Cells = append(hr.Cells, v)
 			if solvedVerdict(run.Verdict) || run.Verdict == VerdictWrong {
 				hr.Cells = append(hr.Cells, durationCell(r.timeOf(run)))

@@ -231,8 +231,10 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 			}
 		}
 		specs := make([]string, len(m.Header.Specs))
+		uses := make([][]string, len(m.Header.Specs))
 		for i, s := range m.Header.Specs {
 			specs[i] = s.Text
+			uses[i] = solverUses(p, s.Text, s.Options)
 		}
 		m.Report = Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout, Machines: m.machines}
 		for _, c := range order {
@@ -273,7 +275,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 						conflicts = append(conflicts, fmt.Sprintf("%s: the runs in %s and %s disagree: %s vs %s", spec, first.file, other.file, describeRun(first.rec.Run), describeRun(other.rec.Run)))
 					}
 					run := first.rec.Run
-					run.Solver = spec
+					run.Solver, run.Claim = spec, "" // labelled again (claims.go)
 					switch run.Verdict {
 					case VerdictTimeout, VerdictMemout, VerdictError, VerdictHarness:
 					default:
@@ -294,6 +296,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 				}
 			}
 			JudgeRow(p, ic, &row)
+			labelClaims(p, uses, &row)
 			row.Problems = append(row.Problems, missing...)
 			for _, r := range row.Runs {
 				if r.Verdict == VerdictMissing {

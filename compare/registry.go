@@ -43,6 +43,10 @@ type Puzzle struct {
 	// answer must be a valid solution (and Second another one); an
 	// unsolved one can only be checked for form.
 	Verify func(c instances.Case, r Result) error
+	// Optimum, when set, says what a solved answer claims beyond what
+	// Verify can check ("the fewest queens"): that claim is labelled by
+	// what backs it, as a claim of no solution is (claims.go).
+	Optimum string
 	// Agree reports, as an error, how two verified results for one case
 	// disagree; nil means they agree.
 	Agree func(c instances.Case, a, b Result) error
@@ -94,6 +98,11 @@ type Solver struct {
 	// value is refused before anything runs. Names and values the option
 	// docs allow are checked before it (see CheckOptions).
 	Validate func(o Options) error
+	// Uses, if set, names the other solvers of the puzzle whose code a run
+	// with options o relies on (slant's sat with pre= starts from the
+	// dfs's deductions): such runs do not cross-check each other's claims
+	// (claims.go).
+	Uses func(o Options) []string
 	// Headline names the statistics a compact table shows for this solver,
 	// the most telling first (at most three are shown; fewer when the table
 	// would not fit). Nil means the first three the solver reports.

@@ -379,6 +379,7 @@ func summaryLines(r Report) (lines []string, n int) {
 	n = len(lines)
 	lines = append(lines, r.perMachine()...)
 	lines = append(lines, par2Note(r.Timeout), r.clockNote())
+	lines = append(lines, claimsLines(r, solvers)...)
 	if r.Reused > 0 || r.Rerun > 0 {
 		lines = append(lines, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))
 	}
@@ -453,7 +454,7 @@ func (r Report) verdictCell(run Run) string {
 	case "":
 		return ""
 	case VerdictOK, VerdictUnsat, VerdictWrong:
-		cell := run.Verdict + " " + FormatDuration(r.timeOf(run))
+		cell := run.Verdict + claimMarks[run.Claim] + " " + FormatDuration(r.timeOf(run))
 		if q := r.spreadOf(run); q != nil {
 			cell += " (" + FormatDuration(q.Min) + "-" + FormatDuration(q.Max) + ")"
 		}
@@ -653,6 +654,9 @@ type Summary struct {
 	// time limit; 0 when it cannot be known (no limit, and an unsolved
 	// run). Only Scores fills it in.
 	PAR2 time.Duration `json:"par2_ns,omitempty"`
+	// Claims counts the solver's claims that no verifier can check, by
+	// label (claims.go).
+	Claims map[string]int `json:"claims,omitempty"`
 	// Fastest counts the cases this solver solved fastest of all (ties go
 	// to the earlier column); the virtual best solver's own is 0. Only
 	// Scores fills it in.
@@ -728,6 +732,9 @@ func (r Report) summarize() []Summary {
 			}
 		}
 		s.Median = median(times)
+		if c := claimCounts(rows, i); len(c) > 0 {
+			s.Claims = c
+		}
 		if i > 0 && both > 0 {
 			s.Ratio, s.Both, s.Ref = math.Exp(logSum/float64(both)), both, specs[0]
 		}

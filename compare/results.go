@@ -291,8 +291,8 @@ type ResultsLog struct {
 
 // ReadResults reads a results file. A missing file is an empty one; an
 // unfinished last line (a run killed mid-write) is skipped and counted;
-// any other line that is not a record is bad input naming the file and
-// line.
+// any other line that is not a record, or a record that fails the checks
+// of trust.go, is bad input naming the file and line.
 func ReadResults(path string) (*ResultsLog, error) {
 	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
 	f, err := os.Open(path)
@@ -312,6 +312,7 @@ func ReadResults(path string) (*ResultsLog, error) {
 // read adds the records of r, a results file called path, to log.
 func (log *ResultsLog) read(path string, r io.Reader) error {
 	br := bufio.NewReaderSize(r, 1<<16)
+	var header *Header // the comparison the next runs belong to (trust.go)
 	for line := 1; ; line++ {
 		b, err := readRecordLine(br)
 		if len(b) == 0 && err == io.EOF {
@@ -341,9 +342,16 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		switch {
 		case rec.Kind == kindHeader && rec.Header != nil:
 			log.Headers = append(log.Headers, *rec.Header)
+			header = rec.Header
 		case rec.Kind == kindCase && rec.Case != nil && rec.Case.Key != "":
+			if err := checkCase(rec.Case); err != nil {
+				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
+			}
 			log.Cases[rec.Case.Key] = rec.Case
 		case rec.Kind == kindRun && rec.Run != nil && rec.Run.Key != "":
+			if err := checkRun(rec.Run, header); err != nil {
+				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
+			}
 			log.Runs = append(log.Runs, rec.Run)
 		case rec.Kind == kindFooter && rec.Footer != nil:
 			log.Footers = append(log.Footers, *rec.Footer)
@@ -415,6 +423,7 @@ func (d *Done) Lookup(t Task, limits Limits) (run Run, reused, found bool) {
 		return Run{}, false, true
 	}
 	run.Solver = t.Spec.Text
+	run.Claim = "" // labelled again (claims.go)
 	switch run.Verdict {
 	case VerdictTimeout, VerdictMemout, VerdictError:
 	default:

@@ -38,8 +38,12 @@ func FuzzReadResults(f *testing.F) {
 		r := &RunRecord{Puzzle: "toy", Key: c.Key, CaseInfo: CaseInfo{File: spec}, Spec: spec, Options: Options{"o": answer}, Version: Version,
 			Limits: Limits{Timeout: 7, Mem: n}, Run: Run{Solver: spec, Verdict: answer, Wall: 3, PeakRSS: n,
 				Result: Result{Solved: n%2 == 0, Answer: answer, Witness: text, Stats: []Stat{{spec, n}}}}}
+		h := &Header{Version: Version, Puzzle: "toy", Specs: []SpecRecord{{Text: spec, Options: r.Options}}, Limits: r.Limits}
+		if answer == VerdictTimeout || answer == VerdictMemout {
+			r.Run.Verdict = "" // a timeout of 3ns under a 7ns limit is refused (trust.go)
+		}
 		var buf bytes.Buffer
-		for _, rec := range []Record{{Kind: kindCase, Case: c}, {Kind: kindRun, Run: r}} {
+		for _, rec := range []Record{{Kind: kindHeader, Header: h}, {Kind: kindCase, Case: c}, {Kind: kindRun, Run: r}} {
 			b, err := json.Marshal(rec)
 			if err != nil {
 				t.Fatal(err)

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -11,10 +16,12 @@ import (
 )
 
 type reportCmdFlags struct {
-	format string
-	plot   string
-	mixed  bool
-	report reportFlags
+	format  string
+	plot    string
+	mixed   bool
+	recheck string
+	jobs    int
+	report  reportFlags
 }
 
 func newReportCmd() *cobra.Command {
@@ -35,9 +42,19 @@ that did not finish, or a file left out). A run made under other limits
 than the latest header's counts only if it stands for a run under those
 limits (a finished run within them, a timeout under a limit no larger).
 
+A file is refused (exit 2, naming the line) when a case's text does not
+hash to its key, a run's version, solver, options or limits are not its
+header's, or a timeout or memout does not fit its limits. A claim no
+verifier can check (no solution, an optimum, uniqueness) is labelled by
+what backs it: certified, certified when run, cross-checked (an
+independent solver agrees) or claimed (marked "?"); --recheck runs the
+claimed ones again (--recheck=all every claim) and reports a record a run
+now contradicts.
+
 Exit status: 0 when every run is there, verified and agreeing; 1 when a
-run is missing, wrong, failed or disagrees; 2 when a file cannot be read or
-the files come from different comparisons.`,
+run is missing, wrong, failed or disagrees, or a recheck contradicts a
+record; 2 when a file cannot be read, the files come from different
+comparisons, or a record fails a check.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runReport(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
@@ -45,6 +62,10 @@ the files come from different comparisons.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
+	fl.StringVar(&f.recheck, "recheck", "", "run again (in workers, under the header's limits) the runs whose claims are labelled claimed\n"+
+		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
+	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
+	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "with --recheck: runs at once")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
 	f.report.add(fl)
@@ -54,6 +75,13 @@ the files come from different comparisons.`,
 func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error {
 	if !validFormat(f.format) {
 		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
+	}
+	labels, err := recheckLabels(f.recheck)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	if f.jobs < 1 {
+		return fail(exitUsage, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
 	}
 	merged, err := compare.MergeResultsWith(paths, compare.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
@@ -78,6 +106,11 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	var pages []compare.Report
 	status := 0
 	for i, m := range merged {
+		if len(labels) > 0 {
+			if err := recheck(stderr, m, labels, f.jobs); err != nil {
+				return err
+			}
+		}
 		r := m.Report
 		f.report.apply(&r)
 		if len(merged) > 1 {
@@ -116,6 +149,48 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	}
 	if status != 0 {
 		return quiet(status)
+	}
+	return nil
+}
+
+// recheckLabels are the claim labels --recheck re-runs: none without the
+// flag, claimed ones with it, every one with --recheck=all.
+func recheckLabels(flag string) ([]string, error) {
+	switch flag {
+	case "":
+		return nil, nil
+	case compare.ClaimClaimed:
+		return []string{compare.ClaimClaimed}, nil
+	case "all":
+		return compare.ClaimLabels, nil
+	}
+	return nil, fmt.Errorf("--recheck=%q: want claimed (the default) or all", flag)
+}
+
+// recheck runs m's claims labelled with labels again in workers under the
+// header's limits (in process for a comparison made --inproc), and says
+// what it found on stderr.
+func recheck(stderr io.Writer, m *compare.Merged, labels []string, jobs int) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var exec compare.Executor = compare.InProcess{}
+	if l := m.Header.Limits; !l.InProcess {
+		self, err := os.Executable()
+		if err != nil {
+			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
+		}
+		pool := &compare.Pool{Command: []string{self, "worker"}, Timeout: l.Timeout, Mem: l.Mem}
+		defer pool.Close()
+		exec = pool
+	}
+	rc, err := m.Recheck(ctx, exec, jobs, labels)
+	if err != nil {
+		return fail(exitFail, err)
+	}
+	fmt.Fprintf(stderr, "gridsat report: %s: --recheck ran %d runs again: %d say what their record says, %d contradict it, %d did not finish\n",
+		m.Report.Name(), rc.Runs, rc.Confirmed, rc.Contradicted, rc.Unfinished)
+	if ctx.Err() != nil {
+		return fail(exitInterrupted, fmt.Errorf("interrupted during --recheck"))
 	}
 	return nil
 }

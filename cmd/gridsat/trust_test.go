@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// editRecords rewrites the records of a results file through edit, which
+// gets each record and its line number.
+func editRecords(t *testing.T, path string, edit func(line int, rec *compare.Record)) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	for i, line := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
+		var rec compare.Record
+		if err := json.Unmarshal(line, &rec); err != nil {
+			t.Fatal(err)
+		}
+		edit(i+1, &rec)
+		nb, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(append(nb, '\n'))
+	}
+	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// recorded runs compare with --out into a new file and returns its path.
+func recorded(t *testing.T, args ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, stderr, code := gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out)...); code != 0 {
+		t.Fatalf("compare %v: exit %d\n%s", args, code, stderr)
+	}
+	return out
+}
+
+// Slant runs edited to "no solution" on a solvable board: the claim is
+// labelled by what backs it (claimed, for two sat specs, which share the
+// encoding; cross-checked, for dfs and sat, which do not), never a plain
+// ok; --recheck runs the claims again and finds the lie (exit 1).
+func TestEditedNoSolutionIsLabelledAndRechecked(t *testing.T) {
+	for _, tt := range []struct {
+		solvers, label, mark, recheck string
+	}{
+		{"sat,sat:probe=none", "claimed", "unsat? ", "--recheck"},
+		{"dfs,sat", "cross-checked", "unsat ", "--recheck=all"},
+	} {
+		out := recorded(t, "slant", "sample", "--solvers", tt.solvers)
+		editRecords(t, out, func(_ int, rec *compare.Record) {
+			if rec.Kind == "run" {
+				rec.Run.Run.Result = compare.Result{Time: rec.Run.Run.Result.Time}
+			}
+		})
+		stdout, stderr, code := gridsatProc(t, "", nil, "report", out)
+		if code != 0 || !strings.Contains(stdout, tt.mark) {
+			t.Errorf("%s: report: exit %d, want 0 and %q in\n%s%s", tt.solvers, code, tt.mark, stdout, stderr)
+		}
+		for _, spec := range strings.Split(tt.solvers, ",") {
+			if want := spec + " 2 " + tt.label; !strings.Contains(stdout, want) {
+				t.Errorf("%s: the summary does not count %q:\n%s", tt.solvers, want, stdout)
+			}
+		}
+		stdout, stderr, code = gridsatProc(t, "", nil, "report", tt.recheck, out)
+		if code != 1 || !strings.Contains(stdout, "the results file says unsat, a run now says ok") || !strings.Contains(stderr, "4 contradict") {
+			t.Errorf("%s: report %s: exit %d, want 1 and the contradiction in\n%s%s", tt.solvers, tt.recheck, code, stdout, stderr)
+		}
+	}
+}
+
+// Queens answers edited to a valid cover of one queen more (not the
+// fewest): the verifier accepts them, and --resume may reuse them, but
+// every report labels them claimed, and --recheck finds the lie.
+func TestEditedQueensOptimumIsClaimed(t *testing.T) {
+	args := []string{"queens", "seed", "--solvers", "sat,sat:card=seq"}
+	out := recorded(t, args...)
+	edited := 0
+	editRecords(t, out, func(_ int, rec *compare.Record) {
+		if rec.Kind != "run" || rec.Run.Case != 1 {
+			return
+		}
+		r := &rec.Run.Run.Result
+		no, n, ok := strings.Cut(r.Answer, ": ")
+		v, err := strconv.Atoi(n)
+		if !ok || err != nil || !strings.Contains(r.Witness, "X") {
+			t.Fatalf("cannot edit %q / %q", r.Answer, r.Witness)
+		}
+		r.Answer, r.Witness = no+": "+strconv.Itoa(v+1), strings.Replace(r.Witness, "X", "Q", 1)
+		edited++
+	})
+	if edited != 2 {
+		t.Fatalf("edited %d runs", edited)
+	}
+	stdout, stderr, code := gridsatProc(t, "", nil, "report", out)
+	if code != 0 || !strings.Contains(stdout, "ok? ") || !strings.Contains(stdout, "sat 10 claimed") {
+		t.Errorf("report: exit %d, want 0, ok? and 10 claimed in\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+	if code != 0 || !strings.Contains(stdout, "20 reused from the results file, 0 run now") || !strings.Contains(stdout, "ok? ") {
+		t.Errorf("--resume: exit %d, want the edited runs reused, labelled claimed\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = gridsatProc(t, "", nil, "report", "--recheck", out)
+	if code != 1 || strings.Count(stdout, "a run now says ok") != 2 || !strings.Contains(stderr, "20 runs again: 18 say what their record says, 2 contradict") {
+		t.Errorf("report --recheck: exit %d, want 1 and two contradictions\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A file that fails a check a file can be held to is refused, exit 2,
+// naming the line, by report and by --resume alike.
+func TestTamperedRecordsAreRefused(t *testing.T) {
+	args := []string{"slant", "sample", "--solvers", "dfs,sat"}
+	clean := recorded(t, args...)
+	orig, err := os.ReadFile(clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstRun := func(edit func(*compare.RunRecord)) func(int, *compare.Record) {
+		done := false
+		return func(_ int, rec *compare.Record) {
+			if rec.Kind == "run" && !done {
+				edit(rec.Run)
+				done = true
+			}
+		}
+	}
+	for _, tt := range []struct {
+		name, want string
+		edit       func(int, *compare.Record)
+	}{
+		{"case text changed under its key", "does not hash to its key", func(_ int, rec *compare.Record) {
+			if rec.Kind == "case" && rec.Case.Case == 1 {
+				rec.Case.Text = strings.Replace(rec.Case.Text, "4", "3", 1)
+			}
+		}},
+		{"run of another version", `a run of gridsat "0.13.0"`, firstRun(func(r *compare.RunRecord) { r.Version = "0.13.0" })},
+		{"run with other options", "its header's are", firstRun(func(r *compare.RunRecord) {
+			r.Options = maps(r.Options, "unique", "true")
+		})},
+		{"run under other limits", "its header's are", firstRun(func(r *compare.RunRecord) { r.Limits.Timeout *= 2 })},
+		{"run of a solver not in the header", "not one of its header's solvers", firstRun(func(r *compare.RunRecord) { r.Spec = "sat:probe=none" })},
+		{"timeout under its limit", "a timeout of", firstRun(func(r *compare.RunRecord) { r.Run.Verdict, r.Run.Wall = "timeout", 29000 })},
+		{"memout without a memory limit", "without a memory limit", func(_ int, rec *compare.Record) {
+			switch rec.Kind {
+			case "header":
+				rec.Header.Limits.Mem = 0
+			case "run":
+				rec.Run.Limits.Mem = 0
+				rec.Run.Run.Verdict = "memout"
+			}
+		}},
+	} {
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(out, orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		editRecords(t, out, tt.edit)
+		stdout, stderr, code := gridsatProc(t, "", nil, "report", out)
+		if code != 2 || !strings.Contains(stderr, out+": line ") || !strings.Contains(stderr, tt.want) || stdout != "" {
+			t.Errorf("%s: report: exit %d, want 2 naming the line and %q:\n%s%s", tt.name, code, tt.want, stdout, stderr)
+		}
+		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+		if code != 2 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: --resume: exit %d, want 2 and %q:\n%s", tt.name, code, tt.want, stderr)
+		}
+	}
+}
+
+// maps is m with k set to v, in a new map.
+func maps(m compare.Options, k, v string) compare.Options {
+	out := compare.Options{}
+	for a, b := range m {
+		out[a] = b
+	}
+	out[k] = v
+	return out
+}

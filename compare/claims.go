@@ -1,0 +1,186 @@
+package compare
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Some of what a finished run says no verifier can check from its answer:
+// that a case has no solution (unsat, chain's -1), that a solution is the
+// best (Puzzle.Optimum: the fewest queens, the smallest path), that a
+// solution is unique. Every report labels each such claim by what backs
+// it, the strongest first:
+//   - certified: a proof kept with the run was checked again for this
+//     report (the certificates' code sets Run.Claim to it; a label read
+//     from a results file is dropped);
+//   - certified when run: the run checked a proof when it was made
+//     (Run.Certified), and nothing checked it since;
+//   - cross-checked: an independent solver's run of the same case, in the
+//     same comparison, says the same, and no finished run disagrees.
+//     Two runs are independent when their solvers differ and neither
+//     relies on the other's code (Solver.Uses: slant's sat with pre= does
+//     on the dfs's): dfs and sat are independent, two sat specs (other
+//     options, other backends) are not, as they share the encoding;
+//   - claimed: nothing but the solver backs it.
+// A table marks a claimed verdict "?", a certified-when-run one "*", a
+// certified one "**"; a cross-checked one is unmarked, its row's "agree"
+// column says "yes".
+
+// Claim labels, the strongest first.
+const (
+	ClaimCertified        = "certified"
+	ClaimCertifiedWhenRun = "certified when run"
+	ClaimCrossChecked     = "cross-checked"
+	ClaimClaimed          = "claimed"
+)
+
+// ClaimLabels are the labels, the strongest first.
+var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimCrossChecked, ClaimClaimed}
+
+// claimMarks are the table's marks after a verdict, by label.
+var claimMarks = map[string]string{ClaimCertified: "**", ClaimCertifiedWhenRun: "*", ClaimClaimed: "?"}
+
+// Kinds of claim, as bits.
+const (
+	claimNoSolution = 1 << iota
+	claimOptimum
+	claimUnique
+)
+
+// claims is what a run claims that no verifier can check, as bits.
+func (p *Puzzle) claims(run Run) int {
+	if !solvedVerdict(run.Verdict) {
+		return 0
+	}
+	c := 0
+	switch {
+	case !run.Result.Solved:
+		c |= claimNoSolution
+	case p != nil && p.Optimum != "":
+		c |= claimOptimum
+	}
+	if run.Result.Solved && run.Result.UniqueChecked && run.Result.Second == "" {
+		c |= claimUnique
+	}
+	return c
+}
+
+// ClaimsWhat names the kinds of claim a report of p labels: "no solution,
+// the fewest queens, unique".
+func (p *Puzzle) ClaimsWhat() string {
+	what := []string{"no solution"}
+	if p != nil && p.Optimum != "" {
+		what = append(what, p.Optimum)
+	}
+	return strings.Join(append(what, "unique"), ", ")
+}
+
+// solverUses is the code a spec's runs rely on: its solver's name and
+// what Solver.Uses adds for its resolved options.
+func solverUses(p *Puzzle, spec string, resolved Options) []string {
+	name := solverName(spec)
+	uses := []string{name}
+	if p == nil {
+		return uses
+	}
+	for _, s := range p.Solvers {
+		if s.Name == name && s.Uses != nil {
+			uses = append(uses, s.Uses(resolved)...)
+		}
+	}
+	return uses
+}
+
+// independent reports whether two specs' runs share no code (solverUses).
+func independent(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// labelClaims sets Claim on every run of a judged row: "" for a run that
+// claims nothing beyond what was verified, else its label. uses[i] is
+// solverUses of column i.
+func labelClaims(p *Puzzle, uses [][]string, row *Row) {
+	for i := range row.Runs {
+		run := &row.Runs[i]
+		k := p.claims(*run)
+		switch {
+		case k == 0:
+			run.Claim = ""
+		case run.Claim == ClaimCertified:
+		case run.Certified:
+			run.Claim = ClaimCertifiedWhenRun
+		case crossChecked(p, uses, row, i, k):
+			run.Claim = ClaimCrossChecked
+		default:
+			run.Claim = ClaimClaimed
+		}
+	}
+}
+
+// crossChecked reports whether an independent run of row makes run i's
+// claims k too, and no finished run disagrees.
+func crossChecked(p *Puzzle, uses [][]string, row *Row, i, k int) bool {
+	if row.Agree != "yes" || i >= len(uses) {
+		return false
+	}
+	for j, other := range row.Runs {
+		if j != i && j < len(uses) && independent(uses[i], uses[j]) && p.claims(other)&k == k {
+			return true
+		}
+	}
+	return false
+}
+
+// specUses is solverUses of each spec, for labelClaims.
+func specUses(p *Puzzle, specs []Spec) [][]string {
+	uses := make([][]string, len(specs))
+	for i, s := range specs {
+		uses[i] = solverUses(p, s.Text, s.Resolved())
+	}
+	return uses
+}
+
+// claimCounts counts the labels of column i's runs.
+func claimCounts(rows []Row, i int) map[string]int {
+	n := map[string]int{}
+	for _, r := range rows {
+		if i < len(r.Runs) && r.Runs[i].Claim != "" {
+			n[r.Runs[i].Claim]++
+		}
+	}
+	return n
+}
+
+// claimsLines are the summary's lines on claims: each solver's count per
+// label, and what the table's marks mean when it shows one; none when no
+// run claims anything.
+func claimsLines(r Report, solvers []Summary) []string {
+	var parts []string
+	marked := false
+	for _, s := range solvers {
+		var counts []string
+		for _, label := range ClaimLabels {
+			if n := s.Claims[label]; n > 0 {
+				counts = append(counts, fmt.Sprintf("%d %s", n, label))
+				marked = marked || claimMarks[label] != ""
+			}
+		}
+		if len(counts) > 0 {
+			parts = append(parts, s.Solver+" "+strings.Join(counts, ", "))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	lines := []string{fmt.Sprintf("claims no verifier can check (%s): %s", r.Puzzle.ClaimsWhat(), strings.Join(parts, "; "))}
+	if marked {
+		lines = append(lines, `marks: "?" claimed (only the solver says so; report --recheck runs it again), "*" certified when run, "**" certified (its proof checked again); unmarked: verified, or cross-checked by an independent solver`)
+	}
+	return lines
+}

@@ -1,0 +1,103 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+)
+
+// Each claim no verifier can check is labelled by what backs it: a proof
+// (certified when run, or certified when the certificates' code checked
+// one now), an independent solver agreeing (cross-checked), or nothing
+// (claimed); a verified answer claims nothing.
+func TestClaimLabels(t *testing.T) {
+	slant, err := Lookup("slant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	queens, err := Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsat := Run{Verdict: VerdictUnsat}
+	ok := Run{Verdict: VerdictOK, Result: Result{Solved: true}}
+	unique := Run{Verdict: VerdictOK, Result: Result{Solved: true, UniqueChecked: true}}
+	cert := unsat
+	cert.Certified = true
+	recert := unsat
+	recert.Claim = ClaimCertified
+	spec := func(p *Puzzle, text string) Spec {
+		s, err := p.ParseSpec(text, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, tt := range []struct {
+		name  string
+		p     *Puzzle
+		specs []string
+		runs  []Run
+		agree string
+		want  []string
+	}{
+		{"one solver", slant, []string{"dfs"}, []Run{unsat}, "-", []string{ClaimClaimed}},
+		{"dfs and sat agree", slant, []string{"dfs", "sat"}, []Run{unsat, unsat}, "yes", []string{ClaimCrossChecked, ClaimCrossChecked}},
+		{"two sat specs agree", slant, []string{"sat", "sat:probe=none"}, []Run{unsat, unsat}, "yes", []string{ClaimClaimed, ClaimClaimed}},
+		{"sat with the dfs's deductions", slant, []string{"dfs", "sat:pre=equiv"}, []Run{unsat, unsat}, "yes", []string{ClaimClaimed, ClaimClaimed}},
+		{"a disagreement", slant, []string{"dfs", "sat", "sat:probe=none"}, []Run{unsat, unsat, ok}, "NO", []string{ClaimClaimed, ClaimClaimed, ""}},
+		{"a verified solution", slant, []string{"dfs", "sat"}, []Run{ok, ok}, "yes", []string{"", ""}},
+		{"unique against plain", slant, []string{"dfs", "sat"}, []Run{unique, ok}, "yes", []string{ClaimClaimed, ""}},
+		{"unique both", slant, []string{"dfs", "sat"}, []Run{unique, unique}, "yes", []string{ClaimCrossChecked, ClaimCrossChecked}},
+		{"certified when run", slant, []string{"dfs", "sat"}, []Run{cert, unsat}, "yes", []string{ClaimCertifiedWhenRun, ClaimCrossChecked}},
+		{"certified now", slant, []string{"sat"}, []Run{recert}, "-", []string{ClaimCertified}},
+		{"a timeout", slant, []string{"dfs", "sat"}, []Run{{Verdict: VerdictTimeout}, unsat}, "-", []string{"", ClaimClaimed}},
+		{"queens optimum, one solver", queens, []string{"sat"}, []Run{ok}, "-", []string{ClaimClaimed}},
+		{"queens optimum, dfs and sat", queens, []string{"dfs", "sat:card=seq"}, []Run{ok, ok}, "yes", []string{ClaimCrossChecked, ClaimCrossChecked}},
+	} {
+		var specs []Spec
+		for _, s := range tt.specs {
+			specs = append(specs, spec(tt.p, s))
+		}
+		row := Row{Runs: append([]Run(nil), tt.runs...), Agree: tt.agree}
+		labelClaims(tt.p, specUses(tt.p, specs), &row)
+		for i, run := range row.Runs {
+			if run.Claim != tt.want[i] {
+				t.Errorf("%s: %s labelled %q, want %q", tt.name, tt.specs[i], run.Claim, tt.want[i])
+			}
+		}
+	}
+}
+
+// The table marks each label but cross-checked, and the summary counts
+// them and says what the marks mean.
+func TestClaimsInTheReport(t *testing.T) {
+	p, err := Lookup("slant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []Row{
+		{CaseInfo: CaseInfo{Case: 1}, Agree: "yes", Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimCrossChecked}, {Verdict: VerdictUnsat, Claim: ClaimCrossChecked}}},
+		{CaseInfo: CaseInfo{Case: 2}, Agree: "-", Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimClaimed}, {Verdict: VerdictTimeout}}},
+		{CaseInfo: CaseInfo{Case: 3}, Agree: "-", Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimCertifiedWhenRun}, {Verdict: VerdictError}}},
+	}
+	var b strings.Builder
+	if err := WriteReport(&b, Report{Puzzle: p, Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{Width: 1000}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"unsat? ", "unsat* ", "dfs 1 certified when run, 1 cross-checked, 1 claimed; sat 1 cross-checked", `marks: "?" claimed`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "unsat ok") || strings.Count(out, "unsat ") < 2 {
+		t.Errorf("cross-checked runs are not plain unsat:\n%s", out)
+	}
+	rows = rows[:1]
+	rows[0].Runs = []Run{{Verdict: VerdictOK}, {Verdict: VerdictOK}}
+	b.Reset()
+	WriteReport(&b, Report{Puzzle: p, Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{})
+	if strings.Contains(b.String(), "claims") || strings.Contains(b.String(), "marks") {
+		t.Errorf("a report of verified answers speaks of claims:\n%s", b.String())
+	}
+}
