@@ -236,7 +236,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 			specs[i] = s.Text
 			uses[i] = solverUses(p, s.Text, s.Options)
 		}
-		m.Report = Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout, Machines: m.machines}
+		m.Report = Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout, Machines: m.machines, Seed: m.Header.Seed}
 		for _, c := range order {
 			if seen[c.Order] {
 				continue // the same case content twice at one position

@@ -40,6 +40,9 @@ type Report struct {
 	// Machines are where the runs were measured, as the results headers
 	// record them; more than one only when a merge mixes CPU models.
 	Machines []MachineRun
+	// Seed seeds the bootstrap of Pairs (the comparison's --seed); 0
+	// means 1.
+	Seed uint64
 	// Time is the time the table, summaries, PAR-2 and plots use: TimeCPU
 	// or TimeWall; "" means CPU time where every finished run has one
 	// (Clock).
@@ -374,7 +377,13 @@ func summaryLines(r Report) (lines []string, n int) {
 		for _, s := range solvers {
 			fast = append(fast, fmt.Sprintf("%s %d", s.Solver, s.Fastest))
 		}
+		if best.WithinNoise > 0 {
+			fast = append(fast, fmt.Sprintf("within noise %d", best.WithinNoise))
+		}
 		lines = append(lines, line+"; fastest: "+strings.Join(fast, ", "))
+		for _, ps := range r.Pairs() {
+			lines = append(lines, ps.String())
+		}
 	}
 	n = len(lines)
 	lines = append(lines, r.perMachine()...)
@@ -384,6 +393,29 @@ func summaryLines(r Report) (lines []string, n int) {
 		lines = append(lines, fmt.Sprintf("runs: %d reused from the results file, %d run now", r.Reused, r.Rerun))
 	}
 	return lines, n
+}
+
+// withinNoise reports whether the repeats of row's fastest run overlap
+// those of the next fastest solver that solved the case.
+func (r Report) withinNoise(row Row, fastest int) bool {
+	a := r.spreadOf(row.Runs[fastest])
+	if a == nil {
+		return false
+	}
+	next := -1
+	for i := range r.Specs {
+		if i == fastest || i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) {
+			continue
+		}
+		if next < 0 || r.timeOf(row.Runs[i]) < r.timeOf(row.Runs[next]) {
+			next = i
+		}
+	}
+	if next < 0 {
+		return false
+	}
+	b := r.spreadOf(row.Runs[next])
+	return b != nil && a.Max >= b.Min && b.Max >= a.Min
 }
 
 func par2Note(limit time.Duration) string {
@@ -661,6 +693,10 @@ type Summary struct {
 	// to the earlier column); the virtual best solver's own is 0. Only
 	// Scores fills it in.
 	Fastest int `json:"fastest"`
+	// WithinNoise, of the virtual best solver, counts the cases whose
+	// fastest solver's repeats overlap the next fastest's (min-max): no
+	// solver is credited with them in Fastest.
+	WithinNoise int `json:"within_noise,omitempty"`
 }
 
 func (s Summary) String() string { return s.line(12) }
@@ -807,7 +843,11 @@ func Scores(r Report) (solvers []Summary, best Summary) {
 			continue
 		}
 		t := r.timeOf(row.Runs[fastest])
-		solvers[fastest].Fastest++
+		if r.withinNoise(row, fastest) {
+			best.WithinNoise++
+		} else {
+			solvers[fastest].Fastest++
+		}
 		best.Solved++
 		best.Total += t
 		bestTimes = append(bestTimes, t)

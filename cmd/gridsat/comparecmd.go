@@ -369,7 +369,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs,
 		Repeat: f.repeat, Warmup: f.warmup, Seed: f.seed}
 	var runErr error
-	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout}
+	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout, Seed: f.seed}
 	f.report.apply(&report)
 	machine := compare.NewMachine(plan.specs)
 	machine.Pinned = f.cpus
