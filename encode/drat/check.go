@@ -111,8 +111,17 @@ func newChecker(numVars int, formula [][]int, steps []Step, goal []int, all bool
 	if err := validate(numVars, formula, steps, goal); err != nil {
 		return nil, err
 	}
+	size := header * (len(formula) + len(goal) + len(steps) + 1)
+	for _, c := range formula {
+		size += len(c)
+	}
+	for _, s := range steps {
+		if s.Kind != Delete {
+			size += len(s.Lits)
+		}
+	}
 	k := &checker{
-		db:         newDB(numVars),
+		db:         newDB(numVars, size+len(goal)),
 		steps:      steps,
 		stepClause: make([]int32, len(steps)),
 		trailAt:    make([]int32, len(steps)),

@@ -67,11 +67,13 @@ type db struct {
 	noMark  bool // forward mode: checks mark nothing
 }
 
-func newDB(numVars int) *db {
+// newDB makes an empty database for numVars variables, its arena sized for
+// arenaSize words (it grows beyond if needed).
+func newDB(numVars, arenaSize int) *db {
 	n := 2 * (numVars + 1)
 	return &db{
 		numVars: numVars,
-		arena:   make([]lit, 0, 1024),
+		arena:   make([]lit, 0, arenaSize),
 		first:   header,
 		vals:    make([]int8, n),
 		reason:  make([]int32, numVars+1),
