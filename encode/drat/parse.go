@@ -2,6 +2,7 @@ package drat
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -233,31 +234,76 @@ func readBinaryClause(br *bufio.Reader, lits []int) ([]int, int, error) {
 	}
 }
 
-// Parse reads a DRAT proof in either form, detected as drat-trim does: the
-// proof is binary when one of its first bytes is not a character of the
-// text form (digits, '-', letters, white space).
+// Parse reads a DRAT proof in either form, told apart by its first step. A
+// binary step starts with 'a', or with 'd' and a literal's byte; a text
+// proof starts with a digit, '-', a comment ('c'), white space, or 'd' and
+// white space. A proof starting with 'd' and a byte that is white space in
+// text and a literal in binary is binary if it reads as binary and ends with
+// a 0 byte, else text. (drat-trim calls a proof binary when one of its first ten bytes is
+// not a character of the text form, which misreads a text proof opening
+// with a comment such as "c k=6"; the two agree on the proofs solvers
+// write.)
 func Parse(r io.Reader) ([]Step, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
-	head, err := br.Peek(4096)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+	head, err := br.Peek(2)
+	if err != nil && err != io.EOF {
 		return nil, fmt.Errorf("drat: %w", err)
 	}
-	if IsBinary(head) {
+	switch form(head) {
+	case formBinary:
 		return ParseBinary(br)
+	case formEither:
+		data, err := io.ReadAll(br)
+		if err != nil {
+			return nil, fmt.Errorf("drat: %w", err)
+		}
+		if eitherIsBinary(data) {
+			return ParseBinary(bytes.NewReader(data))
+		}
+		return ParseText(bytes.NewReader(data))
 	}
 	return ParseText(br)
 }
 
-// IsBinary reports whether the head of a proof is in the binary form: it
-// holds a byte that no text proof has (outside digits, '-', ASCII letters and
-// white space).
-func IsBinary(head []byte) bool {
-	for _, c := range head {
-		text := c == '-' || c == '\n' || isSpace(c) ||
-			(c >= '0' && c <= '9') || (c >= 'A' && c <= 'z')
-		if !text {
-			return true
-		}
+// eitherIsBinary tells the form of a proof that starts with 'd' and white
+// space: binary when it reads as binary and ends with the 0 byte that ends
+// every binary step (a text proof ends otherwise, but in a comment).
+func eitherIsBinary(data []byte) bool {
+	if data[len(data)-1] != 0 {
+		return false
+	}
+	_, err := ParseBinary(bytes.NewReader(data))
+	return err == nil
+}
+
+const (
+	formText = iota
+	formBinary
+	formEither
+)
+
+// form tells the form of a proof from its first two bytes.
+func form(head []byte) int {
+	switch {
+	case len(head) == 0:
+		return formText
+	case head[0] == 'a':
+		return formBinary
+	case head[0] != 'd' || len(head) == 1:
+		return formText
+	case isSpace(head[1]) || head[1] == '\n':
+		return formEither
+	}
+	return formBinary
+}
+
+// IsBinary reports whether Parse reads proof as a binary proof.
+func IsBinary(proof []byte) bool {
+	switch form(proof[:min(2, len(proof))]) {
+	case formBinary:
+		return true
+	case formEither:
+		return eitherIsBinary(proof)
 	}
 	return false
 }

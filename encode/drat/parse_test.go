@@ -86,6 +86,36 @@ func TestParseBinary(t *testing.T) {
 	}
 }
 
+func TestParseDetects(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		binary bool
+		want   []Step
+	}{
+		{"empty", "", false, nil},
+		{"text", "1 -2 0\n", false, []Step{lemma(1, -2)}},
+		{"comment with punctuation", "c k=6 (cube 3 of 84)\n1 0\n", false, []Step{lemma(1)}},
+		{"text deletion first", "d 1 0\n2 0\n", false, []Step{del(1), lemma(2)}},
+		{"text deletion spanning lines", "d\n1 0\n", false, []Step{del(1)}},
+		{"binary lemma", "a\x02\x00", true, []Step{lemma(1)}},
+		{"binary deletion", "d\x02\x00", true, []Step{del(1)}},
+		{"binary deletion of 16 and 5", "d \n\x00", true, []Step{del(16, 5)}},
+		{"binary deletion of 16 reading as text", "d 0 c\x00", true, []Step{del(16, 24, 16, -49)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := IsBinary([]byte(tt.in)); got != tt.binary {
+				t.Errorf("IsBinary = %v, want %v", got, tt.binary)
+			}
+			got, err := Parse(strings.NewReader(tt.in))
+			if err != nil || !sameSteps(got, tt.want, false) {
+				t.Fatalf("Parse = %v, %v, want %v", got, err, tt.want)
+			}
+		})
+	}
+}
+
 func TestWriteRefusesInput(t *testing.T) {
 	steps := []Step{lemma(1), input(2)}
 	for name, write := range map[string]func(*bytes.Buffer, []Step) error{
