@@ -1,6 +1,9 @@
 package drat
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // backward marks the clauses behind the final conflict, then walks the
 // steps back from the one that made it: a deletion restores its clause, a
@@ -68,8 +71,11 @@ func (k *checker) verify(i int, c uint32) (verdict, string) {
 	}
 	p := toLit(k.steps[i].Lits[0])
 	var cands []uint32
-	for d := k.first; d < c; d = k.next(d) {
-		if k.flags(d)&(fDead|fDeleted|fTaut) != 0 || !k.hasLit(d, p^1) {
+	for _, d := range k.holding(p^1, c) {
+		if d >= c {
+			break // the lists are in storage order
+		}
+		if k.flags(d)&(fDead|fDeleted|fTaut) != 0 {
 			continue
 		}
 		if !k.rup(ls, k.clauseLits(d), p^1) {
@@ -84,13 +90,29 @@ func (k *checker) verify(i int, c uint32) (verdict, string) {
 	return vRAT, ""
 }
 
-func (k *checker) hasLit(c uint32, l lit) bool {
-	for _, x := range k.clauseLits(c) {
-		if x == l {
-			return true
+// holding returns the clauses stored before clause c that hold literal l
+// (with removed ones, which the caller skips). The backward pass, which adds
+// no clause, indexes every clause's literals the first time it needs it;
+// the forward mode scans.
+func (k *checker) holding(l lit, c uint32) []uint32 {
+	if k.all {
+		var out []uint32
+		for d := k.first; d < c; d = k.next(d) {
+			if slices.Contains(k.clauseLits(d), l) {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	if k.occ == nil {
+		k.occ = make([][]uint32, len(k.vals))
+		for d := k.first; d < k.end(); d = k.next(d) {
+			for _, x := range k.clauseLits(d) {
+				k.occ[x] = append(k.occ[x], d)
+			}
 		}
 	}
-	return false
+	return k.occ[l]
 }
 
 // rup assumes the negation of the literals of a and of b (but skip), then

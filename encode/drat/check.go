@@ -102,8 +102,9 @@ type checker struct {
 	stepClause []int32 // per step: the cref of its clause (added, or deleted), -1 if none
 	trailAt    []int32 // per step: the trail's length before it
 	hash       map[uint64][]uint32
-	all        bool      // forward mode: check every lemma as it comes
-	verdicts   []verdict // forward mode: per step
+	occ        [][]uint32 // backward pass: per literal, the clauses holding it (built for the first RAT check)
+	all        bool       // forward mode: check every lemma as it comes
+	verdicts   []verdict  // forward mode: per step
 	res        Result
 }
 
@@ -285,14 +286,15 @@ func (k *checker) delete(i int, s Step) {
 	h := k.hashOf(ls)
 	k.dropLast(tmp)
 	cands := k.hash[h]
+	reason := false
 	for j := len(cands) - 1; j >= 0; j-- {
 		c := cands[j]
 		if !k.sameLits(c, ls) {
 			continue
 		}
 		if k.flags(c)&fTaut == 0 && k.isReason(c) {
-			k.res.IgnoredDeletions = append(k.res.IgnoredDeletions, i)
-			return
+			reason = true // look for a copy that is not a reason
+			continue
 		}
 		cands[j] = cands[len(cands)-1]
 		k.hash[h] = cands[:len(cands)-1]
@@ -301,6 +303,10 @@ func (k *checker) delete(i int, s Step) {
 			k.unwatch(c)
 		}
 		k.stepClause[i] = int32(c)
+		return
+	}
+	if reason {
+		k.res.IgnoredDeletions = append(k.res.IgnoredDeletions, i)
 		return
 	}
 	k.res.MissingDeletions = append(k.res.MissingDeletions, i)
