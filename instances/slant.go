@@ -31,8 +31,23 @@ const (
 	Forward = '/'  // joins the cell's top-right and bottom-left corners
 )
 
-// MaxSlantSize bounds the board side of slant cases.
-const MaxSlantSize = 200
+// MaxSlantCorners bounds a board's (W+1)*(H+1) corners: the solvers index
+// cells, corners and diagonals (two per cell) with 32-bit integers. It is
+// a bound of the data structures, far past any board memory allows; what
+// a machine can take is the solvers' memory estimate's to say.
+const MaxSlantCorners = 1 << 30
+
+// CheckSlantSize refuses a W x H board the solvers cannot index: a side
+// under 1, or more than MaxSlantCorners corners.
+func CheckSlantSize(w, h int) error {
+	if w < 1 || h < 1 {
+		return fmt.Errorf("slant size %dx%d: sides must be at least 1", w, h)
+	}
+	if w >= MaxSlantCorners || h >= MaxSlantCorners || (w+1) > MaxSlantCorners/(h+1) {
+		return fmt.Errorf("slant size %dx%d: more than %d corners", w, h, MaxSlantCorners)
+	}
+	return nil
+}
 
 // Size returns "WxH".
 func (s *Slant) Size() string { return fmt.Sprintf("%dx%d", s.W, s.H) }
@@ -168,12 +183,16 @@ func readSlantJudgeCase(l *Lines) (*Slant, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := l.Int(f[0], "the board size n", 1, MaxSlantSize)
+	n, err := l.Int(f[0], "the board size n", 1, maxSlantSide)
 	if err != nil {
 		return nil, err
 	}
-	s := NewSlant(n, n)
-	s.Loc = Loc{File: l.File(), Line: l.Line()}
+	if err := CheckSlantSize(n, n); err != nil {
+		return nil, l.Errorf("the board size n: %v", err)
+	}
+	s := &Slant{W: n, H: n, Loc: Loc{File: l.File(), Line: l.Line()}}
+	// The corners grow row by row, so that memory follows the input read,
+	// not the size a header claims.
 	for r := 0; r <= n; r++ {
 		f, err := l.Want(1, fmt.Sprintf("corner row %d of %d", r+1, n+1))
 		if err != nil {
@@ -188,7 +207,7 @@ func readSlantJudgeCase(l *Lines) (*Slant, error) {
 			if err != nil {
 				return nil, l.Errorf("corner row %d, column %d: %v", r+1, c+1, err)
 			}
-			s.Clues[s.Corner(r, c)] = v
+			s.Clues = append(s.Clues, v)
 		}
 	}
 	return s, nil
@@ -278,7 +297,10 @@ func parseSlantGameID(id string) (*Slant, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := NewSlant(w, h)
+	s, err := newSlantForDesc(w, h, desc)
+	if err != nil {
+		return nil, err
+	}
 	if err := decodeSlantDesc(s, desc); err != nil {
 		return nil, err
 	}
@@ -290,10 +312,27 @@ func sizeField(what, v string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%s %q is not an integer", what, clip(v))
 	}
-	if n < 1 || n > MaxSlantSize {
-		return 0, fmt.Errorf("%s = %d is out of range 1..%d", what, n, MaxSlantSize)
+	if n < 1 || n > maxSlantSide {
+		return 0, fmt.Errorf("%s = %d is out of range 1..%d", what, n, maxSlantSide)
 	}
 	return n, nil
+}
+
+// maxSlantSide is the longest side a board of at most MaxSlantCorners
+// corners can have.
+const maxSlantSide = MaxSlantCorners/2 - 1
+
+// newSlantForDesc returns a W x H board for desc, refusing a size the
+// solvers cannot index or that desc cannot cover (a letter stands for at
+// most 26 corners) before allocating its corners.
+func newSlantForDesc(w, h int, desc string) (*Slant, error) {
+	if err := CheckSlantSize(w, h); err != nil {
+		return nil, err
+	}
+	if corners := (w + 1) * (h + 1); corners > 26*len(desc) {
+		return nil, fmt.Errorf("description of %d characters cannot cover the %d corners of a %dx%d board", len(desc), corners, w, h)
+	}
+	return NewSlant(w, h), nil
 }
 
 // decodeSlantDesc fills s.Clues from a Tatham description.
@@ -339,9 +378,13 @@ func parseSlantSuiteLine(line string) (*Slant, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := NewSlant(w, h)
+	desc := strings.TrimSpace(f[3])
+	s, err := newSlantForDesc(w, h, desc)
+	if err != nil {
+		return nil, err
+	}
 	s.Name = strings.TrimSpace(f[0])
-	if err := decodeSlantDesc(s, strings.TrimSpace(f[3])); err != nil {
+	if err := decodeSlantDesc(s, desc); err != nil {
 		return nil, err
 	}
 	if len(f) >= 5 {

@@ -64,8 +64,8 @@ func RandomSlantFill(rng *rand.Rand, w, h int) []byte {
 // allow a second solution. It returns the case and its solution; it fails
 // if twenty fillings in a row are not unique even with all their clues.
 func GenerateSlant(rng *rand.Rand, w, h int, minimize bool, count SlantCounter) (*Slant, []byte, error) {
-	if w < 1 || h < 1 || w > MaxSlantSize || h > MaxSlantSize {
-		return nil, nil, fmt.Errorf("slant size %dx%d out of range 1..%d", w, h, MaxSlantSize)
+	if err := CheckSlantSize(w, h); err != nil {
+		return nil, nil, err
 	}
 	for try := 0; try < 20; try++ {
 		cells := RandomSlantFill(rng, w, h)
@@ -148,8 +148,8 @@ const MaxSlantGenTries = 100
 // them one by one (deductions only get weaker as clues go) with fewer
 // calls. It returns the case and its solution.
 func GenerateSlantDeduced(rng *rand.Rand, w, h int, o SlantGenOptions) (*Slant, []byte, error) {
-	if w < 1 || h < 1 || w > MaxSlantSize || h > MaxSlantSize {
-		return nil, nil, fmt.Errorf("slant size %dx%d out of range 1..%d", w, h, MaxSlantSize)
+	if err := CheckSlantSize(w, h); err != nil {
+		return nil, nil, err
 	}
 	for try := 0; try < MaxSlantGenTries; try++ {
 		cells := RandomSlantFill(rng, w, h)

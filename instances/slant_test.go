@@ -84,7 +84,9 @@ func TestParseSlantJudgeErrors(t *testing.T) {
 		{"bad count", "-1\n", 0, 1, "out of range"},
 		{"bad n", "1\nx\n", 1, 2, "not an integer"},
 		{"n zero", "1\n0\n.\n", 1, 2, "out of range"},
-		{"n too big", "1\n201\n", 1, 2, "out of range"},
+		{"n too big", "1\n99999999999\n", 1, 2, "out of range"},
+		{"n past the corners", "1\n40000\n", 1, 2, "more than 1073741824 corners"},
+		{"n big, row short", "1\n30000\n...\n", 1, 3, "want n+1 = 30001"},
 		{"bad char", "1\n1\n.x\n..\n", 1, 3, "bad character"},
 		{"clue five", "1\n1\n..\n.5\n", 1, 4, "out of range 0..4"},
 		{"short row", "1\n2\n...\n..\n...\n", 1, 4, "has 2 characters"},
@@ -161,7 +163,10 @@ func TestParseSlantIDErrors(t *testing.T) {
 		{"bad char", "1x1:a!b\n", "bad character"},
 		{"clue six", "1x1:6c\n", "out of range 0..4"},
 		{"size zero", "0x3:a\n", "out of range"},
-		{"size big", "201x1:a\n", "out of range"},
+		{"size big", "99999999999x1:a\n", "out of range"},
+		{"size past the corners", "40000x40000:a\n", "more than 1073741824 corners"},
+		{"size past the description", "201x1:a\n", "cannot cover the 404 corners"},
+		{"suite size past the description", "n\t3000\t3000\tzz\t\n", "cannot cover"},
 		{"bad suffix", "2x2dx:i\n", "unknown suffix"},
 		{"suite few fields", "n\t2\t2\n", "tab-separated fields"},
 		{"suite answer length", "n\t1\t1\td\t\\/\n", "answer has 2"},
@@ -444,7 +449,7 @@ func checkParsedSlant(t *testing.T, cases []*Slant, err error) {
 		t.Fatalf("error %v is not an input error", err)
 	}
 	for _, s := range cases {
-		if s.W < 1 || s.H < 1 || s.W > MaxSlantSize || s.H > MaxSlantSize || len(s.Clues) != (s.W+1)*(s.H+1) {
+		if CheckSlantSize(s.W, s.H) != nil || len(s.Clues) != (s.W+1)*(s.H+1) {
 			t.Fatalf("bad case %+v", s)
 		}
 		for _, v := range s.Clues {
@@ -531,6 +536,39 @@ func TestParseSlantBoundedLine(t *testing.T) {
 		}
 		if z.read > 2*maxLine {
 			t.Errorf("prefix %q: read %d MiB of an endless line, limit %d MiB", prefix, z.read>>20, maxLine>>20)
+		}
+	}
+}
+
+// Boards past the old cap of 200 read back as written, in both formats:
+// a 250x7 game ID and a 300x300 judge case, planted, with their planted
+// fillings verified against the boards read.
+func TestParseSlantPast200(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 1))
+	tests := []struct {
+		w, h  int
+		judge bool
+	}{{250, 7, false}, {7, 250, false}, {300, 300, true}, {300, 300, false}}
+	for _, tt := range tests {
+		s, cells := PlantSlant(rng, tt.w, tt.h, 0.5)
+		var buf bytes.Buffer
+		if tt.judge {
+			if err := FormatSlantJudge(&buf, []*Slant{s}); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			buf.WriteString(SlantGameID(s) + "\n")
+		}
+		cases, err := ParseSlant("big", &buf)
+		if err != nil {
+			t.Fatalf("%s judge=%v: %v", s.Size(), tt.judge, err)
+		}
+		got := cases[0]
+		if got.W != tt.w || got.H != tt.h || !bytes.Equal(int8Bytes(got.Clues), int8Bytes(s.Clues)) {
+			t.Fatalf("%s judge=%v: read back as %s with other clues", s.Size(), tt.judge, got.Size())
+		}
+		if err := VerifySlant(got, cells); err != nil {
+			t.Fatalf("%s: planted filling fails: %v", s.Size(), err)
 		}
 	}
 }
