@@ -65,17 +65,25 @@ func RenderSlantSVG(w io.Writer, s *Slant, cells []byte) error {
 	// layer and a narrower white one (a ring 1.5 wide, radius 9.75), and
 	// the digits one text per row whose glyphs each have their own x: a
 	// clue costs about 25 bytes, not 80.
-	var dots strings.Builder
-	for r := 0; r <= s.H; r++ {
-		for c := 0; c <= s.W; c++ {
-			if s.Clue(r, c) >= 0 {
-				fmt.Fprintf(&dots, "M%d %dh0", x(c), y(r))
+	// Both layers are written straight out, not built in memory first (a
+	// 2000x2000 board's are 48 MB each).
+	clued := false
+	for _, v := range s.Clues {
+		clued = clued || v >= 0
+	}
+	for _, layer := range [2]string{`stroke="black" stroke-width="19.5"`, `stroke="white" stroke-width="16.5"`} {
+		if !clued {
+			break
+		}
+		fmt.Fprintf(bw, `<path fill="none" stroke-linecap="round" %s d="`, layer)
+		for r := 0; r <= s.H; r++ {
+			for c := 0; c <= s.W; c++ {
+				if s.Clue(r, c) >= 0 {
+					fmt.Fprintf(bw, "M%d %dh0", x(c), y(r))
+				}
 			}
 		}
-	}
-	if dots.Len() > 0 {
-		fmt.Fprintf(bw, `<path fill="none" stroke-linecap="round" stroke="black" stroke-width="19.5" d="%s"/>`+"\n", dots.String())
-		fmt.Fprintf(bw, `<path fill="none" stroke-linecap="round" stroke="white" stroke-width="16.5" d="%s"/>`+"\n", dots.String())
+		fmt.Fprintln(bw, `"/>`)
 	}
 	fmt.Fprintln(bw, `<g font-family="sans-serif" font-size="13" text-anchor="middle" dominant-baseline="central">`)
 	for r := 0; r <= s.H; r++ {
