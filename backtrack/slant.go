@@ -550,8 +550,7 @@ func (e *slantEngine) probe() bool {
 	e.explain = false
 	defer func() { e.explain = explain }()
 	var work []int32
-	e.cstampN++
-	queued := e.cstampN
+	queued := e.cellStamp()
 	for i := range e.cell {
 		if e.cell[i] == 0 && e.interesting(i) {
 			e.cstamp[i] = queued

@@ -1,6 +1,8 @@
 package backtrack
 
 import (
+	"math"
+
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -163,6 +165,29 @@ func newSlantState(s *instances.Slant, deduce SlantDeduce, explain bool) *slantS
 		}
 	}
 	return st
+}
+
+// cornerStamps returns the last of k fresh marks for stamp; the marks
+// start over, stamp cleared, before they would overflow (a long search on
+// a big board makes billions).
+func (st *slantState) cornerStamps(k int32) int32 {
+	if st.curStamp > math.MaxInt32-k {
+		clear(st.stamp)
+		st.curStamp = 0
+	}
+	st.curStamp += k
+	return st.curStamp
+}
+
+// cellStamp returns a fresh mark for cstamp, starting over as
+// cornerStamps does.
+func (st *slantState) cellStamp() int32 {
+	if st.cstampN == math.MaxInt32 {
+		clear(st.cstamp)
+		st.cstampN = 0
+	}
+	st.cstampN++
+	return st.cstampN
 }
 
 // decisionLevel is the number of open branches.
@@ -461,8 +486,8 @@ func (st *slantState) path(a, b int, lim int32, out []slantLit) []slantLit {
 	if a == b {
 		return out
 	}
-	st.curStamp += 2
-	sa, sb := st.curStamp-1, st.curStamp // visited from a, from b
+	sb := st.cornerStamps(2)
+	sa := sb - 1 // visited from a, from b
 	st.stamp[a], st.stamp[b] = sa, sb
 	st.parent[a], st.parent[b] = -1, -1
 	qa := append(st.queue[:0], int32(a))
@@ -539,8 +564,7 @@ func (st *slantState) walkBack(p int, out []slantLit) []slantLit {
 func (st *slantState) borderCheck() bool {
 	from := st.borderFrom
 	st.borderFrom = len(st.trail)
-	st.curStamp++
-	cur := st.curStamp
+	cur := st.cornerStamps(1)
 	// exits checks p's component once per call.
 	exits := func(p int) bool {
 		r := st.uf.Find(p)
@@ -669,8 +693,7 @@ func (st *slantState) pushBorder(lit slantLit, p, o int) {
 // components of p and (o >= 0) o: they make the components what they
 // are, close their other ways out and fill their clues.
 func (st *slantState) componentPremises(p, o int, out []slantLit) []slantLit {
-	st.cstampN++
-	cur := st.cstampN
+	cur := st.cellStamp()
 	for _, start := range [2]int{p, o} {
 		if start < 0 {
 			continue

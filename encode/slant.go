@@ -591,7 +591,7 @@ func (l *slantLoops) enclosedCuts() [][]int {
 	cw := s.W + 1
 	// border[root] = stamp when the root's component has a border corner.
 	border := l.border
-	l.stamp++
+	l.nextStamp()
 	for r := 0; r <= s.H; r++ {
 		for c := 0; c <= s.W; c++ {
 			if r == 0 || c == 0 || r == s.H || c == s.W {
@@ -638,13 +638,24 @@ func (l *slantLoops) enclosedCuts() [][]int {
 	return out
 }
 
+// nextStamp makes a fresh mark for visited and border, clearing both
+// before the marks would overflow.
+func (l *slantLoops) nextStamp() {
+	if l.stamp == math.MaxInt32 {
+		clear(l.visited)
+		clear(l.border)
+		l.stamp = 0
+	}
+	l.stamp++
+}
+
 func (l *slantLoops) diag(i int) byte { return l.enc.diag(l.model, i) }
 
 // path returns the cells on the forest path from corner a to corner b.
 func (l *slantLoops) path(a, b int) []int32 {
 	s := l.s
 	cw := s.W + 1
-	l.stamp++
+	l.nextStamp()
 	l.queue = append(l.queue[:0], int32(a))
 	l.visited[a] = l.stamp
 	l.parent[a] = -1
