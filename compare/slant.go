@@ -17,8 +17,9 @@ func init() {
 	Register(&Puzzle{
 		Name:    "slant",
 		Summary: "Gokigen Naname (UVa 11694): a diagonal in every cell, clues count touching diagonals, no loops",
-		Formats: `judge format (UVa 11694): T, then per case n (1..200) and n+1 rows of n+1
-corners, each a clue 0..4 or '.'. Answer: n lines of '/' and '\' per case.
+		Formats: `judge format (UVa 11694): T, then per case n (1 up, as far as
+memory allows) and n+1 rows of n+1 corners, each a clue 0..4 or '.'.
+Answer: n lines of '/' and '\' per case.
 Also, one case per line: Simon Tatham game IDs "WxH:desc" (or "WxHde:",
 "WxHdh:"; desc row-major over the corners, digits are clues, a..z runs of
 1..26 empty corners) and zigzag suite lines (tab-separated name, w, h, desc,
@@ -322,8 +323,11 @@ func parseSlantSize(size string) (int, int, error) {
 	}
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
-	if err1 != nil || err2 != nil || w < 1 || h < 1 || w > instances.MaxSlantSize || h > instances.MaxSlantSize {
-		return 0, 0, fmt.Errorf("slant size %q: want WxH or N, sides 1..%d", size, instances.MaxSlantSize)
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("slant size %q: want WxH or N", size)
+	}
+	if err := instances.CheckSlantSize(w, h); err != nil {
+		return 0, 0, fmt.Errorf("slant size %q: %w", size, err)
 	}
 	return w, h, nil
 }

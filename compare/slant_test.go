@@ -366,7 +366,7 @@ func TestSlantGenerateShapes(t *testing.T) {
 			t.Errorf("%s: %d solutions", instances.SlantGameID(s), n)
 		}
 	}
-	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "201"}, {Size: "3", Params: Options{"clues": "some"}},
+	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "40000"}, {Size: "3", Params: Options{"clues": "some"}},
 		{Size: "3", Params: Options{"difficulty": "insane"}}, {Size: "3", Params: Options{"planted": "maybe"}},
 		{Size: "3", Params: Options{"planted": "true", "clues": "1.5"}}, {Size: "3", Params: Options{"planted": "true", "clues": "min"}},
 		{Size: "3", Params: Options{"planted": "true", "difficulty": "hard"}}} {
@@ -745,5 +745,35 @@ func TestSlantZeroOptionsAreDefaults(t *testing.T) {
 	}
 	if a.NumVars != b.NumVars || len(a.Clauses) != len(b.Clauses) {
 		t.Errorf("spelled-out defaults: %d vars %d clauses; zero value: %d, %d", a.NumVars, len(a.Clauses), b.NumVars, len(b.Clauses))
+	}
+}
+
+// Boards past the old cap of 200: gen makes them, and both solvers solve
+// them through the registry with verified answers (planted, 250x7 with
+// 60% of the clues and 300x300 with 90%).
+func TestSlantPast200(t *testing.T) {
+	p := slantPuzzle(t)
+	specs := slantSpecs(t, false, "dfs", "sat")
+	for _, g := range []GenConfig{
+		{Size: "250x7", Seed: 3, Params: Options{"planted": "true", "clues": "0.6"}},
+		{Size: "300", Seed: 4, Params: Options{"planted": "true", "clues": "0.9"}},
+	} {
+		var buf bytes.Buffer
+		if err := p.Generate(&buf, g); err != nil {
+			t.Fatalf("gen %s: %v", g.Size, err)
+		}
+		cases := slantCases(t, p, buf.String())
+		if want := strings.Replace(g.Size, "300", "300x300", 1); cases[0].Size() != want {
+			t.Fatalf("gen %s made a %s board", g.Size, cases[0].Size())
+		}
+		for _, spec := range specs {
+			res, err := SolveCase(spec, cases[0])
+			if err != nil || !res.Solved {
+				t.Fatalf("%s on %s: solved=%v %v", spec.Text, g.Size, res.Solved, err)
+			}
+			if err := p.Verify(cases[0], res); err != nil {
+				t.Fatalf("%s on %s: %v", spec.Text, g.Size, err)
+			}
+		}
 	}
 }
