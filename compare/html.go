@@ -58,6 +58,7 @@ type htmlPage struct {
 
 type htmlSection struct {
 	ID, Name string
+	Machine  []string // the machine record, above the summary
 	Summary  htmlTable
 	Notes    []string
 	Problems []string
@@ -116,6 +117,14 @@ func htmlSectionOf(r Report, index int, budget *int) (htmlSection, error) {
 	}
 	solvers, best := Scores(r)
 	s.Summary = htmlSummary(id, r, solvers, best)
+	s.Machine = r.machineLines()
+	for _, ps := range r.Pairs() {
+		s.Notes = append(s.Notes, ps.String())
+	}
+	if best.WithinNoise > 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("fastest on: %d cases within noise (the fastest solver's repeats overlap the next one's) are credited to no one", best.WithinNoise))
+	}
+	s.Notes = append(s.Notes, r.perMachine()...)
 	s.Notes = append(s.Notes, par2Note(r.Timeout), r.clockNote())
 	s.Notes = append(s.Notes, claimsLines(r, solvers)...)
 	if r.Reused > 0 || r.Rerun > 0 {
@@ -262,7 +271,15 @@ func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
 			}
 			hr.Cells = append(hr.Cells, v)
 			if solvedVerdict(run.Verdict) || run.Verdict == VerdictWrong {
-				hr.Cells = append(hr.Cells, durationCell(r.timeOf(run)))
+				c := durationCell(r.timeOf(run))
+				if q := r.spreadOf(run); q != nil {
+					c.Text += " (" + FormatDuration(q.Min) + "-" + FormatDuration(q.Max) + ")"
+					c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, FormatDuration(q.Min), FormatDuration(q.Max))
+					if run.Spread.N >= 4 {
+						c.Title += fmt.Sprintf("; IQR %s-%s", FormatDuration(q.Q1), FormatDuration(q.Q3))
+					}
+				}
+				hr.Cells = append(hr.Cells, c)
 			} else {
 				hr.Cells = append(hr.Cells, htmlCell{})
 			}

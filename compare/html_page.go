@@ -23,6 +23,8 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <section id="{{.ID}}">
 <h2>{{.Name}}</h2>
 <h3>Summary</h3>
+{{range .Machine}}<p class="machine">{{.}}</p>
+{{end -}}
 {{template "table" .Summary}}
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end -}}
@@ -77,6 +79,7 @@ th[aria-sort=ascending]::after { content: " \25B2"; }
 th[aria-sort=descending]::after { content: " \25BC"; }
 td[data-v] { font-variant-numeric: tabular-nums; }
 tr.bad td { background: #fdecea; }
+p.machine { margin: .1em 0; color: #555; font-size: .9em; }
 .bad { color: #b00020; font-weight: bold; }
 .good { color: #1f7a3a; }
 tfoot tr.vbs td { font-style: italic; border-top: 2px solid #888; }

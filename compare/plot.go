@@ -306,11 +306,13 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = plotTitle(r, "time against size")
 	p.X.Label.Text = "cells"
-	p.Y.Label.Text = "solve time"
+	p.Y.Label.Text = r.timeLabel()
 	logAxes(p, true, true, false, true)
 	drawn := false
 	for i, spec := range r.Specs {
 		var pts plotter.XYs
+		var bars plotter.YErrors
+		spread := false
 		bySize := map[int][]float64{}
 		for _, row := range r.Rows {
 			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) || row.Cells <= 0 {
@@ -318,6 +320,9 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 			}
 			t := plotSeconds(r.timeOf(row.Runs[i]))
 			pts = append(pts, plotter.XY{X: float64(row.Cells), Y: t})
+			q := r.spreadOf(row.Runs[i])
+			bars = append(bars, spreadBar(t, q))
+			spread = spread || q != nil
 			bySize[row.Cells] = append(bySize[row.Cells], t)
 		}
 		if len(pts) == 0 {
@@ -331,6 +336,11 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 		sc.GlyphStyle.Color = plotutil.Color(i)
 		sc.GlyphStyle.Shape = plotutil.Shape(i)
 		sc.GlyphStyle.Radius = vg.Points(2.5)
+		if spread {
+			if err := addErrorBars(p, spreadPoints{XYs: pts, YErrors: bars}, false, true, plotutil.Color(i)); err != nil {
+				return nil, err
+			}
+		}
 		var sizes []int
 		for s := range bySize {
 			sizes = append(sizes, s)
@@ -358,6 +368,9 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 	// apart.
 	p.X.Min, p.X.Max = logRange(p.X.Min, p.X.Max)
 	p.Y.Min, p.Y.Max = logRange(p.Y.Min, p.Y.Max)
+	if r.repeats() > 1 {
+		noteBars(p)
+	}
 	p.Add(plotter.NewGrid())
 	return p, nil
 }
@@ -404,7 +417,7 @@ func cactusPlot(r Report) (*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %d cases)", cases))
-	p.X.Label.Text = "solve time"
+	p.X.Label.Text = r.timeLabel()
 	p.Y.Label.Text = "cases solved"
 	p.Y.Tick.Marker = countTicks{}
 	logAxes(p, true, false, true, false)
@@ -478,6 +491,7 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 		x, y   float64
 		xs, ys bool // solved
 		class  int
+		qx, qy *Quartiles // the repeats' spread, nil for none
 	}
 	var pts []point
 	lo, hi := math.Inf(1), 0.0
@@ -488,10 +502,12 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 		ra, rb := row.Runs[a], row.Runs[b]
 		pt := point{class: scatterClass(row, ra, rb), xs: solvedVerdict(ra.Verdict), ys: solvedVerdict(rb.Verdict)}
 		if pt.xs {
+			pt.qx = r.spreadOf(ra)
 			pt.x = plotSeconds(r.timeOf(ra))
 			lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
 		}
 		if pt.ys {
+			pt.qy = r.spreadOf(rb)
 			pt.y = plotSeconds(r.timeOf(rb))
 			lo, hi = math.Min(lo, pt.y), math.Max(hi, pt.y)
 		}
@@ -512,8 +528,8 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 	lo, hi = lo/2, math.Max(hi, limit)*1.5
 	p := plot.New()
 	p.Title.Text = plotTitle(r, fmt.Sprintf("%s against %s, a point per case", r.Specs[b], r.Specs[a]))
-	p.X.Label.Text = r.Specs[a] + ": solve time"
-	p.Y.Label.Text = r.Specs[b] + ": solve time"
+	p.X.Label.Text = r.Specs[a] + ": " + r.timeLabel()
+	p.Y.Label.Text = r.Specs[b] + ": " + r.timeLabel()
 	logAxes(p, true, true, true, true)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 	p.Add(plotter.NewGrid())
@@ -533,6 +549,9 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 	p.Legend.Add(limitName, lim)
 	for c, class := range scatterClasses {
 		var xys plotter.XYs
+		var xbars plotter.XErrors
+		var ybars plotter.YErrors
+		spread := false
 		for _, pt := range pts {
 			if pt.class != c {
 				continue
@@ -545,6 +564,9 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 				y = limit
 			}
 			xys = append(xys, plotter.XY{X: x, Y: y})
+			xbars = append(xbars, spreadBar(x, pt.qx))
+			ybars = append(ybars, spreadBar(y, pt.qy))
+			spread = spread || pt.qx != nil || pt.qy != nil
 		}
 		if len(xys) == 0 {
 			continue
@@ -553,9 +575,17 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
+		if spread {
+			if err := addErrorBars(p, spreadPoints{xys, xbars, ybars}, true, true, class.color); err != nil {
+				return nil, err
+			}
+		}
 		sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = class.color, class.shape, vg.Points(3)
 		p.Add(sc)
 		p.Legend.Add(fmt.Sprintf("%s (%d)", class.name, len(xys)), sc)
+	}
+	if r.repeats() > 1 {
+		noteBars(p)
 	}
 	return p, nil
 }

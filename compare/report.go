@@ -167,6 +167,11 @@ func (r Report) repeats() int {
 		for _, reps := range row.Repeats {
 			n = max(n, len(reps))
 		}
+		for _, run := range row.Runs {
+			if run.Spread != nil {
+				n = max(n, run.Spread.N)
+			}
+		}
 	}
 	return n
 }

@@ -1,0 +1,55 @@
+package compare
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// noisyReport is plotReport with every finished run standing for five
+// repeats that spread around it, and a machine record.
+func noisyReport() Report {
+	r := plotReport()
+	for i := range r.Rows {
+		for k := range r.Rows[i].Runs {
+			run := &r.Rows[i].Runs[k]
+			t := runTime(*run)
+			run.Spread = &Spread{N: 5, Wall: Quartiles{Min: t / 2, Q1: t * 3 / 4, Median: t, Q3: t * 5 / 4, Max: t * 2}}
+		}
+	}
+	r.Machines = []MachineRun{{Machine: &Machine{CPUModel: "Test CPU 3000", LogicalCPUs: 2, OS: "linux/amd64", GoVersion: "go1.26",
+		Gridsat: Version, Revision: "unknown", TimeSource: TimeSource, LoadStart: []float64{1, 2, 3}}, LoadEnd: []float64{4, 5, 6}}}
+	return r
+}
+
+// The scatter and scaling plots draw each spread as an error bar (a
+// bar is a line with two caps); the HTML page shows the machine record,
+// and each time's spread and IQR.
+func TestNoiseShown(t *testing.T) {
+	quiet, noisy := plotReport(), noisyReport()
+	for _, kind := range []string{"scaling", "scatter"} {
+		var a, b bytes.Buffer
+		if err := WritePlot(&a, "svg", quiet, PlotOptions{Kind: kind}); err != nil {
+			t.Fatal(err)
+		}
+		if err := WritePlot(&b, "svg", noisy, PlotOptions{Kind: kind}); err != nil {
+			t.Fatal(err)
+		}
+		if pa, pb := strings.Count(a.String(), "<path"), strings.Count(b.String(), "<path"); pb < pa+3*4 {
+			t.Errorf("%s plot: %d paths with repeats, %d without: no error bars?", kind, pb, pa)
+		}
+		if !strings.Contains(b.String(), "min-max of the repeats") {
+			t.Errorf("%s plot: no legend for the bars", kind)
+		}
+	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, []Report{noisy}, ReportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"machine: Test CPU 3000, 2 logical CPUs", "load average: 1.00 2.00 3.00 at start, 4.00 5.00 6.00 at end",
+		"median of 5 repeats; min-max 5ms-20ms; IQR 7.5ms-12.5ms", "sat vs dfs: geomean time ratio"} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the HTML page lacks %q", want)
+		}
+	}
+}
