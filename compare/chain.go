@@ -45,6 +45,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 					{Name: "counting", Values: "check|cards|none", Default: "check", Doc: "boards a counting argument rules out: check answers -1 from the label classes' sizes and the step graph's matching before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"},
 					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts (instances' check) without a solve"},
 					BackendOption,
+					CertifyDoc,
 				},
 				Solve:    solveChainSAT,
 				Headline: []string{"rounds", "trials", "conflicts"},
@@ -160,6 +161,17 @@ func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	if err != nil {
 		return opt, nil, err
 	}
+	if opt.Certify, err = o.BoolOr(CertifyOption, false); err != nil {
+		return opt, nil, err
+	}
+	if opt.Certify {
+		if err := encode.CheckCertifiable(be); err != nil {
+			return opt, nil, err
+		}
+		if opt.Precheck {
+			return opt, nil, fmt.Errorf("option precheck=true answers -1 from label counts, which no proof backs: not with certify=true")
+		}
+	}
 	return opt, be, nil
 }
 
@@ -178,13 +190,25 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 		return Result{}, err
 	}
 	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)})
-	return Result{
+	r := Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
 		Time:   time.Since(start),
 		Stats:  stats,
 		Steps:  res.Stats.Steps,
-	}, nil
+	}
+	if opt.Certify {
+		cert, claims, err := encode.CertifyChain(b, res)
+		if claims {
+			r.Stats = append(r.Stats, CertStats(cert)...)
+			if err != nil {
+				r.CertError = err.Error()
+			} else {
+				r.Certified = true
+			}
+		}
+	}
+	return r, nil
 }
 
 // verifyChain checks a result without trusting the solver: a solved answer

@@ -23,9 +23,9 @@ import (
 //     on the dfs's): dfs and sat are independent, two sat specs (other
 //     options, other backends) are not, as they share the encoding;
 //   - claimed: nothing but the solver backs it.
-// A table marks a claimed verdict "?", a certified-when-run one "*", a
-// certified one "**"; a cross-checked one is unmarked, its row's "agree"
-// column says "yes".
+// A table marks a claimed verdict "?", a certified-when-run one "✓"
+// (unsat✓, ok✓), a certified one "✓✓"; a cross-checked one is unmarked,
+// its row's "agree" column says "yes".
 
 // Claim labels, the strongest first.
 const (
@@ -39,7 +39,7 @@ const (
 var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimCrossChecked, ClaimClaimed}
 
 // claimMarks are the table's marks after a verdict, by label.
-var claimMarks = map[string]string{ClaimCertified: "**", ClaimCertifiedWhenRun: "*", ClaimClaimed: "?"}
+var claimMarks = map[string]string{ClaimCertified: "✓✓", ClaimCertifiedWhenRun: "✓", ClaimClaimed: "?"}
 
 // Kinds of claim, as bits.
 const (

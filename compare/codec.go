@@ -176,6 +176,8 @@ func (rep *reply) marshal(w *wbuf) {
 		w.int(int64(s.Time))
 		w.int(int64(s.Rounds))
 	}
+	w.bool(res.Certified)
+	w.str(res.CertError)
 	w.str(rep.Error)
 	w.int(rep.PeakRSS)
 	w.int(int64(rep.Wall))
@@ -206,6 +208,8 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 			res.Steps[i] = encode.Step{Label: r.str(), Status: encode.Status(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
 		}
 	}
+	res.Certified = r.bool()
+	res.CertError = r.str()
 	rep.Error = r.str()
 	rep.PeakRSS = r.int()
 	rep.Wall = time.Duration(r.int())

@@ -40,8 +40,9 @@ func TestCodecRoundTrip(t *testing.T) {
 	job := Job{Puzzle: "slant", Case: "3x3:a1b2\n", Loc: instances.Loc{File: "in.txt", Case: 7, Line: -1}, Spec: "sat:card=seq",
 		Options: Options{"card": "seq", "backend": "exec:cadical", "": "odd"}}
 	rep := reply{Result: Result{Solved: true, Answer: "Case 1: 5", Witness: "Q.\n.X", Second: "\\/", UniqueChecked: true, Time: 1234,
-		Stats: []Stat{{"nodes", 1 << 40}, {"rounds", -3}},
-		Steps: []encode.Step{{Label: "k=5", Status: encode.Unsat, Time: time.Second, Rounds: 9}}},
+		Stats:     []Stat{{"nodes", 1 << 40}, {"rounds", -3}},
+		Steps:     []encode.Step{{Label: "k=5", Status: encode.Unsat, Time: time.Second, Rounds: 9}},
+		Certified: true, CertError: "lemma 3 not RUP"},
 		Error: "boom", PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))
 	nonZero(t, "reply", reflect.ValueOf(rep))

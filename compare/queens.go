@@ -49,6 +49,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
 					{Name: "upper", Values: "walk|greedy", Default: "walk", Doc: "the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"},
 					BackendOption,
+					CertifyDoc,
 					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"},
 				},
 				Solve:    solveQueensSAT,
@@ -114,7 +115,7 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 	for _, d := range []struct {
 		name string
 		def  bool
-	}{{"empty", false}, {"lines", true}, {"symmetry", true}, {"squares", false}, {"parity", true}} {
+	}{{"empty", false}, {"lines", true}, {"symmetry", true}, {"squares", false}, {"parity", true}, {CertifyOption, false}} {
 		v, err := o.BoolOr(d.name, d.def)
 		if err != nil {
 			return encode.QueensOptions{}, err
@@ -133,6 +134,7 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 		Upper:      o.Get("upper", ""),
 		Split:      o.Get("split", ""),
 		Backend:    o.Get("backend", ""),
+		Certify:    bools[CertifyOption],
 	}
 	if err := opt.Validate(); err != nil {
 		return encode.QueensOptions{}, err
@@ -162,6 +164,14 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 	r := queensResult(q, res.Placement, time.Since(start))
 	r.Stats = append(SATStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)}, Stat{"walk", int64(res.Walk)})
 	r.Steps = res.Stats.Steps
+	if res.Cert != nil {
+		r.Stats = append(r.Stats, CertStats(*res.Cert)...)
+		if res.CertErr != nil {
+			r.CertError = res.CertErr.Error()
+		} else {
+			r.Certified = true
+		}
+	}
 	return r, nil
 }
 

@@ -242,6 +242,11 @@ type Result struct {
 	Stats []Stat        `json:"stats,omitempty"`
 	// Steps lists a SAT search's outer steps (queens' k-steps).
 	Steps []encode.Step `json:"steps,omitempty"`
+	// Certified is set when the solver checked a clausal proof of its
+	// claim of an absence (certify=true) and it passed; CertError, when
+	// the check failed (the run is then WRONG).
+	Certified bool   `json:"certified,omitempty"`
+	CertError string `json:"cert_error,omitempty"`
 }
 
 // Stat is one named solver statistic: "nodes", "vars", "rounds".
@@ -258,6 +263,19 @@ func (r Result) Stat(name string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// CertStats are the statistics of a certificate: the proofs' lemmas, the
+// lemmas the checker had to check, the accepted cut lemmas, and the
+// checking time in microseconds, all of it and the lemma checkers' part.
+func CertStats(c encode.Certificate) []Stat {
+	return []Stat{
+		{"proof_lemmas", int64(c.Lemmas)},
+		{"proof_core", int64(c.Core)},
+		{"proof_inputs", int64(c.Inputs)},
+		{"check_us", c.Check.Microseconds()},
+		{"lemma_check_us", c.Lemma.Microseconds()},
+	}
 }
 
 // SATStats turns encode's statistics into named stats, in a fixed order.
@@ -410,6 +428,13 @@ func (s *Solver) optionList() string {
 // UniqueOption is the option name every solver that can prove uniqueness
 // takes.
 const UniqueOption = "unique"
+
+// CertifyOption is the option name every SAT solver that can check a
+// clausal proof of its UNSAT answers takes (--certify sets it).
+const CertifyOption = "certify"
+
+// CertifyDoc documents CertifyOption.
+var CertifyDoc = OptionDoc{Name: CertifyOption, Values: "true|false", Default: "false", Doc: "check a clausal proof (DRAT, with the cuts accepted by lemma checkers) of every UNSAT answer before reporting it: no solution, unique, optimal, -1; a proof that fails makes the run WRONG"}
 
 // BackendOption documents the SAT backend option shared by SAT solvers.
 var BackendOption = OptionDoc{Name: "backend", Values: "gophersat|gini|exec:NAME", Default: "gophersat", Doc: "SAT backend"}

@@ -70,11 +70,18 @@ func (r Report) spreadOf(run Run) *Quartiles {
 // judgeRun sets a run's verdict from the verifier unless the harness set
 // one.
 func judgeRun(p *Puzzle, c instances.Case, run *Run) {
+	defer func() {
+		// A claim is certified only when its run stands: verified, and
+		// its proof checked.
+		run.Certified = run.Result.Certified && (run.Verdict == VerdictOK || run.Verdict == VerdictUnsat)
+	}()
 	if run.Verdict != "" {
 		return
 	}
 	if err := p.Verify(c, run.Result); err != nil {
 		run.Verdict, run.Detail = VerdictWrong, err.Error()
+	} else if run.Result.CertError != "" {
+		run.Verdict, run.Detail = VerdictWrong, "certificate: "+run.Result.CertError
 	} else if run.Result.Solved {
 		run.Verdict = VerdictOK
 	} else {

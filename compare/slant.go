@@ -54,6 +54,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					{Name: "probe", Values: "rounds|once|none", Default: "rounds", Doc: "failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"},
 					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
 					BackendOption,
+					CertifyDoc,
 				},
 				Solve:    solveSlantSAT,
 				Uses:     func(o Options) []string { return map[bool][]string{true: {"dfs"}}[o.Get("pre", "none") != "none"] },
@@ -167,6 +168,9 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 		return opt, "", err
 	}
 	opt.LoopCutsOnly = !enclose
+	if opt.Certify, err = slantBool(o, CertifyOption); err != nil {
+		return opt, "", err
+	}
 	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
 		return opt, "", fmt.Errorf("slant sat options: %w", err)
 	}
@@ -179,6 +183,14 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 	be, err := encode.LookupBackend(o.Get("backend", ""))
 	if err != nil {
 		return opt, "", err
+	}
+	if opt.Certify {
+		if err := encode.CheckCertifiable(be); err != nil {
+			return opt, "", err
+		}
+		if pre != "none" {
+			return opt, "", fmt.Errorf("option pre=%s: the dfs's root deductions are not proved, so certify=true refuses them", pre)
+		}
 	}
 	opt.Backend = be
 	return opt, pre, nil
@@ -211,6 +223,9 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{Time: elapsed, Stats: SATStats(res.Stats)}
+	if opt.Certify {
+		certifySlant(s, res, &r)
+	}
 	switch res.Status {
 	case encode.Sat:
 		r.Solved = true
@@ -229,6 +244,21 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
 	}
 	return r, nil
+}
+
+// certifySlant checks res's claim of an absence, if any, into r: the
+// proof statistics, and Certified or CertError.
+func certifySlant(s *instances.Slant, res encode.SlantResult, r *Result) {
+	if _, claims := encode.SlantClaim(res); !claims {
+		return
+	}
+	cert, err := encode.CertifySlant(s, res)
+	r.Stats = append(r.Stats, CertStats(cert)...)
+	if err != nil {
+		r.CertError = err.Error()
+		return
+	}
+	r.Certified = true
 }
 
 // verifySlant checks a result on its own: a solved answer is parsed from

@@ -35,6 +35,12 @@ type ChainOptions struct {
 	NoPatch bool
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
+	// Certify records a clausal proof of a -1 answer (the first solve's
+	// refutation, its cuts as inputs) in ChainResult.Proof, for
+	// CertifyChain. The lexicographic steps are not certified. It needs a
+	// backend that proves and no Precheck (the label counts are not
+	// proved).
+	Certify bool
 }
 
 // crossing returns the crossing mode, with the default filled in.
@@ -324,6 +330,15 @@ type ChainResult struct {
 	// (ChainCountArgument): a claim backed by a counting argument, not by
 	// a solver's proof.
 	Counted bool
+	// Proof, with Certify and a -1 answer, is its proof.
+	Proof *ChainProof
+}
+
+// ChainProof is what a -1 answer rests on: the encoding and the proof of
+// its first solve, whose inputs are the cuts.
+type ChainProof struct {
+	Enc *ChainEncoding
+	Log *ProofLog
 }
 
 func joinInts(xs []int) string {

@@ -43,6 +43,14 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 		}
 		return res, nil
 	}
+	if o.Certify {
+		if err := CheckCertifiable(backend); err != nil {
+			return res, err
+		}
+		if o.Precheck {
+			return res, fmt.Errorf("chain: precheck answers -1 from label counts, which no proof backs: not with certify")
+		}
+	}
 	if chainPrecheck(c, o, &res) {
 		return res, nil
 	}
@@ -60,7 +68,14 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 		patcher: newChainPatcher(c),
 		seen:    make([]bool, c.N*c.N),
 	}
+	if o.Certify {
+		l.proof = &ProofLog{}
+	}
 	err := l.run()
+	if l.proof != nil && err == nil && !res.Solved {
+		l.proof.Refuted()
+		res.Proof = &ChainProof{Enc: enc, Log: l.proof}
+	}
 	res.Stats.Search = l.spent
 	if l.s != nil {
 		res.Stats.Search.add(l.s.Stats())
@@ -93,6 +108,9 @@ type chainLex struct {
 	spent   SolverStats // counters of the solvers thrown away
 	seen    []bool
 	queue   []int
+	// proof, with Certify, is the first solver's proof, until a first
+	// path is found (then nil: nothing after is certified).
+	proof *ProofLog
 }
 
 func (l *chainLex) run() error {
@@ -110,6 +128,8 @@ func (l *chainLex) run() error {
 	}
 	l.path = path
 	l.satisfiable = true
+	l.proof.Stop()
+	l.proof = nil
 	if as, ok := l.s.(Assumer); ok {
 		as.PromiseSatisfiable()
 	}
@@ -332,7 +352,13 @@ func (l *chainLex) solver() (Solver, error) {
 	f.Clauses = append(f.Clauses, l.res.Cuts...)
 	f.Clauses = append(f.Clauses, l.nogoods...)
 	f.Clauses = append(f.Clauses, l.units...)
-	s, err := l.backend.New(f)
+	var s Solver
+	var err error
+	if l.proof != nil {
+		s, err = l.backend.(Prover).NewProving(f, l.proof.Sink())
+	} else {
+		s, err = l.backend.New(f)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("chain SAT solver: %w", err)
 	}
@@ -380,6 +406,11 @@ func (l *chainLex) ask(assume []int) (Status, []int, error) {
 	cut := func(model []bool) [][]int {
 		cuts := l.enc.Cut(model)
 		l.res.Cuts = append(l.res.Cuts, cuts...)
+		if l.proof != nil {
+			for _, c := range cuts {
+				l.proof.Input(chainCutKind(c), c)
+			}
+		}
 		if len(cuts) > 0 && !l.o.NoPatch {
 			if patched = l.patcher.patch(l.enc.Successors(model), fixed); patched != nil {
 				later = cuts
@@ -415,6 +446,16 @@ func (l *chainLex) ask(assume []int) (Status, []int, error) {
 		return Sat, patched, nil
 	}
 	return Sat, l.enc.pathDirs(l.enc.Successors(s.Model())), nil
+}
+
+// chainCutKind says which lemma checker a cut of ChainEncoding.Cut is
+// for: a crossing is "not both" of two steps, a sub-tour cut "one of
+// these steps".
+func chainCutKind(c []int) string {
+	if len(c) == 2 && c[0] < 0 && c[1] < 0 {
+		return WhyCrossing
+	}
+	return WhySubtour
 }
 
 // pathDirs reads the directions of the path in succ (a model with no cuts

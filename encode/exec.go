@@ -116,15 +116,22 @@ func (e *Exec) SolvesCubes() bool {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, e.Path, "--help")
-	cmd.WaitDelay = time.Second
-	tieToParent(cmd)
-	out := &cappedBuffer{max: helpCap, onOver: cancel} // a flood is killed, and says no
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Run() // a program without --help may exit non-zero: then it says no
-	ok := bytes.Contains(out.Bytes(), []byte("inccnf"))
+	ok := bytes.Contains(helpText(ctx, cancel, e.Path), []byte("inccnf"))
 	readsIncremental.Store(e.Path, ok)
 	return ok
+}
+
+// helpText runs "program --help" and returns what it printed, up to
+// helpCap bytes (a flood is killed through cancel). A program without
+// --help may exit non-zero: what it printed is returned all the same.
+func helpText(ctx context.Context, cancel func(), path string) []byte {
+	cmd := exec.CommandContext(ctx, path, "--help")
+	cmd.WaitDelay = time.Second
+	tieToParent(cmd)
+	out := &cappedBuffer{max: helpCap, onOver: cancel}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Run()
+	return out.Bytes()
 }
 
 // Cuber is a Solver that decides a list of cubes in one call.
@@ -181,6 +188,8 @@ type execSolver struct {
 	unsat   bool // proved UNSAT: adding clauses keeps it so
 	model   []bool
 	stats   SolverStats
+	// proof, if set, gets the proof of the run that answers UNSAT.
+	proof ProofSink
 }
 
 func (s *execSolver) AddClause(lits []int) error {
@@ -243,6 +252,11 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 		out = filepath.Join(dir, "model.txt")
 		args = append(args, out)
 	}
+	proofPath := ""
+	if s.proof != nil {
+		proofPath = filepath.Join(dir, "proof.drat")
+		args = append(args, proofPath)
+	}
 	cmd := exec.CommandContext(ctx, s.e.Path, args...)
 	// Both outputs are bounded: a solver printing past its cap is killed.
 	stdout := &cappedBuffer{max: limit, onOver: cancel}
@@ -300,6 +314,11 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 		s.model = ans.model
 	case Unsat:
 		s.unsat = len(cubes) == 0
+		if proofPath != "" {
+			if err := s.readProof(proofPath); err != nil {
+				return Unknown, err
+			}
+		}
 	}
 	return ans.status, nil
 }

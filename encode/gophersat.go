@@ -96,6 +96,54 @@ type gsSolver struct {
 	nvars int
 	unsat bool // proved UNSAT: further clauses and solves change nothing
 	model []bool
+	// proof, if set, receives the clauses the solver learns.
+	proof ProofSink
+	// proofErr is the first proof line that could not be read.
+	proofErr error
+}
+
+// NewProving is New with gophersat's certificate turned on for every
+// solve: the clauses and units it learns (it reports no deletions) go to
+// proof. gophersat's PB learning is not clausal: only clause formulas
+// (never NewPB) are proved.
+func (Gophersat) NewProving(f *CNF, proof ProofSink) (Solver, error) {
+	s, err := Gophersat{}.New(f)
+	if err != nil {
+		return nil, err
+	}
+	s.(*gsSolver).proof = proof
+	return s, nil
+}
+
+// CanProve is true: gophersat writes RUP certificates.
+func (Gophersat) CanProve() bool { return true }
+
+// solveProving runs one solve with the certificate channel read by a
+// goroutine of its own: gophersat sends on it while the caller holds
+// gophersatGuard, so the reader takes no lock but the log's. The channel is
+// closed, and every line handed on, before it returns.
+func (g *gsSolver) solveProving() solver.Status {
+	ch := make(chan string, 1024)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for line := range ch {
+			lits, err := parseLits(line)
+			if err != nil {
+				if g.proofErr == nil {
+					g.proofErr = fmt.Errorf("gophersat certificate: %w", err)
+				}
+				continue
+			}
+			g.proof(lits, false)
+		}
+	}()
+	g.s.Certified, g.s.CertChan = true, ch
+	st := g.s.Solve()
+	g.s.Certified, g.s.CertChan = false, nil
+	close(ch)
+	<-done
+	return st
 }
 
 func (g *gsSolver) AddClause(lits []int) error {
@@ -120,12 +168,20 @@ func (g *gsSolver) Solve(time.Time) (Status, error) {
 		return Unsat, nil
 	}
 	lockGophersat()
-	st := g.s.Solve()
+	var st solver.Status
+	if g.proof != nil {
+		st = g.solveProving()
+	} else {
+		st = g.s.Solve()
+	}
 	var m []bool
 	if st == solver.Sat {
 		m = g.s.Model()
 	}
 	unlockGophersat()
+	if g.proofErr != nil {
+		return Unknown, g.proofErr
+	}
 	switch st {
 	case solver.Sat:
 		g.model = make([]bool, g.nvars+1)

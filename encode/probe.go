@@ -31,6 +31,10 @@ type Prober struct {
 	unsat   bool
 	queue   []int  // variables to probe
 	queued  []bool // per variable: in queue
+	// proof, if set, receives a RUP lemma for every literal probing
+	// fixes (failed literals, lifted literals); the units root
+	// propagation finds need none.
+	proof *ProofLog
 }
 
 // NewProber indexes the clauses of f (not copied: f must not change while
@@ -234,6 +238,12 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 	}
 	p.undo(n)
 	for _, x := range both {
+		if p.proof != nil && p.value(x) == 0 {
+			// l and -l both imply x: (-l x) and (l x) are RUP, then x.
+			p.proof.Lemma([]int{-l, x})
+			p.proof.Lemma([]int{l, x})
+			p.proof.Lemma([]int{x})
+		}
 		if !p.fix(x) {
 			p.unsat = true
 			break
@@ -264,10 +274,12 @@ func (p *Prober) Run() bool {
 		neg := p.implied[litIndex(-v)] != p.epoch
 		lift := pos && neg
 		if pos && !p.try(v, lift, false) {
+			p.proof.Lemma([]int{-v}) // v's propagation fails: RUP
 			p.unsat = !p.fix(-v)
 			continue
 		}
 		if neg && !p.try(-v, false, lift) {
+			p.proof.Lemma([]int{v})
 			p.unsat = !p.fix(v)
 		}
 	}
@@ -317,15 +329,35 @@ func CheckProbe(mode string) error {
 // variables), with the last model's values as the ones it tries first.
 // An unsatisfiability the prober proves is answered Unsat without a solve.
 func NewProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
+	return NewProvingSolver(be, f, mode, nil)
+}
+
+// NewProvingSolver is NewProbingSolver writing, when proof is not nil, the
+// proof of its UNSAT answers to proof in f's variables: probing's lemmas,
+// then the backend's (be must be a Prover), mapped back from the
+// renumbered variables. The backend's deletions are left out when the
+// variables are renumbered (the clause deleted may have lost literals
+// fixed false: no clause of f is that one). The clauses added later are
+// not recorded: the caller records them as inputs.
+func NewProvingSolver(be Backend, f *CNF, mode string, proof *ProofLog) (Solver, error) {
 	if err := CheckProbe(mode); err != nil {
 		return nil, err
 	}
+	if proof != nil {
+		if err := CheckCertifiable(be); err != nil {
+			return nil, err
+		}
+	}
 	if mode == "" || mode == ProbeNone {
+		if proof != nil {
+			return be.(Prover).NewProving(f, proof.Sink())
+		}
 		return be.New(f)
 	}
 	p := NewProber(f)
+	p.proof = proof
 	ok := p.Run()
-	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds}
+	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds, proof: proof}
 	if !ok {
 		s.unsat = true
 	}
@@ -354,6 +386,7 @@ type probingSolver struct {
 	outer  []int32 // per Solver variable: the variable it stands for
 	model  []bool  // the last model, with the fixed values
 	past   SolverStats
+	proof  *ProofLog // nil: no proof
 }
 
 // build makes the backend's solver over the variables the prober has not
@@ -386,13 +419,35 @@ func (s *probingSolver) build() error {
 	if s.Solver != nil {
 		s.past.add(s.Solver.Stats())
 	}
-	inner, err := s.be.New(g)
+	inner, err := s.newInner(g)
 	if err != nil {
 		return err
 	}
 	s.Solver = inner
 	s.sent = len(s.p.Units())
 	return nil
+}
+
+// newInner makes the backend's solver for g, with its lemmas mapped back
+// to f's variables into the proof if there is one.
+func (s *probingSolver) newInner(g *CNF) (Solver, error) {
+	if s.proof == nil {
+		return s.be.New(g)
+	}
+	outer, flip := s.outer, s.flip // this build's numbering, kept
+	var buf []int
+	sink := func(lits []int, del bool) {
+		if del {
+			return
+		}
+		buf = buf[:0]
+		for _, l := range lits {
+			v := int(outer[abs(l)])
+			buf = append(buf, Lit(v, (l > 0) != flip[v]))
+		}
+		s.proof.Lemma(buf)
+	}
+	return s.be.(Prover).NewProving(g, sink)
 }
 
 // mapClause renumbers c for the inner solver; keep is false when a

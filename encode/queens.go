@@ -10,6 +10,7 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
+	"github.com/gridsat/gridsat/encode/lemma"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -73,6 +74,15 @@ type QueensOptions struct {
 	// default: a local search over the target clauses, see coverWalk) or
 	// "greedy" (the greedy cover alone).
 	Upper string
+	// Certify checks a clausal proof of every UNSAT call (each k below
+	// the answer, each cube of a split k) as the search makes it, and
+	// that a split k's cubes cover every way of sharing k queens among
+	// the square classes; QueensResult.Cert says what was checked. It
+	// needs a backend that proves, card other than pb (gophersat's PB
+	// learning is not clausal) and search=up.
+	Certify bool
+	// Keep, if set, is given every checked claim (for --proofs).
+	Keep ClaimKeeper
 }
 
 // QueensOrders names the literal orders of QueensOptions.Order.
@@ -137,8 +147,20 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	default:
 		return opt, fmt.Errorf("queens: unknown upper %q (want greedy or walk)", opt.Upper)
 	}
-	if _, err := LookupBackend(opt.Backend); err != nil {
+	be, err := LookupBackend(opt.Backend)
+	if err != nil {
 		return opt, fmt.Errorf("queens: %w", err)
+	}
+	if opt.Certify {
+		if err := CheckCertifiable(be); err != nil {
+			return opt, fmt.Errorf("queens: %w", err)
+		}
+		if opt.Card == "pb" {
+			return opt, fmt.Errorf("queens: card=pb cannot be certified: gophersat's PB learning is not clausal (use one of %s)", strings.Join(CardEncodings, ", "))
+		}
+		if opt.Search != "up" {
+			return opt, fmt.Errorf("queens: search=%s cannot be certified (its bounds are tightened in one solver): use search=up", opt.Search)
+		}
 	}
 	return opt, nil
 }
@@ -161,6 +183,11 @@ type QueensResult struct {
 	// boards ceil((n-1)/2), else the reach bound), Greedy the greedy
 	// cover's size, Walk the local search's (0 without upper=walk).
 	Lower, Greedy, Walk int
+	// Cert, with Certify, is what was checked: a proof per UNSAT call,
+	// and the lower bound named as trusted. CertErr is the first check
+	// that failed (the search stops there).
+	Cert    *Certificate
+	CertErr error
 }
 
 // QueensFormula is the queens encoding of one board without its bound: a
@@ -762,6 +789,9 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: Sat, Time: time.Since(start)})
 	}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
+	if opt.Certify {
+		res.Cert = &Certificate{Trusted: []string{queensLowerTrust(q, res.Lower)}}
+	}
 	if res.Lower >= len(res.Placement) {
 		return res, nil // the bound proves the greedy cover smallest
 	}
@@ -822,11 +852,8 @@ func (s *queensSAT) up() error {
 	}
 	for k := lower; k < upper; k++ {
 		st, err := s.decide(k)
-		if err != nil {
+		if err != nil || st == Sat || s.res.CertErr != nil {
 			return err
-		}
-		if st == Sat {
-			return nil
 		}
 		if _, ok := s.one.(Assumer); ok {
 			// The formula implies "more than k": keep that.
@@ -883,16 +910,30 @@ func (s *queensSAT) decide(k int) (Status, error) {
 	st, calls := Unsat, 0
 	var err error
 	qf, sv := s.qf, s.one
-	if c, ok := s.backend.(interface{ SolvesCubes() bool }); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() {
+	if c, ok := s.backend.(interface{ SolvesCubes() bool }); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() && !s.opt.Certify {
 		// One run over all the cubes (exec:cadical).
 		calls++
 		st, sv, err = s.callCubes(k, cubes)
 		cubes = nil
 	}
-	for _, cube := range cubes {
+	shares := classShares(k)
+	var proved [][4]int
+	for i, cube := range cubes {
 		calls++
 		if st, qf, sv, err = s.call(k, cube); err != nil || st != Unsat {
 			break
+		}
+		if s.res.CertErr != nil {
+			return Unknown, nil // the search stops: SolveQueens returns res with CertErr
+		}
+		if s.opt.Split == "classes" {
+			proved = append(proved, shares[i])
+		}
+	}
+	if st == Unsat && s.opt.Certify && s.opt.Split == "classes" {
+		if cerr := lemma.QueensCover(k, proved); cerr != nil {
+			s.res.CertErr = fmt.Errorf("k=%d: the cubes: %w", k, cerr)
+			return Unknown, nil
 		}
 	}
 	s.res.Stats.Steps = append(s.res.Stats.Steps, Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: calls})
@@ -928,6 +969,8 @@ func (s *queensSAT) call(k int, cube []int) (Status, *QueensFormula, Solver, err
 		if qf, sv, err = s.newPB(k); err != nil {
 			return Unknown, nil, nil, err
 		}
+	case s.opt.Certify:
+		return s.callProving(k, cube)
 	default:
 		if sv, err = s.backend.New(qf.CNF.With(append(s.b.Lits(k), cube...)...)); err != nil {
 			return Unknown, nil, nil, fmt.Errorf("making solver: %w", err)

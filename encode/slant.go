@@ -78,6 +78,11 @@ type SlantOptions struct {
 	// instances.SlantFacts): decided cells become unit clauses, excluded
 	// pairs two-literal clauses.
 	Facts *instances.SlantFacts
+	// Certify records a clausal proof of every UNSAT answer (no
+	// solution, unique) in SlantResult.Proof, for CertifySlant. It needs
+	// a backend that proves (CheckCertifiable) and no Facts (the DFS's
+	// deductions are not proved).
+	Certify bool
 }
 
 // check reports an unknown option value.
@@ -97,6 +102,9 @@ func (o SlantOptions) check() error {
 	default:
 		return fmt.Errorf("unknown slant phase %q (known: %s, %s)", o.Phase, SlantPhaseClues, SlantPhaseSlash)
 	}
+	if o.Certify && o.Facts != nil {
+		return fmt.Errorf("slant: the dfs's root deductions (pre=) are not proved: no certificate with them")
+	}
 	return CheckProbe(o.Probe)
 }
 
@@ -113,6 +121,19 @@ type SlantResult struct {
 	Stats         Stats
 	// Cuts are the loop clauses the refinement added, in order.
 	Cuts [][]int
+	// Proof is the proof of the UNSAT answer (no solution, or no second
+	// one), with Certify.
+	Proof *SlantProof
+}
+
+// SlantProof is what SolveSlant's UNSAT answer rests on: the eager
+// formula, the encoding that says what its variables are, and the proof,
+// whose inputs are the cuts (each a loop or an enclosure) and the
+// blocking clause of the solution found.
+type SlantProof struct {
+	Formula *CNF
+	Enc     *SlantEncoding
+	Log     *ProofLog
 }
 
 // SlantEncoding maps the cells of a case to variables. Cells decided
@@ -457,9 +478,21 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	finder := newSlantLoops(enc)
 	finder.shortest = o.Cuts != SlantCutsForest
 	finder.enclosed = !o.LoopCutsOnly
+	var proof *ProofLog
+	if o.Certify {
+		proof = &ProofLog{}
+		res.Proof = &SlantProof{Formula: f, Enc: enc, Log: proof}
+	}
 	cut := func(model []bool) [][]int {
 		cuts := finder.cuts(model)
 		res.Cuts = append(res.Cuts, cuts...)
+		for i, c := range cuts {
+			why := WhyLoop
+			if i >= finder.loops {
+				why = WhyEnclose
+			}
+			proof.Input(why, c)
+		}
 		return cuts
 	}
 	var search SolverStats
@@ -468,13 +501,16 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	if probe == "" {
 		probe = ProbeRounds
 	}
-	sv, err := NewProbingSolver(be, f, probe)
+	sv, err := NewProvingSolver(be, f, probe, proof)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}
 	res.Status, err = Refine(sv, cut, o.Deadline, &res.Stats)
 	search = sv.Stats()
 	if err != nil || res.Status != Sat {
+		if res.Status == Unsat && proof != nil {
+			proof.Refuted()
+		}
 		return res, err
 	}
 	res.Solution = enc.Cells(sv.Model())
@@ -487,6 +523,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 			block = append(block, -l)
 		}
 	}
+	proof.Input(WhyBlock, block)
 	if err := sv.AddClause(block); err != nil {
 		return res, fmt.Errorf("slant: blocking the first solution: %w", err)
 	}
@@ -494,6 +531,9 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	search = sv.Stats()
 	if err != nil {
 		return res, err
+	}
+	if st == Unsat && proof != nil {
+		proof.Refuted()
 	}
 	switch st {
 	case Sat:
@@ -523,7 +563,10 @@ type slantLoops struct {
 	skip     int // the closing diagonal, left out of the shortest path
 	// enclosed: with the loop cuts, cut every component off the border.
 	enclosed bool
-	border   []int32 // per corner, for enclosedCuts
+	// loops is the number of loop cuts the last cuts call returned
+	// (first; the enclosure cuts follow).
+	loops  int
+	border []int32 // per corner, for enclosedCuts
 }
 
 func newSlantLoops(enc *SlantEncoding) *slantLoops {
@@ -571,6 +614,7 @@ func (l *slantLoops) cuts(model []bool) [][]int {
 			cuts = append(cuts, clause)
 		}
 	}
+	l.loops = len(cuts)
 	if l.enclosed && len(cuts) > 0 {
 		cuts = append(cuts, l.enclosedCuts()...)
 	}

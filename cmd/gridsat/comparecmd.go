@@ -27,6 +27,7 @@ type compareFlags struct {
 	solvers  string
 	format   string
 	unique   bool
+	certify  bool
 	opts     []string
 	timeout  time.Duration
 	mem      string
@@ -91,6 +92,7 @@ colons, so variants can be compared as columns:
 	fl.StringVar(&f.solvers, "solvers", "dfs,sat", "comma-separated solver specs, e.g. dfs,sat,sat:backend=gini")
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
 	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness (slant); the solvers must then agree on it")
+	fl.BoolVar(&f.certify, "certify", false, "the sat solvers check a clausal proof of every absence they claim (no solution, optimal, unique, -1) before reporting it (unsat✓, ok✓; a failed check is WRONG); refused with backends that cannot prove (gini)")
 	fl.StringArrayVar(&f.opts, "opt", nil, "option NAME=VALUE for every solver that takes it (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock limit per run (0: none)")
 	fl.StringVar(&f.mem, "mem", "2GiB", "resident-memory limit per run, e.g. 512MiB, 2GiB (0: none)")
@@ -222,6 +224,9 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if f.unique {
 		base[compare.UniqueOption] = "true"
 	}
+	if f.certify {
+		base[compare.CertifyOption] = "true"
+	}
 	if err := f.report.check(specTexts(f.solvers), f.plot, names); err != nil {
 		return fail(exitUsage, err)
 	}
@@ -337,6 +342,9 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 			if _, ok := spec.Options[k]; ok {
 				known = true
 			}
+		}
+		if !known && k == compare.CertifyOption {
+			return nil, fail(exitUsage, fmt.Errorf("--certify: no solver of %s in --solvers writes proofs (the sat solvers do)", p.Name))
 		}
 		if !known && k != compare.UniqueOption {
 			return nil, fail(exitUsage, fmt.Errorf("--opt %s: no solver of %s in --solvers takes it", k, p.Name))

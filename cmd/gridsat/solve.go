@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -22,6 +23,7 @@ type solveFlags struct {
 	backend string
 	opts    []string
 	svg     string
+	certify bool
 }
 
 func newSolveCmd() *cobra.Command {
@@ -55,6 +57,7 @@ options.`,
 	fl.StringVar(&f.backend, "backend", "", "SAT backend for --solver sat: gophersat (default), gini, exec:NAME")
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
 	fl.StringVar(&f.svg, "svg", "", "draw each solved board to this SVG file (FILE-N.svg for case N when there are several)")
+	fl.BoolVar(&f.certify, "certify", false, "check a clausal proof of every absence the sat solver claims (no solution, unique, optimal, -1) before printing it; refused with backends that cannot prove (gini)")
 	return cmd
 }
 
@@ -72,6 +75,9 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	}
 	if f.backend != "" {
 		base["backend"] = f.backend
+	}
+	if f.certify {
+		base[compare.CertifyOption] = "true"
 	}
 	spec, err := p.ParseSpec(f.solver, base)
 	if err != nil {
@@ -98,6 +104,13 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		if err := p.Verify(c, res); err != nil {
 			out.Flush()
 			return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
+		}
+		if res.CertError != "" {
+			out.Flush()
+			return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
+		}
+		if res.Certified {
+			fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(res))
 		}
 		if res.Answer != "" || res.Solved {
 			fmt.Fprintln(out, res.Answer)
@@ -135,6 +148,14 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		return quiet(status)
 	}
 	return nil
+}
+
+// certLine sums up a certificate's statistics.
+func certLine(res compare.Result) string {
+	lemmas, _ := res.Stat("proof_lemmas")
+	inputs, _ := res.Stat("proof_inputs")
+	us, _ := res.Stat("check_us")
+	return fmt.Sprintf("%d lemmas, %d cut lemmas accepted, checked in %s", lemmas, inputs, compare.FormatDuration(time.Duration(us)*time.Microsecond))
 }
 
 func specKnows(s compare.Spec, name string) bool {

@@ -1,0 +1,268 @@
+package encode
+
+import (
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// pigeonhole returns the formula "p+1 pigeons in p holes, one per hole".
+func pigeonhole(p int) *CNF {
+	f := &CNF{}
+	x := make([][]int, p+1)
+	for i := range x {
+		x[i] = f.NewVars(p, "")
+		f.Add(x[i]...)
+	}
+	for h := 0; h < p; h++ {
+		for i := range x {
+			for j := i + 1; j < len(x); j++ {
+				f.Add(-x[i][h], -x[j][h])
+			}
+		}
+	}
+	return f
+}
+
+// random3SAT returns n variables and m random 3-clauses.
+func random3SAT(rng *rand.Rand, n, m int) *CNF {
+	f := &CNF{}
+	f.NewVars(n, "")
+	for range m {
+		var c []int
+		for len(c) < 3 {
+			v := 1 + rng.IntN(n)
+			if rng.IntN(2) == 0 {
+				v = -v
+			}
+			c = append(c, v)
+		}
+		f.Add(c...)
+	}
+	return f
+}
+
+// provingBackends are the backends the tests prove with: gophersat, and
+// exec:cadical where it is installed.
+func provingBackends(t *testing.T) []Backend {
+	bes := []Backend{Gophersat{}}
+	if _, err := exec.LookPath("cadical"); err == nil {
+		be, err := NewExec("cadical")
+		if err != nil {
+			t.Fatal(err)
+		}
+		bes = append(bes, be)
+	}
+	return bes
+}
+
+// TestProofsOfUnsatFormulas has every proving backend refute pigeonhole
+// and random 3-SAT formulas above the threshold, and checks each proof;
+// each proof with the formula's first clause left out must fail (that
+// formula may be satisfiable; when it is, no proof checks).
+func TestProofsOfUnsatFormulas(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 1))
+	formulas := map[string]*CNF{"php5": pigeonhole(5), "php6": pigeonhole(6)}
+	for i := 0; len(formulas) < 6; i++ {
+		f := random3SAT(rng, 40, 200)
+		s, _ := Gophersat{}.New(f)
+		if st, _ := s.Solve(time.Time{}); st == Unsat {
+			formulas["random"+string(rune('a'+i))] = f
+		}
+	}
+	for _, be := range provingBackends(t) {
+		for name, f := range formulas {
+			t.Run(be.Name()+"/"+name, func(t *testing.T) {
+				log := &ProofLog{}
+				s, err := be.(Prover).NewProving(f, log.Sink())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st, err := s.Solve(time.Time{}); st != Unsat || err != nil {
+					t.Fatalf("solve: %v %v", st, err)
+				}
+				log.Refuted()
+				cert, err := CheckClaim(Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}, nil)
+				if err != nil {
+					t.Fatalf("the proof does not check: %v", err)
+				}
+				if cert.Lemmas == 0 && name[:3] == "php" {
+					t.Errorf("a pigeonhole proof without lemmas")
+				}
+				// Tampered: the empty clause alone (no lemmas) must fail.
+				if _, err := CheckClaim(Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: []ProofStep{{Kind: ProofLemma}}}, nil); err == nil {
+					t.Errorf("the empty clause alone was accepted")
+				}
+			})
+		}
+	}
+}
+
+// slantClaims solves boards with Certify and Unique and returns the
+// results that claim an absence.
+func slantClaims(t *testing.T, o SlantOptions, boards []*instances.Slant) (out []SlantResult, solved []*instances.Slant) {
+	t.Helper()
+	o.Certify, o.Unique = true, true
+	for _, s := range boards {
+		res, err := SolveSlant(s, o)
+		if err != nil {
+			t.Fatalf("%s: %v", o, err)
+		}
+		if _, ok := SlantClaim(res); ok {
+			out = append(out, res)
+			solved = append(solved, s)
+		}
+	}
+	return out, solved
+}
+
+func smallSlants(seed uint64, n int) []*instances.Slant {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var boards []*instances.Slant
+	for range n {
+		boards = append(boards, instances.SmallSlant(rng, rng.IntN(2) == 0))
+	}
+	return boards
+}
+
+// TestCertifySlant certifies the claims (no solution, unique) on small
+// random boards under the probing modes and cut choices.
+func TestCertifySlant(t *testing.T) {
+	boards := smallSlants(11, 40)
+	for _, o := range []SlantOptions{{}, {Probe: ProbeNone}, {Probe: ProbeOnce}, {LoopCutsOnly: true}, {Loops: SlantLoopsDiamond, Cuts: SlantCutsForest}} {
+		t.Run(o.String(), func(t *testing.T) {
+			results, solved := slantClaims(t, o, boards)
+			kinds := map[string]bool{}
+			for i, res := range results {
+				if _, err := CertifySlant(solved[i], res); err != nil {
+					t.Errorf("%s: %v", solved[i].Location(), err)
+				}
+				cl, _ := SlantClaim(res)
+				kinds[cl.Name] = true
+			}
+			if !kinds["unique"] || !kinds["no solution"] {
+				t.Errorf("claims made: %v; want both kinds among %d boards", kinds, len(boards))
+			}
+		})
+	}
+}
+
+// TestCertifySlantMutations: a certificate whose cut is no loop, whose
+// blocking clause is dropped, or whose formula lost its clues, fails.
+func TestCertifySlantMutations(t *testing.T) {
+	results, solved := slantClaims(t, SlantOptions{Probe: ProbeNone}, smallSlants(12, 60))
+	var tested [3]int
+	for i, res := range results {
+		steps := res.Proof.Log.Steps()
+		for j, st := range steps {
+			if st.Kind != ProofInput {
+				continue
+			}
+			mut := append([]ProofStep(nil), steps...)
+			switch st.Why {
+			case WhyLoop:
+				// One cell of the loop left out: an open chain.
+				mut[j].Lits = st.Lits[1:]
+				tested[0]++
+			case WhyBlock:
+				// Dropped: the solution is a model, so no proof refutes.
+				mut = append(mut[:j:j], mut[j+1:]...)
+				tested[1]++
+			default:
+				continue
+			}
+			bad := res
+			bad.Proof = &SlantProof{Formula: res.Proof.Formula, Enc: res.Proof.Enc, Log: &ProofLog{steps: mut}}
+			if _, err := CertifySlant(solved[i], bad); err == nil {
+				t.Errorf("%s: the certificate with input %d (%s) changed was accepted", solved[i].Location(), j, st.Why)
+			}
+		}
+		if cl, _ := SlantClaim(res); cl.Name == "unique" && res.Proof.Formula.NumVars > 0 {
+			// The clue clauses gone: the formula says nothing the proof's
+			// lemmas could rest on, beyond the inputs.
+			bad := res
+			bad.Proof = &SlantProof{Formula: &CNF{NumVars: res.Proof.Formula.NumVars}, Enc: res.Proof.Enc, Log: res.Proof.Log}
+			if _, err := CertifySlant(solved[i], bad); err == nil {
+				t.Errorf("%s: a uniqueness proof checked without the clues", solved[i].Location())
+			}
+			tested[2]++
+		}
+	}
+	if tested[0] == 0 || tested[1] == 0 || tested[2] == 0 {
+		t.Errorf("mutations tried: %v loop cuts, blocking clauses, formulas; want some of each", tested)
+	}
+}
+
+// TestCertifyQueens proves small boards' optima with the cubes and
+// without, and holds the answer to the uncertified search's.
+func TestCertifyQueens(t *testing.T) {
+	claims := 0
+	for n := 4; n <= 8; n++ {
+		q := fullBoard(n)
+		for _, split := range []string{"classes", "none"} {
+			plain, err := SolveQueens(q, QueensOptions{Split: split})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := SolveQueens(q, QueensOptions{Split: split, Certify: true, Upper: "greedy"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.CertErr != nil || res.Cert == nil {
+				t.Fatalf("n=%d split=%s: %v", n, split, res.CertErr)
+			}
+			if len(res.Placement) != len(plain.Placement) {
+				t.Errorf("n=%d split=%s: %d queens certified, %d without", n, split, len(res.Placement), len(plain.Placement))
+			}
+			if err := instances.VerifyQueens(q, res.Placement); err != nil {
+				t.Error(err)
+			}
+			if len(res.Cert.Trusted) == 0 || !strings.Contains(res.Cert.Trusted[0], "not proved by SAT") {
+				t.Errorf("the lower bound is not named: %v", res.Cert.Trusted)
+			}
+			claims += res.Cert.Claims
+		}
+	}
+	if claims == 0 {
+		t.Errorf("no UNSAT call was certified")
+	}
+}
+
+func TestCertifyRefusals(t *testing.T) {
+	gini, err := LookupBackend("gini")
+	if err != nil {
+		t.Skip("no gini")
+	}
+	if err := CheckCertifiable(gini); err == nil || !strings.Contains(err.Error(), "gophersat") {
+		t.Errorf("gini: %v, want a refusal naming gophersat", err)
+	}
+	for _, o := range []QueensOptions{{Certify: true, Backend: "gini"}, {Certify: true, Card: "pb"}, {Certify: true, Search: "down"}} {
+		if err := o.Validate(); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+	if _, err := SolveChain(chainBoard(t, "3 3\n0 2 0\n1 1 1\n2 2 2\n"), gini, ChainOptions{Certify: true}); err == nil {
+		t.Errorf("chain certify with gini accepted")
+	}
+}
+
+func TestCertifyChainNoPath(t *testing.T) {
+	for _, input := range []string{"3 3\n0 2 0\n1 1 1\n2 2 2\n", "4 16\n0 1 5 4\n7 6 2 3\n8 11 12 13\n9 10 14 15\n", "3 3\n0 1 0\n1 2 2\n1 0 2\n"} {
+		b := chainBoard(t, input)
+		res, err := SolveChain(b, Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cert, claims, err := CertifyChain(b, res)
+		if !claims || err != nil {
+			t.Errorf("%q: claims=%v %v", input, claims, err)
+		}
+		if cert.Claims != 1 {
+			t.Errorf("%q: %d claims checked", input, cert.Claims)
+		}
+	}
+}

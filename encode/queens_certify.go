@@ -1,0 +1,52 @@
+package encode
+
+import (
+	"fmt"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// callProving makes one SAT call for "at most k queens" and the cube on a
+// fresh proving solver and, when it answers UNSAT, checks its proof at
+// once (a failure goes to res.CertErr) and hands the claim to opt.Keep.
+func (s *queensSAT) callProving(k int, cube []int) (Status, *QueensFormula, Solver, error) {
+	f := s.qf.CNF.With(append(s.b.Lits(k), cube...)...)
+	log := &ProofLog{}
+	sv, err := s.backend.(Prover).NewProving(f, log.Sink())
+	if err != nil {
+		return Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
+	}
+	st, err := sv.Solve(s.opt.Deadline)
+	s.addWork(SolverStats{}, sv.Stats())
+	if err != nil || st != Unsat {
+		return st, s.qf, sv, err
+	}
+	log.Refuted()
+	name := fmt.Sprintf("at most %d queens", k)
+	if cube != nil {
+		name += fmt.Sprintf(", cube %v", cube)
+	}
+	cl := Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}
+	cert, cerr := CheckClaim(cl, nil)
+	s.res.Cert.Add(cert)
+	if cerr != nil {
+		s.res.CertErr = cerr
+		return st, s.qf, sv, nil
+	}
+	if s.opt.Keep != nil {
+		if err := s.opt.Keep.Keep(cl); err != nil {
+			return Unknown, nil, nil, fmt.Errorf("keeping the proof of %s: %w", name, err)
+		}
+	}
+	return st, s.qf, sv, nil
+}
+
+// queensLowerTrust names what the search's lower bound rests on: the k
+// below it are never asked of the SAT solver.
+func queensLowerTrust(q *instances.Queens, lower int) string {
+	what := "computed from the board (the reach and share bounds of QueensLowerBound)"
+	if q.Rows == q.Cols && q.Full() && lower == q.Rows/2 {
+		what = "the theorem gamma(Q_n) >= (n-1)/2 (Spencer) or the bounds computed from the board"
+	}
+	return fmt.Sprintf("fewer than %d queens cannot cover the targets: %s, not proved by SAT", lower, what)
+}
