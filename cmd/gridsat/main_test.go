@@ -98,6 +98,16 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"compare", "slant", "-", "-"}, "read only once"},
 		{[]string{"solve", "queens", "--solver", "sat:card=nope"}, `card="nope"`},
 		{[]string{"solve", "slant", "--solver", "dfs:deduce=magic"}, "deduce"},
+		// --certify: refused with backends and options no proof backs.
+		{[]string{"solve", "slant", "--solver", "sat", "--certify", "--backend", "gini"}, "gini cannot write a clausal proof"},
+		{[]string{"solve", "queens", "--solver", "sat:backend=gini", "--certify"}, "gophersat"},
+		{[]string{"solve", "queens", "--solver", "sat:card=pb", "--certify"}, "card=pb cannot be certified"},
+		{[]string{"solve", "queens", "--solver", "sat:search=down", "--certify"}, "search=down cannot be certified"},
+		{[]string{"solve", "slant", "--solver", "sat:pre=equiv", "--certify"}, "pre=equiv"},
+		{[]string{"solve", "chain", "--solver", "sat:precheck=true", "--certify"}, "precheck"},
+		{[]string{"solve", "slant", "--certify"}, "certify"},
+		{[]string{"compare", "slant", "--solvers", "dfs,sat:backend=gini", "--certify"}, "gini cannot write a clausal proof"},
+		{[]string{"compare", "slant", "--solvers", "dfs", "--certify"}, "--certify: no solver"},
 	}
 	for _, size := range []string{"lots", "NaN", "Inf", "-Inf", "1e30", "0.5", "-1MiB", "1,5GiB", "3.5B", "99999EiB"} {
 		tests = append(tests, struct {

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/csv"
+	"strings"
+	"testing"
+)
+
+// compareCSV runs compare on one puzzle's bundled set in this process and
+// returns its CSV rows by column name.
+func compareCSV(t *testing.T, args ...string) []map[string]string {
+	t.Helper()
+	out, stderr, code := gridsat(t, "", append([]string{"compare", "--inproc", "--format", "csv"}, args...)...)
+	if code != 0 {
+		t.Fatalf("compare %v: exit %d\n%s\n%s", args, code, out, stderr)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []map[string]string
+	for _, rec := range recs[1:] {
+		row := map[string]string{}
+		for i, name := range recs[0] {
+			row[name] = rec[i]
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// TestCompareCertifyAgrees: with --certify every verdict and answer is the
+// one compare gives without it, and the claims the sat solver makes are
+// certified: every -1 of the chain set, every optimum of the queens set
+// (with a target), every uniqueness of the slant sample.
+func TestCompareCertifyAgrees(t *testing.T) {
+	tests := []struct {
+		args      []string
+		certified func(row map[string]string) bool // the rows whose claim must be certified
+	}{
+		{[]string{"chain", "minus1"}, func(r map[string]string) bool { return r["sat.verdict"] == "unsat" }},
+		{[]string{"queens", "seed"}, func(r map[string]string) bool { return r["sat.answer"] != "" && !strings.HasSuffix(r["sat.answer"], " 0") }},
+		{[]string{"slant", "sample", "--unique"}, func(map[string]string) bool { return true }},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			plain := compareCSV(t, tt.args...)
+			cert := compareCSV(t, append(tt.args, "--certify")...)
+			if len(plain) != len(cert) || len(plain) == 0 {
+				t.Fatalf("%d rows certified, %d plain", len(cert), len(plain))
+			}
+			claims := 0
+			for i, r := range cert {
+				for _, s := range []string{"dfs", "sat"} {
+					for _, col := range []string{".verdict", ".answer"} {
+						if r[s+col] != plain[i][s+col] {
+							t.Errorf("case %s %s%s: %q with --certify, %q without", r["case"], s, col, r[s+col], plain[i][s+col])
+						}
+					}
+				}
+				if plain[i]["sat.certified"] != "false" {
+					t.Errorf("case %s: certified without --certify", r["case"])
+				}
+				if tt.certified(r) {
+					claims++
+					if r["sat.certified"] != "true" || r["sat.check_us"] == "" {
+						t.Errorf("case %s: sat %s not certified (%q)", r["case"], r["sat.verdict"], r["sat.certified"])
+					}
+				}
+			}
+			if claims == 0 {
+				t.Errorf("no claim to certify")
+			}
+		})
+	}
+}
