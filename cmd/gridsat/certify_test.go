@@ -39,7 +39,9 @@ func TestCompareCertifyAgrees(t *testing.T) {
 		certified func(row map[string]string) bool // the rows whose claim must be certified
 	}{
 		{[]string{"chain", "minus1"}, func(r map[string]string) bool { return r["sat.verdict"] == "unsat" }},
-		{[]string{"queens", "seed"}, func(r map[string]string) bool { return r["sat.answer"] != "" && !strings.HasSuffix(r["sat.answer"], " 0") }},
+		{[]string{"queens", "seed"}, func(r map[string]string) bool {
+			return r["sat.answer"] != "" && !strings.HasSuffix(r["sat.answer"], " 0")
+		}},
 		{[]string{"slant", "sample", "--unique"}, func(map[string]string) bool { return true }},
 	}
 	for _, tt := range tests {
