@@ -40,7 +40,7 @@ func TestJudgeCertificates(t *testing.T) {
 			if run.Verdict != tt.verdict || run.Certified != tt.certified {
 				t.Errorf("verdict %s certified %v, want %s %v (%s)", run.Verdict, run.Certified, tt.verdict, tt.certified, run.Detail)
 			}
-			if got := verdictCell(run); !strings.HasPrefix(got, tt.cell) {
+			if got := (Report{}).verdictCell(run); !strings.HasPrefix(got, tt.cell) {
 				t.Errorf("cell %q, want %q...", got, tt.cell)
 			}
 			if tt.verdict == VerdictWrong && (!strings.Contains(run.Detail, "certificate") || !row.Failed()) {

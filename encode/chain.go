@@ -37,9 +37,10 @@ type ChainOptions struct {
 	Deadline time.Time
 	// Certify records a clausal proof of a -1 answer (the first solve's
 	// refutation, its cuts as inputs) in ChainResult.Proof, for
-	// CertifyChain. The lexicographic steps are not certified. It needs a
-	// backend that proves and no Precheck (the label counts are not
-	// proved).
+	// CertifyChain; a -1 the counting check found is proved by the solver
+	// too, with the class counts in the encoding. The lexicographic steps
+	// are not certified. It needs a backend that proves and no Precheck
+	// (the label counts are not proved).
 	Certify bool
 }
 

@@ -51,11 +51,13 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 			return res, fmt.Errorf("chain: precheck answers -1 from label counts, which no proof backs: not with certify")
 		}
 	}
-	if chainPrecheck(c, o, &res) {
+	if chainPrecheck(c, o, &res) && !(o.Certify && res.Counted) {
 		return res, nil
 	}
+	// With Certify a counting argument's -1 is a claim no proof backs: the
+	// solver proves it, with the class counts in the encoding.
 	enc := NewChainEncoding(c, o.crossing())
-	if o.counting() == ChainCountCards {
+	if o.counting() == ChainCountCards || res.Counted {
 		if err := enc.AddClassCounts(); err != nil {
 			return res, err
 		}
@@ -72,6 +74,9 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 		l.proof = &ProofLog{}
 	}
 	err := l.run()
+	if err == nil && res.Counted && res.Solved {
+		err = fmt.Errorf("chain: the counting argument says -1, the SAT search found the path %s", res.Answer)
+	}
 	if l.proof != nil && err == nil && !res.Solved {
 		l.proof.Refuted()
 		res.Proof = &ChainProof{Enc: enc, Log: l.proof}
