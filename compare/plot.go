@@ -129,17 +129,9 @@ func PlotReport(file string, r Report, opt PlotOptions) error {
 	if err := CheckPlotPath(file, nil); err != nil {
 		return fmt.Errorf("plot %s: %w", file, err)
 	}
-	f, err := os.Create(file)
+	err := WriteOutput(file, func(w io.Writer) error { return WritePlot(w, strings.TrimPrefix(ext, "."), r, opt) })
 	if err != nil {
-		return fmt.Errorf("plot: %w", err)
-	}
-	if err := WritePlot(f, strings.TrimPrefix(ext, "."), r, opt); err != nil {
-		f.Close()
-		os.Remove(file)
 		return fmt.Errorf("plot %s: %w", file, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("plot: %w", err)
 	}
 	return nil
 }

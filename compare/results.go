@@ -144,29 +144,38 @@ func solverName(spec string) string {
 	return name
 }
 
-// ResultsFile appends records to a JSON-lines file, one line per record,
-// flushed line by line so that a crash or a kill loses no finished run.
+// ResultsFile appends records to a JSON-lines file, each record one
+// write of its line on an O_APPEND descriptor, so that a crash or a kill
+// loses no finished run and no record is ever split. The file is locked
+// (flock) while open: another gridsat cannot write to it meanwhile.
 type ResultsFile struct {
 	mu     sync.Mutex
 	f      *os.File
-	w      *bufio.Writer
 	cases  map[string]bool // case keys with a case record in the file
 	Path   string
 	failed error
 }
 
-// RepairResults cuts a last line left unfinished by a crash off the file
-// at path, so that the next record starts on a line of its own, and says
-// how many bytes it cut. A missing file needs no repair.
+// RepairResults cuts a last line left unfinished by a crash off the
+// results file at path, so that the next record starts on a line of its
+// own, and says how many bytes it cut. A missing file needs no repair; a
+// file in use by another gridsat, or that is not a results file (see
+// OpenResults), is refused untouched.
 func RepairResults(path string) (int64, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if os.IsNotExist(err) {
+	if _, err := os.Stat(path); os.IsNotExist(err) {
 		return 0, nil
 	}
+	f, err := openResultsFile(path)
 	if err != nil {
-		return 0, fmt.Errorf("opening results file: %w", err)
+		return 0, err
 	}
 	defer f.Close()
+	return repairResults(f, path)
+}
+
+// repairResults cuts the unfinished last line of f, the results file at
+// path.
+func repairResults(f *os.File, path string) (int64, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return 0, fmt.Errorf("results file %s: %w", path, err)
@@ -202,20 +211,28 @@ func RepairResults(path string) (int64, error) {
 	return size, nil
 }
 
-// OpenResults opens path for appending, creating it if needed. Cases
-// already recorded in log (from ReadResults) are not written again.
+// OpenResults opens path for appending, creating it if needed, and locks
+// it until Close. A file another gridsat holds (ErrResultsInUse, naming
+// its pid), or that is neither empty nor starts with a gridsat results
+// header (ErrNotResults), is refused untouched. Cases already recorded in
+// log (from ReadResults) are not written again.
 func OpenResults(path string, log *ResultsLog) (*ResultsFile, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := openResultsFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("opening results file: %w", err)
+		return nil, err
 	}
-	rf := &ResultsFile{f: f, w: bufio.NewWriterSize(f, 1<<16), cases: map[string]bool{}, Path: path}
+	return newResultsFile(f, path, log), nil
+}
+
+// newResultsFile writes records to f, the results file at path.
+func newResultsFile(f *os.File, path string, log *ResultsLog) *ResultsFile {
+	rf := &ResultsFile{f: f, cases: map[string]bool{}, Path: path}
 	if log != nil {
 		for k := range log.Cases {
 			rf.cases[k] = true
 		}
 	}
-	return rf, nil
+	return rf
 }
 
 func (rf *ResultsFile) write(rec Record) error {
@@ -223,9 +240,10 @@ func (rf *ResultsFile) write(rec Record) error {
 	if err != nil {
 		return fmt.Errorf("encoding a %s record: %w", rec.Kind, err)
 	}
-	rf.w.Write(b)
-	rf.w.WriteByte('\n')
-	if err := rf.w.Flush(); err != nil {
+	// One write of the whole line: O_APPEND puts it at the end in one
+	// piece (a short write, on a full disk, leaves an unfinished last
+	// line, which the next run cuts off).
+	if _, err := rf.f.Write(append(b, '\n')); err != nil {
 		rf.failed = fmt.Errorf("writing results file %s: %w", rf.Path, err)
 		return rf.failed
 	}
@@ -266,15 +284,14 @@ func (rf *ResultsFile) Add(t Task, limits Limits, run Run) error {
 		Version: Version, Limits: limits, Run: run}})
 }
 
-// Close closes the file.
+// Close closes the file, which releases its lock.
 func (rf *ResultsFile) Close() error {
 	rf.mu.Lock()
 	defer rf.mu.Unlock()
-	if err := rf.w.Flush(); err != nil {
-		rf.f.Close()
-		return fmt.Errorf("writing results file %s: %w", rf.Path, err)
+	if err := rf.f.Close(); err != nil {
+		return fmt.Errorf("closing results file %s: %w", rf.Path, err)
 	}
-	return rf.f.Close()
+	return nil
 }
 
 // ResultsLog is what one or more results files hold.

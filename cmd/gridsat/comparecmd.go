@@ -239,34 +239,35 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		plans = append(plans, plan)
 	}
 
-	stdout, closeOut, err := f.report.openOutput(stdout)
+	if err := checkDistinct(plans, f); err != nil {
+		return fail(exitUsage, err)
+	}
+	// Every check has passed: the report's temporary file first (the
+	// report file itself is replaced only at the end, by a complete
+	// report), then the results file, locked for the run.
+	out, err := f.report.openOutput(stdout)
 	if err != nil {
 		return fail(exitUsage, err)
 	}
-	defer closeOut()
+	defer out.abort()
 	var pages []compare.Report // --format html: one page at the end
 
 	var results *compare.ResultsFile
 	var done *compare.Done
 	if f.out != "" {
-		cut, err := compare.RepairResults(f.out)
+		var log *compare.ResultsLog
+		var cut int64
+		results, log, cut, err = compare.AppendResults(f.out, f.resume)
 		if err != nil {
 			return fail(exitUsage, err)
 		}
+		defer results.Close()
 		if cut > 0 {
 			fmt.Fprintf(stderr, "gridsat: %s: cut off an unfinished last line (%d bytes) left by an earlier run\n", f.out, cut)
 		}
-		var log *compare.ResultsLog
 		if f.resume {
-			if log, err = compare.ReadResults(f.out); err != nil {
-				return fail(exitUsage, err)
-			}
 			done = compare.NewDone(log)
 		}
-		if results, err = compare.OpenResults(f.out, log); err != nil {
-			return fail(exitUsage, err)
-		}
-		defer results.Close()
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -289,16 +290,18 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 			break
 		}
 		if len(plans) > 1 {
-			puzzleHeading(stdout, f.format, plan.puzzle.Name, i == 0)
+			puzzleHeading(out, f.format, plan.puzzle.Name, i == 0)
 		}
-		st, err := comparePuzzle(ctx, stdout, stderr, plan, f, limits, shard, exec, results, done, &pages)
+		st, err := comparePuzzle(ctx, out, stderr, plan, f, limits, shard, exec, results, done, &pages)
 		if err != nil {
-			f.report.finish(stdout, f.format, pages, closeOut) // the page of what ran
+			if out.file == nil {
+				f.report.finish(out, f.format, pages) // the page of what ran; a file is left as it was
+			}
 			return err
 		}
 		status = max(status, st)
 	}
-	if err := f.report.finish(stdout, f.format, pages, closeOut); err != nil {
+	if err := f.report.finish(out, f.format, pages); err != nil {
 		return fail(exitFail, err)
 	}
 	if ctx.Err() != nil {
@@ -309,6 +312,43 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		return quiet(status)
 	}
 	return nil
+}
+
+// checkDistinct refuses a report, plot or results file that is the same
+// file as an input or as another of them.
+func checkDistinct(plans []*comparePlan, f compareFlags) error {
+	var inputs []compare.NamedFile
+	for _, plan := range plans {
+		for _, src := range plan.sources {
+			if src.Set == "" {
+				inputs = append(inputs, compare.NamedFile{Role: "input", Path: src.File})
+			}
+		}
+	}
+	var names []string
+	for _, plan := range plans {
+		names = append(names, plan.puzzle.Name)
+	}
+	outputs := reportFiles(f.report.output, f.plot, names)
+	if f.out != "" {
+		outputs = append(outputs, compare.NamedFile{Role: "--out", Path: f.out})
+	}
+	return compare.CheckDistinct(outputs, inputs)
+}
+
+// reportFiles are the files a report writes: --output and each puzzle's
+// --plot.
+func reportFiles(output, plot string, puzzles []string) []compare.NamedFile {
+	var files []compare.NamedFile
+	if output != "" {
+		files = append(files, compare.NamedFile{Role: "--output", Path: output})
+	}
+	if plot != "" {
+		for _, name := range puzzles {
+			files = append(files, compare.NamedFile{Role: "--plot", Path: compare.PlotPath(plot, name)})
+		}
+	}
+	return files
 }
 
 // planCompare resolves one puzzle's solver specs and reads its inputs.

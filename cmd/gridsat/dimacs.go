@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -47,7 +47,9 @@ Cases are written one after another on standard output, or to -o FILE; with
 own file, DIR/case-001.cnf, DIR/case-002.cnf, ...
 
 Bad input stops at the bad case with exit status 2, after writing the
-cases before it.
+cases before it to standard output or to DIR; a -o FILE is replaced only
+by a complete output, so bad input leaves it as it was. An -o that cannot
+be written, or that is the input, is exit 2 before anything is written.
 
 Example: gridsat dimacs slant puzzles.txt -o cnf/ && cadical cnf/case-001.cnf`,
 		Args: cobra.RangeArgs(1, 2),
@@ -87,38 +89,56 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 		return err
 	}
 
-	dir := ""
-	w := stdout
-	if f.out != "" {
+	dir, file := "", ""
+	if f.out != "" && f.out != "-" {
 		if st, err := os.Stat(f.out); (err == nil && st.IsDir()) || strings.HasSuffix(f.out, "/") || strings.HasSuffix(f.out, string(filepath.Separator)) {
 			dir = f.out
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return fail(exitFail, fmt.Errorf("dimacs: %w", err))
-			}
 		} else {
-			fh, err := os.Create(f.out)
-			if err != nil {
-				return fail(exitFail, fmt.Errorf("dimacs: %w", err))
-			}
-			defer fh.Close()
-			w = fh
+			file = f.out
 		}
 	}
+	if err := checkDimacsOutputs(args[1:], file, dir, cases); err != nil {
+		return fail(exitUsage, err)
+	}
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fail(exitUsage, fmt.Errorf("dimacs: %w", err))
+		}
+		return writeDIMACSDir(p, spec, cases, parseErr, dir, f.refined)
+	}
+	if file == "" {
+		return writeDIMACSStream(stdout, p, spec, cases, parseErr, f.refined)
+	}
+	// A file is replaced only when every case is written: bad input
+	// leaves it as it was.
+	o, err := compare.CreateOutput(file)
+	if err != nil {
+		return fail(exitUsage, fmt.Errorf("dimacs: -o %q: %w", file, err))
+	}
+	bw := bufio.NewWriterSize(o, 64<<10)
+	if err := writeDIMACSStream(bw, p, spec, cases, parseErr, f.refined); err != nil {
+		o.Abort()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		o.Abort()
+		return fail(exitFail, fmt.Errorf("dimacs: -o %q: %w", file, err))
+	}
+	if err := o.Commit(); err != nil {
+		return fail(exitFail, fmt.Errorf("dimacs: -o %q: %w", file, err))
+	}
+	return nil
+}
 
+// writeDIMACSStream writes every case to w, one after another, then
+// fails with parseErr if the input was bad after them.
+func writeDIMACSStream(w io.Writer, p *compare.Puzzle, spec compare.Spec, cases []instances.Case, parseErr error, refined bool) error {
 	for _, c := range cases {
-		cnf, err := p.CNF(c, spec.Options, f.refined)
+		cnf, err := dimacsCNF(p, spec, c, refined)
 		if err != nil {
-			return fail(exitUsage, fmt.Errorf("%s: encoding: %w", c.Location(), err))
+			return err
 		}
-		cnf.Comments = append(dimacsHeader(p, c, spec.Options, f.refined), cnf.Comments...)
-		if dir == "" {
-			if err := cnf.WriteDIMACS(w); err != nil {
-				return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
-			}
-			continue
-		}
-		path := filepath.Join(dir, fmt.Sprintf("case-%03d.cnf", c.Location().Case))
-		if err := writeDIMACSFile(path, cnf.WriteDIMACS); err != nil {
+		if err := cnf.WriteDIMACS(w); err != nil {
 			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
 		}
 	}
@@ -126,6 +146,69 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 		return fail(exitUsage, parseErr)
 	}
 	return nil
+}
+
+// dimacsCNF is case c's CNF with the comments naming it.
+func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c instances.Case, refined bool) (*encode.CNF, error) {
+	cnf, err := p.CNF(c, spec.Options, refined)
+	if err != nil {
+		return nil, fail(exitUsage, fmt.Errorf("%s: encoding: %w", c.Location(), err))
+	}
+	cnf.Comments = append(dimacsHeader(p, c, spec.Options, refined), cnf.Comments...)
+	return cnf, nil
+}
+
+// writeDIMACSDir writes each case to its own file in dir, each replaced
+// only when complete; bad input stops after the cases before it.
+func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []instances.Case, parseErr error, dir string, refined bool) error {
+	for _, c := range cases {
+		cnf, err := dimacsCNF(p, spec, c, refined)
+		if err != nil {
+			return err
+		}
+		o, err := compare.CreateOutput(dimacsCasePath(dir, c))
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("dimacs: %w", err))
+		}
+		bw := bufio.NewWriterSize(o, 64<<10)
+		err = cnf.WriteDIMACS(bw)
+		if err == nil {
+			err = bw.Flush()
+		}
+		if err != nil {
+			o.Abort()
+			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
+		}
+		if err := o.Commit(); err != nil {
+			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
+		}
+	}
+	if parseErr != nil {
+		return fail(exitUsage, parseErr)
+	}
+	return nil
+}
+
+// dimacsCasePath is the file of case c in an output folder.
+func dimacsCasePath(dir string, c instances.Case) string {
+	return filepath.Join(dir, fmt.Sprintf("case-%03d.cnf", c.Location().Case))
+}
+
+// checkDimacsOutputs refuses an output file that is the input.
+func checkDimacsOutputs(input []string, file, dir string, cases []instances.Case) error {
+	var inputs, outputs []compare.NamedFile
+	if len(input) > 0 {
+		inputs = append(inputs, compare.NamedFile{Role: "input", Path: input[0]})
+	}
+	if file != "" {
+		outputs = append(outputs, compare.NamedFile{Role: "-o", Path: file})
+	}
+	if dir != "" {
+		for _, c := range cases {
+			outputs = append(outputs, compare.NamedFile{Role: "-o", Path: dimacsCasePath(dir, c)})
+		}
+	}
+	return compare.CheckDistinct(outputs, inputs)
 }
 
 // dimacsHeader names the puzzle, the case and the options, as comment
@@ -154,18 +237,4 @@ func dimacsHeader(p *compare.Puzzle, c instances.Case, o compare.Options, refine
 		fmt.Sprintf("case %d of %s (line %d), size %s", loc.Case, file, loc.Line, c.Size()),
 		"sat options: " + optText,
 	}
-}
-
-// writeDIMACSFile writes a file with write, reporting close errors too.
-func writeDIMACSFile(path string, write func(io.Writer) error) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(fh)
-	err = write(bw)
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	return errors.Join(err, fh.Close())
 }

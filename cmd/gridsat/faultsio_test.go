@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,4 +78,141 @@ func TestSolveBoundedReads(t *testing.T) {
 	if code != exitFail || !strings.Contains(stderr, "solver output too large") {
 		t.Errorf("solve with yes as a solver: exit %d, %q; want exit 1 saying the solver output is too large", code, stderr)
 	}
+}
+
+// slantInput writes a small generated slant file in dir.
+func slantInput(t *testing.T, dir string) string {
+	t.Helper()
+	in := filepath.Join(dir, "in.txt")
+	if _, stderr, code := gridsat(t, "", "gen", "slant", "--size", "3", "--count", "2", "-o", in); code != 0 {
+		t.Fatalf("gen: %s", stderr)
+	}
+	return in
+}
+
+// fileIs checks that path holds want, and that no temporary file was
+// left beside it.
+func fileIs(t *testing.T, what, path, want string) {
+	t.Helper()
+	got, _ := os.ReadFile(path)
+	if string(got) != want {
+		t.Errorf("%s: %s holds %q, want %q", what, filepath.Base(path), clipText(string(got)), clipText(want))
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("%s: temporary file %s left", what, e.Name())
+		}
+	}
+}
+
+func clipText(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+// Issue 21, fault 2: a refused or failed run leaves every output file as
+// it was (the report file was emptied before --out was refused).
+func TestFailedRunLeavesOutputs(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	keep := filepath.Join(dir, "keep.html")
+	const precious = "precious\n"
+	os.WriteFile(keep, []byte(precious), 0o644)
+	notDir := filepath.Join(dir, "in.txt", "x.jsonl") // under a file: never writable
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"compare, --out refused", []string{"compare", "slant", in, "--format", "html", "-o", keep, "--out", notDir}},
+		{"compare, bad input", []string{"compare", "slant", filepath.Join(dir, "none.txt"), "-o", keep}},
+		{"report, bad file", []string{"report", in, "-o", keep}},
+		{"gen, NaN", []string{"gen", "queens", "--size", "5", "--param", "density=NaN", "-o", keep}},
+		{"dimacs, bad input", []string{"dimacs", "slant", keep, "-o", filepath.Join(dir, "keep.cnf")}},
+	}
+	os.WriteFile(filepath.Join(dir, "keep.cnf"), []byte(precious), 0o644)
+	for _, tc := range cases {
+		_, stderr, code := gridsat(t, "", tc.args...)
+		if code != exitUsage {
+			t.Errorf("%s: exit %d (%s), want 2", tc.name, code, stderr)
+		}
+		fileIs(t, tc.name, keep, precious)
+		fileIs(t, tc.name, filepath.Join(dir, "keep.cnf"), precious)
+	}
+}
+
+// Issue 21, fault 3: an output that is an input, the results file or
+// another output is refused (exit 2), and nothing is written.
+func TestOutputSameAsInputRefused(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	runs := filepath.Join(dir, "r.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", runs, "-o", filepath.Join(dir, "table.txt")); code != 0 {
+		t.Fatalf("compare: %s", stderr)
+	}
+	hard := filepath.Join(dir, "hard.jsonl")
+	os.Link(runs, hard)
+	inText, _ := os.ReadFile(in)
+	runsText, _ := os.ReadFile(runs)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "slant", in, "--inproc", "--out", runs, "--resume", "-o", runs}, "--output"},
+		{[]string{"compare", "slant", in, "--inproc", "-o", in}, "input"},
+		{[]string{"compare", "slant", in, "--inproc", "--out", in}, "input"},
+		{[]string{"compare", "slant", in, "--inproc", "--out", runs, "--resume", "-o", hard}, "the same file"},
+		{[]string{"compare", "slant", in, "--inproc", "--plot", filepath.Join(dir, "p.svg"), "-o", filepath.Join(dir, "p.svg")}, "--plot"},
+		{[]string{"report", runs, "-o", runs}, "input"},
+		{[]string{"report", runs, "--plot", dir + "/p2.svg", "-o", dir + "/./sub/../p2.svg"}, "the same file as --output"},
+		{[]string{"dimacs", "slant", in, "-o", in}, "input"},
+	}
+	for _, tc := range cases {
+		usageError(t, "", tc.want, tc.args...)
+		fileIs(t, strings.Join(tc.args, " "), in, string(inText))
+		fileIs(t, strings.Join(tc.args, " "), runs, string(runsText))
+		if _, err := os.Stat(filepath.Join(dir, "p.svg")); err == nil {
+			t.Errorf("%v wrote p.svg", tc.args)
+		}
+	}
+}
+
+// Issue 21, fault 4: --out repairs or appends only to an empty file or a
+// gridsat results file; an input, notes, anything else is exit 2 and
+// untouched (the input's last row was cut as "an unfinished last line").
+func TestOutRefusesOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	for _, text := range []string{"notes\nlast line, no newline", "1\n3\n....\n", "{}\n"} {
+		notes := filepath.Join(dir, "notes.txt")
+		os.WriteFile(notes, []byte(text), 0o644)
+		usageError(t, "", "not a gridsat results file", "compare", "slant", in, "--inproc", "--out", notes)
+		fileIs(t, "--out notes", notes, text)
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", empty); code != 0 {
+		t.Errorf("--out an empty file: exit %d, %s", code, stderr)
+	}
+}
+
+// Issue 21, fault 5: a second compare --out on a results file a run holds
+// is exit 2 naming the holder's pid, and writes nothing to the file.
+func TestOutInUse(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	runs := filepath.Join(dir, "r.jsonl")
+	held, err := compare.OpenResults(runs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	want := "in use by "
+	if _, err := os.Stat("/proc/locks"); err == nil {
+		want = fmt.Sprintf("in use by pid %d", os.Getpid())
+	}
+	usageError(t, "", want, "compare", "slant", in, "--inproc", "--out", runs)
+	fileIs(t, "a second writer", runs, "")
 }

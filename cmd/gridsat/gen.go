@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -50,21 +49,32 @@ to --out. The same flags and seed always give the same file.
 			if err := compare.CheckGenParams(p, g.Params); err != nil {
 				return fail(exitUsage, fmt.Errorf("--param: %w", err))
 			}
-			w := cmd.OutOrStdout()
-			if out != "" {
-				fh, err := os.Create(out)
-				if err != nil {
+			if out == "" || out == "-" {
+				bw := bufio.NewWriter(cmd.OutOrStdout())
+				if err := p.Generate(bw, g); err != nil {
+					return fail(exitUsage, fmt.Errorf("gen %s: %w", p.Name, err))
+				}
+				if err := bw.Flush(); err != nil {
 					return fail(exitFail, fmt.Errorf("gen: %w", err))
 				}
-				defer fh.Close()
-				w = fh
+				return nil
 			}
-			bw := bufio.NewWriter(w)
+			// A file is replaced only by a complete output: bad
+			// parameters, found as the generator starts, leave it as it was.
+			o, err := compare.CreateOutput(out)
+			if err != nil {
+				return fail(exitUsage, fmt.Errorf("gen: --out %q: %w", out, err))
+			}
+			defer o.Abort()
+			bw := bufio.NewWriterSize(o, 64<<10)
 			if err := p.Generate(bw, g); err != nil {
 				return fail(exitUsage, fmt.Errorf("gen %s: %w", p.Name, err))
 			}
 			if err := bw.Flush(); err != nil {
 				return fail(exitFail, fmt.Errorf("gen: %w", err))
+			}
+			if err := o.Commit(); err != nil {
+				return fail(exitFail, fmt.Errorf("gen: --out %q: %w", out, err))
 			}
 			return nil
 		},

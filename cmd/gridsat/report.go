@@ -98,11 +98,18 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
 		return fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
 	}
-	out, closeOut, err := f.report.openOutput(stdout)
+	var inputs []compare.NamedFile
+	for _, path := range paths {
+		inputs = append(inputs, compare.NamedFile{Role: "input", Path: path})
+	}
+	if err := compare.CheckDistinct(reportFiles(f.report.output, f.plot, puzzles), inputs); err != nil {
+		return fail(exitUsage, err)
+	}
+	out, err := f.report.openOutput(stdout)
 	if err != nil {
 		return fail(exitUsage, err)
 	}
-	defer closeOut()
+	defer out.abort()
 	var pages []compare.Report
 	status := 0
 	for i, m := range merged {
@@ -144,7 +151,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 			}
 		}
 	}
-	if err := f.report.finish(out, f.format, pages, closeOut); err != nil {
+	if err := f.report.finish(out, f.format, pages); err != nil {
 		return fail(exitFail, err)
 	}
 	if status != 0 {

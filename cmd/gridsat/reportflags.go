@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -77,23 +78,57 @@ func (rf *reportFlags) check(specs []string, plot string, puzzles []string) erro
 	return nil
 }
 
-// openOutput returns where the report goes: stdout, or the file --output
-// names (created now, so that a bad name is refused before anything runs).
-func (rf *reportFlags) openOutput(stdout io.Writer) (io.Writer, func() error, error) {
+// reportOutput is where a report goes: stdout, or the file --output
+// names, written as a compare.Output (a temporary file renamed onto it
+// by finish, so that a run that fails leaves the old file as it was).
+type reportOutput struct {
+	io.Writer
+	file *compare.Output // nil for stdout
+	buf  *bufio.Writer
+}
+
+// openOutput returns where the report goes. The temporary file of
+// --output is made now, so that a folder it cannot be written in is
+// refused before anything runs; the file itself is not touched.
+func (rf *reportFlags) openOutput(stdout io.Writer) (*reportOutput, error) {
 	if rf.output == "" || rf.output == "-" {
-		return stdout, func() error { return nil }, nil
+		return &reportOutput{Writer: stdout}, nil
 	}
-	fh, err := os.Create(rf.output)
+	o, err := compare.CreateOutput(rf.output)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--output %q: %w", rf.output, err)
+		return nil, fmt.Errorf("--output %q: %w", rf.output, err)
 	}
-	return fh, fh.Close, nil
+	bw := bufio.NewWriterSize(o, 64<<10)
+	return &reportOutput{Writer: bw, file: o, buf: bw}, nil
+}
+
+// abort drops the report file, if any, leaving --output as it was; it
+// does nothing after commit, so that it can be deferred.
+func (o *reportOutput) abort() {
+	if o.file != nil {
+		o.file.Abort()
+	}
+}
+
+// commit puts the report file in place of --output.
+func (o *reportOutput) commit() error {
+	if o.file == nil {
+		return nil
+	}
+	if err := o.buf.Flush(); err != nil {
+		o.file.Abort()
+		return err
+	}
+	return o.file.Commit()
 }
 
 // reportOptions are the report options for w: a table as wide as the
 // terminal when w is one, else compare.DefaultWidth.
 func (rf *reportFlags) reportOptions(w io.Writer, format string) compare.ReportOptions {
 	opt := compare.ReportOptions{Format: format, Stats: rf.stats}
+	if ro, ok := w.(*reportOutput); ok {
+		w = ro.Writer
+	}
 	if fh, ok := w.(*os.File); ok && term.IsTerminal(int(fh.Fd())) {
 		if width, _, err := term.GetSize(int(fh.Fd())); err == nil && width > 0 {
 			opt.Width = width
@@ -123,15 +158,16 @@ func (rf *reportFlags) drawPlot(stderr io.Writer, plot string, r compare.Report)
 }
 
 // finish writes the HTML page of pages, if any (--format html collects
-// every puzzle's report into one page), and closes the output.
-func (rf *reportFlags) finish(w io.Writer, format string, pages []compare.Report, closeOut func() error) error {
+// every puzzle's report into one page), and puts the report file, if
+// any, in place.
+func (rf *reportFlags) finish(out *reportOutput, format string, pages []compare.Report) error {
 	if len(pages) > 0 {
-		if err := compare.WriteHTML(w, pages, rf.reportOptions(w, format)); err != nil {
-			closeOut()
+		if err := compare.WriteHTML(out, pages, rf.reportOptions(out.Writer, format)); err != nil {
+			out.abort()
 			return err
 		}
 	}
-	if err := closeOut(); err != nil {
+	if err := out.commit(); err != nil {
 		return fmt.Errorf("--output %q: %w", rf.output, err)
 	}
 	return nil

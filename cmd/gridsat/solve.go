@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -191,16 +190,8 @@ func renderSVG(p *compare.Puzzle, file string, ncases int, c instances.Case, res
 		ext := filepath.Ext(file)
 		file = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), c.Location().Case, ext)
 	}
-	fh, err := os.Create(file)
-	if err != nil {
-		return fmt.Errorf("drawing board: %w", err)
-	}
-	if err := p.Render(fh, c, res); err != nil {
-		fh.Close()
-		return fmt.Errorf("drawing %s: %w", c.Location(), err)
-	}
-	if err := fh.Close(); err != nil {
-		return fmt.Errorf("drawing board: %w", err)
+	if err := compare.WriteOutput(file, func(w io.Writer) error { return p.Render(w, c, res) }); err != nil {
+		return fmt.Errorf("drawing %s to %s: %w", c.Location(), file, err)
 	}
 	return nil
 }

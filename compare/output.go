@@ -1,0 +1,172 @@
+package compare
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Every file gridsat writes for a user (reports, plots, generated
+// instances, CNF) is an Output: written to a temporary file in the
+// target's folder and renamed onto the target only when complete (after
+// an fsync), so that a run that fails, is refused or is killed leaves the
+// old file as it was. A target that exists and is not a regular file (a
+// device such as /dev/stdout or /dev/null, a FIFO) is written in place:
+// there is nothing to replace atomically.
+
+// Output is a file being written; see CreateOutput.
+type Output struct {
+	f      *os.File
+	target string // the file Commit replaces
+	tmp    string // the temporary file, "" when written in place
+	done   bool
+}
+
+// CreateOutput starts writing the file at path: a temporary file
+// ".NAME.tmp-*" beside it (beside a symlink's target, for a symlink),
+// with the mode of the file it replaces (0644 for a new file).
+func CreateOutput(path string) (*Output, error) {
+	target := path
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		target = real
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s is a directory", path)
+		}
+		if !st.Mode().IsRegular() {
+			f, err := os.OpenFile(target, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, err
+			}
+			return &Output{f: f, target: target}, nil
+		}
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary file's name would mislead
+		}
+		return nil, fmt.Errorf("cannot write a file in %s: %w", filepath.Dir(target), err)
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &Output{f: f, target: target, tmp: f.Name()}, nil
+}
+
+// Write writes to the temporary file.
+func (o *Output) Write(p []byte) (int, error) { return o.f.Write(p) }
+
+// Name is the file the output replaces when committed.
+func (o *Output) Name() string { return o.target }
+
+// Commit makes the output the target's content: flushed to disk, closed
+// and renamed onto the target. After an error the target is unchanged
+// and the temporary file removed.
+func (o *Output) Commit() error {
+	if o.done {
+		return nil
+	}
+	o.done = true
+	if o.tmp == "" {
+		return o.f.Close()
+	}
+	err := o.f.Sync()
+	err = errors.Join(err, o.f.Close())
+	if err == nil {
+		err = os.Rename(o.tmp, o.target)
+	}
+	if err != nil {
+		os.Remove(o.tmp)
+		return err
+	}
+	if d, err := os.Open(filepath.Dir(o.target)); err == nil {
+		d.Sync() // the rename itself, on file systems that need it
+		d.Close()
+	}
+	return nil
+}
+
+// Abort drops the output: the target is left as it was. It does nothing
+// after Commit, so that it can be deferred.
+func (o *Output) Abort() {
+	if o.done {
+		return
+	}
+	o.done = true
+	o.f.Close()
+	if o.tmp != "" {
+		os.Remove(o.tmp)
+	}
+}
+
+// WriteOutput writes the file at path with write, as an Output: the
+// target is replaced only when write and the flush succeed.
+func WriteOutput(path string, write func(io.Writer) error) error {
+	o, err := CreateOutput(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(o, 64<<10)
+	if err := write(bw); err != nil {
+		o.Abort()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		o.Abort()
+		return err
+	}
+	return o.Commit()
+}
+
+// NamedFile is a file as the command line named it: Role is the flag or
+// argument ("--output", "--out", "input"), for errors.
+type NamedFile struct{ Role, Path string }
+
+// CheckDistinct refuses an output that is the same file as an input or as
+// another output: the same path once cleaned and made absolute, or, for
+// files that exist, the same device and inode (a hard link, a symlink).
+// Standard input and output ("" and "-") and character devices
+// (/dev/null, a terminal) are never the same file as anything.
+func CheckDistinct(outputs, inputs []NamedFile) error {
+	for i, o := range outputs {
+		others := append(append([]NamedFile(nil), outputs[:i]...), inputs...)
+		for _, x := range others {
+			if sameFile(o.Path, x.Path) {
+				what := "the same file as " + x.Role + " " + x.Path
+				if x.Path == o.Path {
+					what = "also given as " + x.Role
+				}
+				return fmt.Errorf("%s %s is %s: refusing to write over it", o.Role, o.Path, what)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one file.
+func sameFile(a, b string) bool {
+	if a == "" || b == "" || a == "-" || b == "-" {
+		return false
+	}
+	sa, erra := os.Stat(a)
+	sb, errb := os.Stat(b)
+	if (erra == nil && sa.Mode()&os.ModeCharDevice != 0) || (errb == nil && sb.Mode()&os.ModeCharDevice != 0) {
+		return false
+	}
+	if erra == nil && errb == nil {
+		return os.SameFile(sa, sb)
+	}
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
+}
