@@ -180,7 +180,7 @@ func TestResultsTwoWriters(t *testing.T) {
 	}
 	again.Close()
 
-	h := Record{Kind: kindHeader, Header: &Header{Version: Version, Puzzle: "toy"}}
+	h := Record{Kind: kindHeader, Header: &Header{Version: Version, Puzzle: "toy", Specs: []SpecRecord{{Text: "dfs"}}}}
 	const writers, records = 2, 16
 	var files []*ResultsFile
 	for w := 0; w < writers; w++ {
@@ -200,7 +200,7 @@ func TestResultsTwoWriters(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < records; i++ {
 				answer := strings.Repeat(fmt.Sprintf("%d", w), 1<<20+i)
-				rec := Record{Kind: kindRun, Run: &RunRecord{Puzzle: "toy", Key: fmt.Sprintf("w%d-%d", w, i), Run: Run{Result: Result{Answer: answer}}}}
+				rec := Record{Kind: kindRun, Run: &RunRecord{Puzzle: "toy", Key: fmt.Sprintf("w%d-%d", w, i), Version: Version, Spec: "dfs", Run: Run{Result: Result{Answer: answer}}}}
 				if err := rf.write(rec); err != nil {
 					t.Error(err)
 				}
