@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
+	"time"
 )
 
 // A memory cgroup per worker makes the kernel enforce --mem on the
@@ -148,9 +150,38 @@ func (g *memCgroup) oomKills() int64 {
 	return n
 }
 
-// remove deletes the group once its processes are gone.
+// remove deletes the group, killing first whatever still runs in it (a
+// child that left the worker's process group), for up to a second.
 func (g *memCgroup) remove() {
-	if g != nil {
-		os.Remove(g.dir)
+	if g == nil {
+		return
+	}
+	for range 100 {
+		if err := os.Remove(g.dir); err == nil || os.IsNotExist(err) {
+			return
+		}
+		g.killAll()
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// killAll kills every process of the group.
+func (g *memCgroup) killAll() {
+	b, _ := os.ReadFile(filepath.Join(g.dir, "cgroup.procs"))
+	for _, f := range bytes.Fields(b) {
+		if pid, err := strconv.Atoi(string(f)); err == nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// removeStale removes the groups, and what runs in them, of gridsats
+// whose pid is gone ("gridsat-PID-N"; stale.go).
+func (m *memCgroups) removeStale() {
+	dirs, _ := filepath.Glob(filepath.Join(m.dir, "gridsat-*"))
+	for _, dir := range dirs {
+		if staleOwner(strings.TrimPrefix(filepath.Base(dir), "gridsat-")) {
+			(&memCgroup{dir: dir, v2: m.v2}).remove()
+		}
 	}
 }

@@ -162,6 +162,17 @@ func toyPuzzle() *Puzzle {
 				}
 				return Result{Solved: true, Answer: answer(n)}, nil
 			}),
+			solver("bgchild", func(n int) (Result, error) {
+				// A child started in the background and left running,
+				// as a careless external solver might: it must not
+				// outlive the worker, even one that ends well.
+				cmd := exec.Command("sleep", "60")
+				if err := cmd.Start(); err != nil {
+					return Result{}, err
+				}
+				os.WriteFile(os.Getenv("GRIDSAT_TEST_PIDFILE"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
+				return Result{Solved: n >= 0, Answer: answer(n)}, nil
+			}),
 			solver("tmpdir", func(n int) (Result, error) {
 				return Result{Solved: true, Answer: answer(n), Witness: os.TempDir()}, nil
 			}),

@@ -47,7 +47,10 @@ type Pool struct {
 	closed bool
 	nextID atomic.Uint64
 	cgOnce sync.Once
-	cgs    *memCgroups
+	// staleOnce removes, before the first worker starts, what workers of
+	// a gridsat killed outright left behind (stale.go).
+	staleOnce sync.Once
+	cgs       *memCgroups
 }
 
 // MemoryEnforcement says how the kernel enforces Mem: "cgroup v2",
@@ -111,7 +114,8 @@ func (p *Pool) start(cpu int) (*workerProc, error) {
 	if len(p.Command) == 0 {
 		return nil, fmt.Errorf("worker pool has no command")
 	}
-	tmp, err := os.MkdirTemp("", "gridsat-worker-")
+	p.staleOnce.Do(removeStale)
+	tmp, err := os.MkdirTemp("", workerDirPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, fmt.Errorf("starting worker: %w", err)
 	}
@@ -185,7 +189,8 @@ func (w *workerProc) stop() {
 }
 
 // end closes the worker's input so that it exits, killing it if it has
-// not within a second, and cleans up as stop does.
+// not within a second, then kills what is left of its process group (a
+// solver's child started in the background), and cleans up as stop does.
 func (w *workerProc) end() {
 	w.once.Do(func() {
 		w.pipe.Close()
@@ -197,8 +202,10 @@ func (w *workerProc) end() {
 				killGroup(w.cmd)
 			}
 		}()
-		w.cmd.Wait()
+		waitExited(w.cmd) // not reaped: its pid still names its group
 		close(exited)
+		killGroup(w.cmd)
+		w.cmd.Wait()
 		w.out.Close()
 		os.RemoveAll(w.tmp)
 		w.cg.remove()

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // isolate puts a worker in its own process group, so that a Ctrl-C at the
@@ -25,6 +27,44 @@ func killGroup(cmd *exec.Cmd) {
 	}
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	cmd.Process.Kill()
+}
+
+// waitExited blocks until the worker has exited, without reaping it: its
+// pid stays its own, and so its process group's id, until cmd.Wait.
+func waitExited(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	var info unix.Siginfo
+	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
+	}
+}
+
+// pidAlive reports whether process pid exists (a zombie counts).
+func pidAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
+
+// killByEnv kills every process whose environment holds entry
+// ("TMPDIR=/tmp/gridsat-worker-..."): the workers' children inherit it,
+// so a dead worker's leftovers are found whatever their process group.
+func killByEnv(entry string) {
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return
+	}
+	want := []byte(entry + "\x00")
+	for _, p := range procs {
+		pid, err := strconv.Atoi(p.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + p.Name() + "/environ")
+		if err == nil && (bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
 }
 
 // protocolStdout moves the worker's stdout to a new descriptor for the

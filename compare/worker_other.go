@@ -18,6 +18,15 @@ func killGroup(cmd *exec.Cmd) {
 	}
 }
 
+// waitExited does nothing outside Linux (end's Wait waits).
+func waitExited(*exec.Cmd) {}
+
+// pidAlive says yes outside Linux: nothing is taken for stale.
+func pidAlive(int) bool { return true }
+
+// killByEnv does nothing outside Linux.
+func killByEnv(string) {}
+
 // protocolStdout keeps the protocol on stdout outside Linux.
 func protocolStdout() (*os.File, error) { return os.Stdout, nil }
 
@@ -41,3 +50,4 @@ func findMemCgroups() *memCgroups                      { return nil }
 func (*memCgroups) add(int, int64) (*memCgroup, error) { return nil, nil }
 func (*memCgroup) oomKills() int64                     { return 0 }
 func (*memCgroup) remove()                             {}
+func (*memCgroups) removeStale()                       {}

@@ -127,10 +127,14 @@ func (e *Exec) SolvesCubes() bool {
 func helpText(ctx context.Context, cancel func(), path string) []byte {
 	cmd := exec.CommandContext(ctx, path, "--help")
 	cmd.WaitDelay = time.Second
-	tieToParent(cmd)
+	// Its own process group, killed when it ends, however it ends: a
+	// script's child must not outlive the probe (nor hold its pipes).
+	ownGroup(cmd)
 	out := &cappedBuffer{max: helpCap, onOver: cancel}
 	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Run()
+	if cmd.Start() == nil {
+		endGroup(cmd)
+	}
 	return out.Bytes()
 }
 

@@ -65,3 +65,53 @@ func TestExecSolverDiesWithGridsat(t *testing.T) {
 	syscall.Kill(pid, syscall.SIGKILL)
 	t.Fatalf("solver process %d still runs after its parent was killed", pid)
 }
+
+// alive reports whether process pid runs (a zombie is dead).
+func alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	return err == nil && !strings.Contains(string(stat), ") Z ")
+}
+
+// The --help probe leaves nothing running, whether the program answers or
+// hangs: 0.13.0 killed a hanging script's shell but not its children, and
+// never a quick script's background child.
+func TestHelpProbeLeavesNoChild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs child processes for 2 s")
+	}
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, tail string
+		want       bool
+	}{
+		{"answers", "echo 'reads p inccnf'\n", true},
+		{"hangs", "sleep 60\necho inccnf\n", false},
+	} {
+		pidFile := filepath.Join(dir, tt.name+".pid")
+		script := filepath.Join(dir, tt.name)
+		body := "#!/bin/sh\nsleep 60 &\necho $! > " + pidFile + ".tmp && mv " + pidFile + ".tmp " + pidFile + "\n" + tt.tail
+		if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		got := (&Exec{Program: script, Path: script}).SolvesCubes()
+		if got != tt.want {
+			t.Errorf("%s: SolvesCubes = %v", tt.name, got)
+		}
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("%s: the probe took %s", tt.name, took)
+		}
+		b, err := os.ReadFile(pidFile)
+		if err != nil {
+			t.Fatalf("%s: the script never started its child: %v", tt.name, err)
+		}
+		pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+		for deadline := time.Now().Add(2 * time.Second); alive(pid) && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("%s: the --help probe's child %d outlived it", tt.name, pid)
+		}
+	}
+}
