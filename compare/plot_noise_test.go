@@ -42,6 +42,15 @@ func TestNoiseShown(t *testing.T) {
 			t.Errorf("%s plot: no legend for the bars", kind)
 		}
 	}
+	var js bytes.Buffer
+	if err := WriteReport(&js, noisy, ReportOptions{Format: "json"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"pairs": [`, `"ci_low":`, `"wilcoxon": {`, `"machines": [`, `"cpu_model": "Test CPU 3000"`, `"spread": {`} {
+		if !strings.Contains(js.String(), want) {
+			t.Errorf("the JSON report lacks %s", want)
+		}
+	}
 	var page bytes.Buffer
 	if err := WriteHTML(&page, []Report{noisy}, ReportOptions{}); err != nil {
 		t.Fatal(err)

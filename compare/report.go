@@ -250,7 +250,8 @@ func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 			Rows        []Row        `json:"rows"`
 			Summary     []Summary    `json:"summary"`
 			VirtualBest Summary      `json:"virtual_best"`
-		}{r.Name(), r.Machines, r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best}); err != nil {
+			Pairs       []PairStat   `json:"pairs,omitempty"`
+		}{r.Name(), r.Machines, r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best, r.Pairs()}); err != nil {
 			return fmt.Errorf("writing JSON report: %w", err)
 		}
 		return nil

@@ -23,16 +23,17 @@ import (
 type SignedRank struct {
 	// N counts the differences that are not 0 (zeros are dropped, as
 	// Wilcoxon did and R's wilcox.test does); Zeros the dropped ones.
-	N, Zeros int
+	N     int `json:"n"`
+	Zeros int `json:"zeros"`
 	// W is the sum of the ranks of the positive differences (W+), ties
 	// given their mean rank.
-	W float64
+	W float64 `json:"w_plus"`
 	// P is the two-sided p-value: exact (the distribution of W+ over the
 	// 2^N sign patterns) when N <= ExactMaxN and no two |d| tie, else the
 	// normal approximation with the tie correction of the variance and a
 	// continuity correction.
-	P     float64
-	Exact bool
+	P     float64 `json:"p"`
+	Exact bool    `json:"exact"`
 }
 
 // ExactMaxN is the largest N whose p-value SignedRankTest computes
