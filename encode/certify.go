@@ -28,8 +28,9 @@ type Certificate struct {
 	// check.
 	Lemmas, Inputs, Core int
 	// Check is the time spent checking (lemma checkers and proofs);
-	// Lemma the part the lemma checkers took.
-	Check, Lemma time.Duration
+	// Lemma the part the lemma checkers took; Solve the time spent
+	// solving again to make proofs after the search (chain's path).
+	Check, Lemma, Solve time.Duration
 	// Trusted lists what the claims rest on besides the proofs and the
 	// encoding (a lower bound from a theorem, say), for the record.
 	Trusted []string
@@ -43,6 +44,7 @@ func (c *Certificate) Add(other Certificate) {
 	c.Core += other.Core
 	c.Check += other.Check
 	c.Lemma += other.Lemma
+	c.Solve += other.Solve
 	c.Trusted = append(c.Trusted, other.Trusted...)
 }
 

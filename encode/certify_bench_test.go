@@ -92,3 +92,37 @@ func BenchmarkCertifySlantUnique(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCertifyChainAllZero finds the smallest path of the all-zero
+// K=1 board on gophersat and certifies it (every smaller direction at every
+// step refuted by a checked proof), reporting the search and the
+// certificate's parts:
+//
+//	go test -run X -bench 'CertifyChainAllZero/N=12' -benchtime 1x ./encode/
+func BenchmarkCertifyChainAllZero(b *testing.B) {
+	for _, n := range []int{8, 10, 12} {
+		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			var cert Certificate
+			var total, search time.Duration
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				res, err := SolveChain(c, Gophersat{}, ChainOptions{Certify: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				search += time.Since(start)
+				if cert, _, err = CertifyChain(c, res); err != nil {
+					b.Fatal(err)
+				}
+				total += time.Since(start)
+				if err := instances.VerifyChain(c, res.Answer); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCert(b, cert, total/time.Duration(b.N))
+			b.ReportMetric((search / time.Duration(b.N)).Seconds(), "search-s")
+			b.ReportMetric(cert.Solve.Seconds(), "prove-s")
+		})
+	}
+}

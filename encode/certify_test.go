@@ -1,6 +1,7 @@
 package encode
 
 import (
+	randv1 "math/rand"
 	"math/rand/v2"
 	"os/exec"
 	"strings"
@@ -265,4 +266,80 @@ func TestCertifyChainNoPath(t *testing.T) {
 			t.Errorf("%q: %d claims checked", input, cert.Claims)
 		}
 	}
+}
+
+// TestCertifyChainPaths certifies the smallest path of random planted
+// boards (every smaller direction at every step refuted), and fails the
+// certificate of a path that is not the smallest.
+func TestCertifyChainPaths(t *testing.T) {
+	rng := randv1.New(randv1.NewSource(21))
+	certified, wrong := 0, 0
+	for i := 0; i < 40; i++ {
+		n, k := 2+rng.Intn(3), 1+rng.Intn(4)
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := SolveChain(b, Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
+		if err != nil || !res.Solved {
+			t.Fatalf("%v: %v", res.Answer, err)
+		}
+		if want := instances.ChainBruteForce(b); res.Answer != want {
+			t.Fatalf("answer %s, brute force %s", res.Answer, want)
+		}
+		cert, claims, err := CertifyChain(b, res)
+		if !claims || err != nil {
+			t.Fatalf("%dx%d %s: claims=%v %v", n, n, res.Answer, claims, err)
+		}
+		if cert.Claims > 0 {
+			certified++
+		}
+		// Another path (the largest, by brute force on the reversed
+		// order, is hard to get): any valid path other than the answer
+		// is larger; find one by trying answers the board allows.
+		if other := otherChainPath(b, res.Answer); other != "" {
+			bad := res
+			bad.Answer = other
+			if _, _, err := CertifyChain(b, bad); err == nil {
+				t.Errorf("%s certified as the smallest path, though %s is smaller", other, res.Answer)
+			}
+			wrong++
+		}
+	}
+	if certified < 10 || wrong < 5 {
+		t.Errorf("%d paths certified with claims, %d wrong answers tried: the test lost its teeth", certified, wrong)
+	}
+}
+
+// otherChainPath returns a valid path of b other than answer, or "".
+func otherChainPath(b *instances.Chain, answer string) string {
+	var found string
+	var walk func(cells []int, dirs []byte) bool
+	n2 := b.N * b.N
+	seen := make([]bool, n2)
+	walk = func(cells []int, dirs []byte) bool {
+		cur := cells[len(cells)-1]
+		if len(cells) == n2 {
+			if s := string(dirs); s != answer && instances.VerifyChain(b, s) == nil {
+				found = s
+				return true
+			}
+			return false
+		}
+		for d := 7; d >= 0; d-- {
+			next, ok := b.Step(cur, d)
+			if !ok || seen[next] {
+				continue
+			}
+			seen[next] = true
+			if walk(append(cells, next), append(dirs, byte('0'+d))) {
+				return true
+			}
+			seen[next] = false
+		}
+		return false
+	}
+	seen[0] = true
+	walk([]int{0}, nil)
+	return found
 }

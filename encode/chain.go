@@ -35,12 +35,13 @@ type ChainOptions struct {
 	NoPatch bool
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
-	// Certify records a clausal proof of a -1 answer (the first solve's
-	// refutation, its cuts as inputs) in ChainResult.Proof, for
-	// CertifyChain; a -1 the counting check found is proved by the solver
-	// too, with the class counts in the encoding. The lexicographic steps
-	// are not certified. It needs a backend that proves and no Precheck
-	// (the label counts are not proved).
+	// Certify keeps what the answer's certificate needs in
+	// ChainResult.Proof, for CertifyChain: for -1 the first solve's proof
+	// (its cuts as inputs; a -1 the counting check found is proved by the
+	// solver too, with the class counts in the encoding); for a path, the
+	// encoding and the backend, which CertifyChain uses to refute every
+	// smaller direction at every step. It needs a backend that proves and
+	// no Precheck (the label counts are not proved).
 	Certify bool
 }
 
@@ -331,15 +332,17 @@ type ChainResult struct {
 	// (ChainCountArgument): a claim backed by a counting argument, not by
 	// a solver's proof.
 	Counted bool
-	// Proof, with Certify and a -1 answer, is its proof.
+	// Proof, with Certify, is what the answer's certificate needs.
 	Proof *ChainProof
 }
 
 // ChainProof is what a -1 answer rests on: the encoding and the proof of
-// its first solve, whose inputs are the cuts.
+// its first solve, whose inputs are the cuts. For a path, Log is nil: the
+// path's certificate is made afterwards (CertifyChain), by the backend.
 type ChainProof struct {
-	Enc *ChainEncoding
-	Log *ProofLog
+	Enc     *ChainEncoding
+	Log     *ProofLog
+	Backend Backend
 }
 
 func joinInts(xs []int) string {

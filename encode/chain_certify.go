@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gridsat/gridsat/encode/lemma"
 	"github.com/gridsat/gridsat/instances"
@@ -26,20 +27,10 @@ func (e *ChainEncoding) Layout() lemma.ChainLayout {
 	return l
 }
 
-// CertifyChain checks res's claim that board c has no path, if it makes
-// one: every cut by its lemma checker (a sub-tour's, a crossing's), then
-// the proof. A found path claims no absence here (the lexicographic steps
-// are not certified): ok is false then.
-func CertifyChain(c *instances.Chain, res ChainResult) (cert Certificate, ok bool, err error) {
-	if res.Proof == nil || res.Solved {
-		return cert, false, nil
-	}
-	enc := res.Proof.Enc
-	if enc.board != c {
-		return cert, true, fmt.Errorf("chain certificate: the encoding is not the board's")
-	}
+// chainAccept returns the input checker of enc's cuts.
+func chainAccept(enc *ChainEncoding) InputChecker {
 	layout := enc.Layout()
-	accept := func(st ProofStep) error {
+	return func(st ProofStep) error {
 		switch st.Why {
 		case WhySubtour:
 			return lemma.ChainSubtour(layout, st.Lits)
@@ -48,7 +39,96 @@ func CertifyChain(c *instances.Chain, res ChainResult) (cert Certificate, ok boo
 		}
 		return fmt.Errorf("no chain lemma checker for %q", st.Why)
 	}
-	cl := Claim{Name: "no path", NumVars: enc.CNF.NumVars, Formula: enc.CNF.Clauses, Steps: res.Proof.Log.Steps()}
-	cert, err = CheckClaim(cl, accept)
+}
+
+// CertifyChain checks res's claim of an absence: for -1, that board c has
+// no path (every cut by its lemma checker, then the proof of the first
+// solve); for a path, that none is smaller: for every step of the answer
+// and every smaller direction the encoding has a step for, a refutation of
+// the formula with the answer's steps before it and that step as units
+// (solved again by the backend, its cuts as inputs), so every smaller
+// direction at every step is covered by construction. ok is false when
+// res claims nothing (or was not made with Certify).
+func CertifyChain(c *instances.Chain, res ChainResult) (cert Certificate, ok bool, err error) {
+	p := res.Proof
+	if p == nil {
+		return cert, false, nil
+	}
+	if p.Enc.board != c {
+		return cert, true, fmt.Errorf("chain certificate: the encoding is not the board's")
+	}
+	if !res.Solved {
+		if p.Log == nil {
+			return cert, true, fmt.Errorf("chain certificate: -1 without a proof")
+		}
+		cl := Claim{Name: "no path", NumVars: p.Enc.CNF.NumVars, Formula: p.Enc.CNF.Clauses, Steps: p.Log.Steps()}
+		cert, err = CheckClaim(cl, chainAccept(p.Enc))
+		return cert, true, err
+	}
+	if c.N == 1 {
+		return cert, false, nil
+	}
+	cert, err = certifyChainPath(c, p, res.Answer)
 	return cert, true, err
+}
+
+// certifyChainPath proves that no path is smaller than answer, one claim
+// per smaller direction at each step (see CertifyChain).
+func certifyChainPath(c *instances.Chain, p *ChainProof, answer string) (Certificate, error) {
+	var cert Certificate
+	cells, err := c.ChainCells(answer)
+	if err != nil {
+		return cert, fmt.Errorf("chain certificate: %w", err)
+	}
+	accept := chainAccept(p.Enc)
+	var prefix []int
+	for t := 0; t+1 < len(cells); t++ {
+		cur, d := cells[t], int(answer[t]-'0')
+		for e := 0; e < d; e++ {
+			v := p.Enc.step[cur*8+e]
+			if v == 0 {
+				continue // no such step: the encoding has no variable for it
+			}
+			one, err := refuteChainPrefix(p, append(prefix, v), accept)
+			if err != nil {
+				return cert, fmt.Errorf("chain certificate, step %d, direction %d: %w", t+1, e, err)
+			}
+			cert.Add(one)
+		}
+		prefix = append(prefix, p.Enc.step[cur*8+d])
+	}
+	return cert, nil
+}
+
+// refuteChainPrefix proves that no path takes the steps units (variables),
+// with a fresh proving solver refined by cuts, and checks the proof.
+func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker) (Certificate, error) {
+	start := time.Now()
+	f := p.Enc.CNF.With(units...)
+	log := &ProofLog{}
+	s, err := p.Backend.(Prover).NewProving(f, log.Sink())
+	if err != nil {
+		return Certificate{}, err
+	}
+	cut := func(model []bool) [][]int {
+		cuts := p.Enc.Cut(model)
+		for _, c := range cuts {
+			log.Input(chainCutKind(c), c)
+		}
+		return cuts
+	}
+	var st Stats
+	status, err := Refine(s, cut, time.Time{}, &st)
+	if err != nil {
+		return Certificate{}, err
+	}
+	if status != Unsat {
+		return Certificate{}, fmt.Errorf("a path takes these steps (%v): the answer is not the smallest", status)
+	}
+	solve := time.Since(start)
+	log.Refuted()
+	cl := Claim{Name: fmt.Sprintf("no path begins %v", units), NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}
+	cert, err := CheckClaim(cl, accept)
+	cert.Solve = solve
+	return cert, err
 }

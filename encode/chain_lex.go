@@ -77,9 +77,12 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 	if err == nil && res.Counted && res.Solved {
 		err = fmt.Errorf("chain: the counting argument says -1, the SAT search found the path %s", res.Answer)
 	}
-	if l.proof != nil && err == nil && !res.Solved {
-		l.proof.Refuted()
-		res.Proof = &ChainProof{Enc: enc, Log: l.proof}
+	if o.Certify && err == nil {
+		res.Proof = &ChainProof{Enc: enc, Backend: backend}
+		if !res.Solved {
+			l.proof.Refuted()
+			res.Proof.Log = l.proof
+		}
 	}
 	res.Stats.Search = l.spent
 	if l.s != nil {
