@@ -53,7 +53,8 @@ type Result struct {
 // steps after the first conflict are not read. Input steps are trusted.
 //
 // The error is a *ProofError naming the step and why (errors.Is with
-// ErrNotImplied, ErrNoRefutation or ErrBadInput).
+// ErrNotImplied, ErrNoRefutation or ErrBadInput). Check keeps no state
+// between calls: calls may run concurrently.
 func Check(numVars int, formula [][]int, steps []Step) (Result, error) {
 	return CheckClause(numVars, formula, steps, nil)
 }
@@ -109,7 +110,8 @@ type checker struct {
 }
 
 func newChecker(numVars int, formula [][]int, steps []Step, goal []int, all bool) (*checker, error) {
-	if err := validate(numVars, formula, steps, goal); err != nil {
+	used, err := validate(numVars, formula, steps, goal)
+	if err != nil {
 		return nil, err
 	}
 	size := header * (len(formula) + len(goal) + len(steps) + 1)
@@ -122,7 +124,7 @@ func newChecker(numVars int, formula [][]int, steps []Step, goal []int, all bool
 		}
 	}
 	k := &checker{
-		db:         newDB(numVars, size+len(goal)),
+		db:         newDB(used, size+len(goal)),
 		steps:      steps,
 		stepClause: make([]int32, len(steps)),
 		trailAt:    make([]int32, len(steps)),

@@ -126,3 +126,16 @@ func TestErrorNamesLine(t *testing.T) {
 		t.Log(err)
 	}
 }
+
+// TestNumVarsBounds: numVars only bounds the literals (a huge one costs no
+// memory), and out of range it is bad input.
+func TestNumVarsBounds(t *testing.T) {
+	if _, err := Check(maxVar, square, []Step{lemma(1), lemma()}); err != nil {
+		t.Errorf("numVars %d: %v", maxVar, err)
+	}
+	for _, nv := range []int{-1, maxVar + 1} {
+		if _, err := Check(nv, square, nil); !errors.Is(err, ErrBadInput) {
+			t.Errorf("numVars %d: err = %v, want bad input", nv, err)
+		}
+	}
+}

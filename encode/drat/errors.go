@@ -45,11 +45,13 @@ func badInput(format string, args ...any) error {
 }
 
 // validate checks every literal of formula, goal and steps before anything
-// is stored.
-func validate(numVars int, formula [][]int, steps []Step, goal []int) error {
+// is stored; it returns the largest variable they use, which sizes the
+// checker's arrays (so a numVars far too large costs nothing).
+func validate(numVars int, formula [][]int, steps []Step, goal []int) (int, error) {
 	if numVars < 0 || numVars > maxVar {
-		return badInput("numVars %d out of range [0, %d]", numVars, maxVar)
+		return 0, badInput("numVars %d out of range [0, %d]", numVars, maxVar)
 	}
+	used := 0
 	bad := func(lits []int) string {
 		for _, x := range lits {
 			switch {
@@ -58,16 +60,17 @@ func validate(numVars int, formula [][]int, steps []Step, goal []int) error {
 			case x > numVars || x < -numVars:
 				return fmt.Sprintf("literal %d: variable beyond numVars %d", x, numVars)
 			}
+			used = max(used, x, -x)
 		}
 		return ""
 	}
 	for i, c := range formula {
 		if msg := bad(c); msg != "" {
-			return badInput("formula clause %d %v: %s", i, c, msg)
+			return 0, badInput("formula clause %d %v: %s", i, c, msg)
 		}
 	}
 	if msg := bad(goal); msg != "" {
-		return badInput("goal %v: %s", goal, msg)
+		return 0, badInput("goal %v: %s", goal, msg)
 	}
 	for i, s := range steps {
 		msg := bad(s.Lits)
@@ -75,8 +78,8 @@ func validate(numVars int, formula [][]int, steps []Step, goal []int) error {
 			msg = fmt.Sprintf("unknown step kind %d", s.Kind)
 		}
 		if msg != "" {
-			return &ProofError{Step: i, Line: s.Line, Kind: s.Kind, Lemma: s.Lits, Err: ErrBadInput, Detail: msg}
+			return 0, &ProofError{Step: i, Line: s.Line, Kind: s.Kind, Lemma: s.Lits, Err: ErrBadInput, Detail: msg}
 		}
 	}
-	return nil
+	return used, nil
 }
