@@ -491,6 +491,13 @@ type taskRunner interface {
 // input anywhere, is an error; the sources read before it are returned
 // with it.
 func LoadPath(p *Puzzle, path string, stdin io.Reader) ([]*Source, error) {
+	return LoadInput(p, path, stdin, nil)
+}
+
+// LoadInput is LoadPath, calling note (when not nil) with a line for
+// each file of a directory it skips: one that is not a regular file (a
+// named pipe would block the read, a device never end).
+func LoadInput(p *Puzzle, path string, stdin io.Reader, note func(string)) ([]*Source, error) {
 	if path == "-" {
 		src, err := parseSource(p, "", "", stdin)
 		if src == nil {
@@ -520,9 +527,17 @@ func LoadPath(p *Puzzle, path string, stdin io.Reader) ([]*Source, error) {
 		}
 		files = files[:0]
 		for _, e := range entries {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), ".txt") {
-				files = append(files, filepath.Join(path, e.Name()))
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".txt") {
+				continue
 			}
+			f := filepath.Join(path, e.Name())
+			if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() {
+				if note != nil {
+					note(fmt.Sprintf("skipping %s: not a regular file (%s)", f, fileKind(st, err)))
+				}
+				continue
+			}
+			files = append(files, f)
 		}
 		sort.Strings(files)
 		if len(files) == 0 {
@@ -540,6 +555,23 @@ func LoadPath(p *Puzzle, path string, stdin io.Reader) ([]*Source, error) {
 		}
 	}
 	return srcs, nil
+}
+
+// fileKind says what a file that is not a regular one is.
+func fileKind(st os.FileInfo, err error) string {
+	switch {
+	case err != nil:
+		return err.Error()
+	case st.Mode()&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case st.Mode()&os.ModeSocket != 0:
+		return "a socket"
+	case st.Mode()&os.ModeDevice != 0:
+		return "a device"
+	case st.IsDir():
+		return "a directory"
+	}
+	return st.Mode().Type().String()
 }
 
 // LoadBundled reads every bundled set of p from the sets embedded in the

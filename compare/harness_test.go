@@ -105,6 +105,12 @@ func toyPuzzle() *Puzzle {
 				os.Exit(3)
 				return Result{}, nil
 			}),
+			solver("selfkill", func(n int) (Result, error) {
+				p, _ := os.FindProcess(os.Getpid())
+				p.Signal(os.Kill)
+				time.Sleep(time.Minute)
+				return Result{}, nil
+			}),
 			solver("chatty", func(n int) (Result, error) {
 				fmt.Println("a solver that prints to stdout must not garble the protocol")
 				return Result{Solved: true, Answer: answer(n)}, nil

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"sort"
 	"strconv"
@@ -74,6 +75,12 @@ type Merged struct {
 	Superseded int
 	// Runs counts the runs found (each repeat one).
 	Runs int
+	// Cut lists the unfinished last lines skipped, as "FILE line N" (a
+	// run killed while writing its record).
+	Cut []string
+
+	first string // where the first header was: "FILE line N"
+	shard string // the first shard's "i/n" and where it was
 
 	machines    []MachineRun
 	fileMachine map[string]string // file -> machine label
@@ -116,6 +123,68 @@ func (m *Merged) addMachine(fl fileLog, h Header, opt MergeOptions) error {
 	return nil
 }
 
+// groupHeaders groups the headers of logs by puzzle, in order of first
+// appearance, checking that each puzzle's headers are one comparison's
+// (and its shards one split's), and notes each file's cut last line.
+func groupHeaders(logs []fileLog, opt MergeOptions) ([]string, map[string]*Merged, error) {
+	var puzzles []string
+	byPuzzle := map[string]*Merged{}
+	for _, fl := range logs {
+		for k, h := range fl.log.Headers {
+			where := fmt.Sprintf("%s line %d", fl.path, fl.log.HeaderLines[k])
+			m, ok := byPuzzle[h.Puzzle]
+			if !ok {
+				m = &Merged{Header: h, first: where}
+				byPuzzle[h.Puzzle] = m
+				puzzles = append(puzzles, h.Puzzle)
+			}
+			if err := sameComparison(m.Header, h); err != nil {
+				return nil, nil, fmt.Errorf("the %s comparison header at %s does not come from the same comparison as the one at %s (%w): give each comparison its own results file", h.Puzzle, where, m.first, err)
+			}
+			if err := m.sameShards(h, where); err != nil {
+				return nil, nil, err
+			}
+			if !h.Started.Before(m.Header.Started) { // on a tie, the later in file order
+				// The latest limits and repeats rule.
+				m.Header.Limits, m.Header.Started = h.Limits, h.Started
+				m.Header.Repeat, m.Header.Warmup, m.Header.Seed = h.Repeat, h.Warmup, h.Seed
+			}
+			if len(m.Files) == 0 || m.Files[len(m.Files)-1] != fl.path {
+				m.Files = append(m.Files, fl.path)
+			}
+			if err := m.addMachine(fl, h, opt); err != nil {
+				return nil, nil, err
+			}
+		}
+		// A cut last line belongs to the file's last comparison.
+		if n := len(fl.log.Headers); n > 0 {
+			m := byPuzzle[fl.log.Headers[n-1].Puzzle]
+			for _, line := range fl.log.CutLines {
+				m.Cut = append(m.Cut, fmt.Sprintf("%s line %d", fl.path, line))
+			}
+		}
+	}
+	return puzzles, byPuzzle, nil
+}
+
+// sameShards refuses a shard of another count than the shards met
+// before: shards 0/3, 1/3 and 2/4 are no split of one comparison.
+func (m *Merged) sameShards(h Header, where string) error {
+	if h.Shard == "" {
+		return nil
+	}
+	if m.shard == "" {
+		m.shard = h.Shard + " at " + where
+		return nil
+	}
+	_, n, _ := strings.Cut(h.Shard, "/")
+	first, at, _ := strings.Cut(m.shard, " at ")
+	if _, n0, _ := strings.Cut(first, "/"); n != n0 {
+		return fmt.Errorf("%s is shard %s, %s shard %s: the shards of one comparison split it the same way (--shard i/n with one n)", where, h.Shard, at, first)
+	}
+	return nil
+}
+
 // runKey indexes a merge's runs: case key, spec, repeat.
 func runKey(caseKey, spec string, repeat int) string {
 	return caseKey + "\x00" + spec + "\x00" + strconv.Itoa(repeat)
@@ -148,6 +217,11 @@ type fileLog struct {
 func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 	var logs []fileLog
 	for _, path := range paths {
+		// ReadResults takes a missing file for an empty one (--resume
+		// starts afresh); a report's input must exist.
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("reading results file: %w", err)
+		}
 		log, err := ReadResults(path)
 		if err != nil {
 			return nil, err
@@ -157,32 +231,9 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 		}
 		logs = append(logs, fileLog{path, log})
 	}
-	// Group headers by puzzle, in order of first appearance.
-	var puzzles []string
-	byPuzzle := map[string]*Merged{}
-	for _, fl := range logs {
-		for _, h := range fl.log.Headers {
-			m, ok := byPuzzle[h.Puzzle]
-			if !ok {
-				m = &Merged{Header: h}
-				byPuzzle[h.Puzzle] = m
-				puzzles = append(puzzles, h.Puzzle)
-			}
-			if err := sameComparison(m.Header, h); err != nil {
-				return nil, fmt.Errorf("%s does not come from the same comparison as %s: %w", fl.path, m.Files[0], err)
-			}
-			if !h.Started.Before(m.Header.Started) { // on a tie, the later in file order
-				// The latest limits and repeats rule.
-				m.Header.Limits, m.Header.Started = h.Limits, h.Started
-				m.Header.Repeat, m.Header.Warmup, m.Header.Seed = h.Repeat, h.Warmup, h.Seed
-			}
-			if len(m.Files) == 0 || m.Files[len(m.Files)-1] != fl.path {
-				m.Files = append(m.Files, fl.path)
-			}
-			if err := m.addMachine(fl, h, opt); err != nil {
-				return nil, err
-			}
-		}
+	puzzles, byPuzzle, err := groupHeaders(logs, opt)
+	if err != nil {
+		return nil, err
 	}
 	var out []*Merged
 	for _, name := range puzzles {

@@ -545,9 +545,15 @@ func (d *driver) await() {
 func (d *driver) died(head *sentJob, err error) {
 	p, w := d.p, d.w
 	killed := w.oomKilled() // before stop removes the cgroup
-	w.stop()                // reap it, so that its stderr is complete
+	// Let it end on its own before stop kills it, so that the signal
+	// that ended it, if any, is named.
+	ownEnd := awaitExit(w.cmd.Process.Pid, 200*time.Millisecond)
+	w.stop() // reap it, so that its stderr is complete
 	killed = killed || w.oomKilledAfterStop
 	tail := w.stderrTail()
+	if sig := exitSignal(w.cmd.ProcessState); ownEnd && sig != "" {
+		tail += "; the worker was killed by signal " + sig
+	}
 	run := Run{}
 	switch {
 	case killed:

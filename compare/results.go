@@ -302,8 +302,12 @@ type ResultsLog struct {
 	Runs  []*RunRecord
 	// Footers are the ends of the comparisons, in file order.
 	Footers []Footer
-	// Cut counts files whose last line was unfinished (and skipped).
-	Cut int
+	// Cut counts files whose last line was unfinished (and skipped);
+	// CutLines are those lines' numbers.
+	Cut      int
+	CutLines []int
+	// HeaderLines are the line numbers of Headers.
+	HeaderLines []int
 }
 
 // ReadResults reads a results file. A missing file is an empty one; an
@@ -346,6 +350,7 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		bad := func(msg string) error {
 			if cut {
 				log.Cut++
+				log.CutLines = append(log.CutLines, line)
 				return nil
 			}
 			return &instances.InputError{File: path, Line: line, Msg: msg}
@@ -359,6 +364,7 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		switch {
 		case rec.Kind == kindHeader && rec.Header != nil:
 			log.Headers = append(log.Headers, *rec.Header)
+			log.HeaderLines = append(log.HeaderLines, line)
 			header = rec.Header
 		case rec.Kind == kindCase && rec.Case != nil && rec.Case.Key != "":
 			if err := checkCase(rec.Case); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -199,6 +200,22 @@ func TestWorkerDeathKeepsItsStderr(t *testing.T) {
 	}
 	if v := rows[0].Runs[2].Verdict; v != VerdictOK {
 		t.Errorf("good after a dead worker: %s", v)
+	}
+}
+
+// Issue 21, fault 13: a worker killed by a signal, with nothing on
+// stderr, says which signal (it said only "(no message on stderr)").
+func TestWorkerKilledNamesSignal(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("signals are named on Linux")
+	}
+	p := toyPuzzle()
+	src := toySource(t, "1\n")
+	pool := testPool(10*time.Second, 0)
+	defer pool.Close()
+	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "selfkill"), Sources: []*Source{src}, Exec: pool})
+	if r := rows[0].Runs[0]; r.Verdict != VerdictError || !strings.Contains(r.Detail, "killed by signal SIGKILL") {
+		t.Errorf("selfkill: %s %s; want an error naming SIGKILL", r.Verdict, r.Detail)
 	}
 }
 

@@ -257,7 +257,7 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 			if err != nil {
 				return wrap(err)
 			}
-			text := f[0]
+			text := []rune(f[0]) // a square is a character, whatever its bytes
 			if len(text) != m {
 				return wrap(in.Errorf("row %d has %d squares, want %d", row+1, len(text), m))
 			}

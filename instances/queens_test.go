@@ -93,6 +93,8 @@ func TestParseQueensErrors(t *testing.T) {
 		{"rows on one line", "1 2 XX\n2 1\nX\n.", 0, 1, 1, `want a header "n m"`},
 		{"short row", "2 3\nXX\n", 0, 1, 2, "has 2 squares, want 3"},
 		{"long row", "1 2\nXXX\n", 0, 1, 2, "has 3 squares, want 2"},
+		{"accented square", "1 3\nX\u00e9X\n", 0, 1, 2, "row 1, column 2: bad character '\u00e9'"},
+		{"byte 0xFF", "1 3\nX\xffX\n", 0, 1, 2, "not UTF-8 text: byte 0xFF at column 2"},
 		{"bad character", "1 1\nX\n2 2\nX.\n.x\n", 1, 2, 5, "bad character"},
 		{"truncated rows", "3 1\nX\n.\n", 0, 1, 3, "truncated input: expected row 3 of 3"},
 		{"row split by space", "1 3\nX X\n", 0, 1, 2, "want 1 field on the line, got 2"},

@@ -198,7 +198,7 @@ func readSlantJudgeCase(l *Lines) (*Slant, error) {
 		if err != nil {
 			return nil, err
 		}
-		row := f[0]
+		row := []rune(f[0]) // a corner is a character, whatever its bytes
 		if len(row) != n+1 {
 			return nil, l.Errorf("corner row %d has %d characters, want n+1 = %d", r+1, len(row), n+1)
 		}
@@ -213,7 +213,7 @@ func readSlantJudgeCase(l *Lines) (*Slant, error) {
 	return s, nil
 }
 
-func slantClueChar(b byte) (int8, error) {
+func slantClueChar(b rune) (int8, error) {
 	switch {
 	case b == '.':
 		return -1, nil

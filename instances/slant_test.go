@@ -91,6 +91,8 @@ func TestParseSlantJudgeErrors(t *testing.T) {
 		{"clue five", "1\n1\n..\n.5\n", 1, 4, "out of range 0..4"},
 		{"short row", "1\n2\n...\n..\n...\n", 1, 4, "has 2 characters"},
 		{"long row", "1\n1\n...\n..\n", 1, 3, "has 3 characters"},
+		{"accented corner", "1\n1\n.\u00e9\n..\n", 1, 3, "column 2: bad character '\u00e9'"},
+		{"byte 0xFF", "1\n1\n.\xff\n..\n", 1, 3, "not UTF-8 text: byte 0xFF at column 2"},
 		{"truncated rows", "1\n2\n...\n...\n", 1, 4, "truncated"},
 		{"missing case", "2\n1\n..\n..\n", 2, 4, "truncated"},
 		{"extra case", "1\n1\n..\n..\n1\n..\n..\n", 0, 5, "after the 1 cases announced (trailing data)"},

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxLine bounds one input line; longer lines are bad input, not a crash.
@@ -59,6 +60,18 @@ func (l *Lines) Next() (text string, ok bool) {
 				l.err = fmt.Errorf("reading %s: %w", l.fileName(), err)
 			}
 		}
+		return "", false
+	}
+	if text := l.sc.Bytes(); !utf8.Valid(text) {
+		col := 0
+		for len(text) > 0 {
+			r, size := utf8.DecodeRune(text)
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			text, col = text[size:], col+1
+		}
+		l.err = l.errorAt(l.line+1, "not UTF-8 text: byte 0x%02X at column %d", text[0], col+1)
 		return "", false
 	}
 	l.line++

@@ -232,7 +232,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	}
 	var plans []*comparePlan
 	for _, name := range names {
-		plan, err := planCompare(name, f.solvers, base, paths, stdin)
+		plan, err := planCompare(name, f.solvers, base, paths, stdin, func(msg string) { fmt.Fprintln(stderr, "gridsat: "+msg) })
 		if err != nil {
 			return err
 		}
@@ -352,7 +352,7 @@ func reportFiles(output, plot string, puzzles []string) []compare.NamedFile {
 }
 
 // planCompare resolves one puzzle's solver specs and reads its inputs.
-func planCompare(name, solvers string, base compare.Options, paths []string, stdin io.Reader) (*comparePlan, error) {
+func planCompare(name, solvers string, base compare.Options, paths []string, stdin io.Reader, note func(string)) (*comparePlan, error) {
 	p, err := lookupPuzzle(name)
 	if err != nil {
 		return nil, err
@@ -399,7 +399,7 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 		plan.sources = srcs
 	}
 	for _, path := range paths {
-		srcs, err := compare.LoadPath(p, path, stdin)
+		srcs, err := compare.LoadInput(p, path, stdin, note)
 		if err != nil {
 			return nil, fail(exitUsage, err)
 		}

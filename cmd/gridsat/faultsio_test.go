@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -215,4 +216,72 @@ func TestOutInUse(t *testing.T) {
 	}
 	usageError(t, "", want, "compare", "slant", in, "--inproc", "--out", runs)
 	fileIs(t, "a second writer", runs, "")
+}
+
+// Issue 21, fault 13: messages that said something else than what was
+// wrong, and inputs that blocked or merged without a word.
+func TestMessagesSayWhatIsWrong(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+
+	usageError(t, "", "no such file", "report", filepath.Join(dir, "nonexistent.jsonl"))
+
+	// Two comparisons in one file: both headers named by line.
+	two := filepath.Join(dir, "two.jsonl")
+	for _, s := range []string{"dfs", "sat"} {
+		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--solvers", s, "--out", two); code != 0 {
+			t.Fatalf("compare --solvers %s: %s", s, stderr)
+		}
+	}
+	_, stderr, code := gridsat(t, "", "report", two)
+	if code != exitUsage || !strings.Contains(stderr, "two.jsonl line 1") || !regexp.MustCompile(`two\.jsonl line [2-9]`).MatchString(stderr) {
+		t.Errorf("two comparisons in one file: exit %d, %q; want exit 2 naming both headers' lines", code, stderr)
+	}
+
+	// A file cut mid-line says so, with the line.
+	cut := filepath.Join(dir, "cut.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", cut); code != 0 {
+		t.Fatalf("compare: %s", stderr)
+	}
+	data, _ := os.ReadFile(cut)
+	lines := strings.Count(string(data), "\n")
+	os.WriteFile(cut, append(data, `{"kind":"run","run":{"puz`...), 0o644)
+	_, stderr, _ = gridsat(t, "", "report", cut)
+	if want := fmt.Sprintf("cut.jsonl line %d is cut mid-line", lines+1); !strings.Contains(stderr, want) {
+		t.Errorf("report of a cut file: %q; want %q", stderr, want)
+	}
+
+	// Shards of different counts are no split of one comparison.
+	var shards []string
+	for _, s := range []string{"0/3", "1/3", "2/4"} {
+		f := filepath.Join(dir, "shard-"+strings.ReplaceAll(s, "/", "-")+".jsonl")
+		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", s, "--out", f); code != 0 {
+			t.Fatalf("compare --shard %s: %s", s, stderr)
+		}
+		shards = append(shards, f)
+	}
+	usageError(t, "", "is shard 2/4", append([]string{"report"}, shards...)...)
+
+	// An output folder that cannot be written is exit 2, as for compare.
+	usageError(t, "", "cannot write", "gen", "slant", "--size", "3", "-o", filepath.Join(dir, "none", "x.txt"))
+	usageError(t, "", "cannot write", "dimacs", "slant", in, "-o", filepath.Join(dir, "none", "x.cnf"))
+}
+
+// Issue 21, fault 13: a named pipe (or any file that is not a regular
+// one) inside an input directory is skipped with a note; it blocked the
+// read for ever.
+func TestDirectorySkipsNonRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	slantInput(t, dir)
+	fifo := filepath.Join(dir, "pipe.txt")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	out, stderr, code := gridsat(t, "", "compare", "slant", dir, "--inproc", "--solvers", "dfs", "--format", "csv")
+	if code != 0 || !strings.Contains(stderr, "skipping "+fifo+": not a regular file (a named pipe)") {
+		t.Errorf("exit %d, stderr %q; want exit 0 and a note skipping %s", code, stderr, fifo)
+	}
+	if recs, err := csv.NewReader(strings.NewReader(out)).ReadAll(); err != nil || len(recs) != 3 {
+		t.Errorf("%d rows (%v), want the 2 cases of in.txt", len(recs)-1, err)
+	}
 }

@@ -141,6 +141,9 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 		if m.Superseded > 0 {
 			note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)
 		}
+		for _, at := range m.Cut {
+			note += fmt.Sprintf("; %s is cut mid-line (a run killed while writing its record): skipped", at)
+		}
 		fmt.Fprintln(stderr, "gridsat report: "+note)
 		if m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0 {
 			status = exitFail
