@@ -109,8 +109,17 @@ func (m *Machine) readBuild(info *debug.BuildInfo) {
 func execVersion(name string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, name, "--version").Output()
-	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	cmd := exec.CommandContext(ctx, name, "--version")
+	// Its own process group, killed when it ends, however it ends (a
+	// script's child must not outlive it), and its output bounded.
+	ownGroup(cmd)
+	out := &headBuffer{max: 4 << 10}
+	cmd.Stdout = out
+	err := cmd.Start()
+	if err == nil {
+		err = endGroup(cmd)
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out.b)), "\n")
 	if line == "" {
 		if err != nil {
 			return "unknown (" + clip(err.Error(), 60) + ")"

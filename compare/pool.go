@@ -47,8 +47,8 @@ type Pool struct {
 	closed bool
 	nextID atomic.Uint64
 	cgOnce sync.Once
-	// staleOnce removes, before the first worker starts, what workers of
-	// a gridsat killed outright left behind (stale.go).
+	// staleOnce removes, before the first runs, what workers of a
+	// gridsat killed outright left behind (stale.go).
 	staleOnce sync.Once
 	cgs       *memCgroups
 }
@@ -114,7 +114,6 @@ func (p *Pool) start(cpu int) (*workerProc, error) {
 	if len(p.Command) == 0 {
 		return nil, fmt.Errorf("worker pool has no command")
 	}
-	p.staleOnce.Do(removeStale)
 	tmp, err := os.MkdirTemp("", workerDirPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, fmt.Errorf("starting worker: %w", err)
@@ -273,6 +272,7 @@ func (p *Pool) Execute(ctx context.Context, t Task) Run {
 // that would not start, a garbled, stale or oversized reply). When ctx is
 // cancelled, runs not finished are dropped: done is not called for them.
 func (p *Pool) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run Run)) {
+	p.staleOnce.Do(removeStale) // even when every run is reused
 	var next atomic.Int64
 	take := func() (int, bool) {
 		i := int(next.Add(1) - 1)

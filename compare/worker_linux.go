@@ -40,6 +40,23 @@ func waitExited(cmd *exec.Cmd) {
 	}
 }
 
+// ownGroup starts cmd (a probe of an external program) in a process
+// group of its own, tied to this process, whose cancel kills the whole
+// group.
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+}
+
+// endGroup waits for a started ownGroup command to exit, kills what is
+// left of its group (children it started in the background) while its
+// id still names it, and reaps it.
+func endGroup(cmd *exec.Cmd) error {
+	waitExited(cmd)
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	return cmd.Wait()
+}
+
 // pidAlive reports whether process pid exists (a zombie counts).
 func pidAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)

@@ -21,6 +21,12 @@ func killGroup(cmd *exec.Cmd) {
 // waitExited does nothing outside Linux (end's Wait waits).
 func waitExited(*exec.Cmd) {}
 
+// ownGroup does nothing outside Linux.
+func ownGroup(*exec.Cmd) {}
+
+// endGroup waits for the command (outside Linux, not its children).
+func endGroup(cmd *exec.Cmd) error { return cmd.Wait() }
+
 // pidAlive says yes outside Linux: nothing is taken for stale.
 func pidAlive(int) bool { return true }
 
