@@ -46,6 +46,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts (instances' check) without a solve"},
 					BackendOption,
 					CertifyDoc,
+					ProofsDoc,
 				},
 				Solve:    solveChainSAT,
 				Headline: []string{"rounds", "trials", "conflicts"},
@@ -164,6 +165,9 @@ func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
 	if opt.Certify, err = o.BoolOr(CertifyOption, false); err != nil {
 		return opt, nil, err
 	}
+	if err := checkProofsOption(o, opt.Certify); err != nil {
+		return opt, nil, err
+	}
 	if opt.Certify {
 		if err := encode.CheckCertifiable(be); err != nil {
 			return opt, nil, err
@@ -197,8 +201,9 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 		Stats:  stats,
 		Steps:  res.Stats.Steps,
 	}
+	keep := newProofKeeper(o)
 	if opt.Certify {
-		cert, claims, err := encode.CertifyChain(b, res)
+		cert, claims, err := encode.CertifyChain(b, res, keep.keeper())
 		if claims {
 			r.Stats = append(r.Stats, CertStats(cert)...)
 			if err != nil {
@@ -208,7 +213,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 			}
 		}
 	}
-	return r, nil
+	return r, keep.write("chain", c, o, r)
 }
 
 // verifyChain checks a result without trusting the solver: a solved answer

@@ -50,6 +50,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 					{Name: "upper", Values: "walk|greedy", Default: "walk", Doc: "the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"},
 					BackendOption,
 					CertifyDoc,
+					ProofsDoc,
 					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"},
 				},
 				Solve:    solveQueensSAT,
@@ -136,6 +137,9 @@ func satQueensOptions(o Options) (encode.QueensOptions, error) {
 		Backend:    o.Get("backend", ""),
 		Certify:    bools[CertifyOption],
 	}
+	if err := checkProofsOption(o, opt.Certify); err != nil {
+		return encode.QueensOptions{}, err
+	}
 	if err := opt.Validate(); err != nil {
 		return encode.QueensOptions{}, err
 	}
@@ -156,6 +160,10 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	keep := newProofKeeper(o)
+	if keep != nil {
+		opt.Keep = keep
+	}
 	start := time.Now()
 	res, err := encode.SolveQueens(q, opt)
 	if err != nil {
@@ -172,7 +180,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 			r.Certified = true
 		}
 	}
-	return r, nil
+	return r, keep.write("queens", c, o, r)
 }
 
 // verifyQueens checks a result without trusting the solver: the answer

@@ -55,6 +55,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
 					BackendOption,
 					CertifyDoc,
+					ProofsDoc,
 				},
 				Solve:    solveSlantSAT,
 				Uses:     func(o Options) []string { return map[bool][]string{true: {"dfs"}}[o.Get("pre", "none") != "none"] },
@@ -171,6 +172,9 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 	if opt.Certify, err = slantBool(o, CertifyOption); err != nil {
 		return opt, "", err
 	}
+	if err := checkProofsOption(o, opt.Certify); err != nil {
+		return opt, "", err
+	}
 	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
 		return opt, "", fmt.Errorf("slant sat options: %w", err)
 	}
@@ -223,8 +227,9 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{Time: elapsed, Stats: SATStats(res.Stats)}
+	keep := newProofKeeper(o)
 	if opt.Certify {
-		certifySlant(s, res, &r)
+		certifySlant(s, res, &r, keep)
 	}
 	switch res.Status {
 	case encode.Sat:
@@ -243,16 +248,16 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 	default:
 		return Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
 	}
-	return r, nil
+	return r, keep.write("slant", c, o, r)
 }
 
 // certifySlant checks res's claim of an absence, if any, into r: the
 // proof statistics, and Certified or CertError.
-func certifySlant(s *instances.Slant, res encode.SlantResult, r *Result) {
+func certifySlant(s *instances.Slant, res encode.SlantResult, r *Result, keep *proofKeeper) {
 	if _, claims := encode.SlantClaim(res); !claims {
 		return
 	}
-	cert, err := encode.CertifySlant(s, res)
+	cert, err := encode.CertifySlant(s, res, keep.keeper())
 	r.Stats = append(r.Stats, CertStats(cert)...)
 	if err != nil {
 		r.CertError = err.Error()

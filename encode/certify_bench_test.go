@@ -80,7 +80,7 @@ func BenchmarkCertifySlantUnique(b *testing.B) {
 				if err != nil || !res.UniqueChecked || res.Second != nil {
 					b.Fatalf("%v: not proved unique", err)
 				}
-				if cert, err = CertifySlant(s, res); err != nil {
+				if cert, err = CertifySlant(s, res, nil); err != nil {
 					b.Fatal(err)
 				}
 				total += time.Since(start)
@@ -112,7 +112,7 @@ func BenchmarkCertifyChainAllZero(b *testing.B) {
 					b.Fatal(err)
 				}
 				search += time.Since(start)
-				if cert, _, err = CertifyChain(c, res); err != nil {
+				if cert, _, err = CertifyChain(c, res, nil); err != nil {
 					b.Fatal(err)
 				}
 				total += time.Since(start)

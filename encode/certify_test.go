@@ -139,7 +139,7 @@ func TestCertifySlant(t *testing.T) {
 			results, solved := slantClaims(t, o, boards)
 			kinds := map[string]bool{}
 			for i, res := range results {
-				if _, err := CertifySlant(solved[i], res); err != nil {
+				if _, err := CertifySlant(solved[i], res, nil); err != nil {
 					t.Errorf("%s: %v", solved[i].Location(), err)
 				}
 				cl, _ := SlantClaim(res)
@@ -178,7 +178,7 @@ func TestCertifySlantMutations(t *testing.T) {
 			}
 			bad := res
 			bad.Proof = &SlantProof{Formula: res.Proof.Formula, Enc: res.Proof.Enc, Log: &ProofLog{steps: mut}}
-			if _, err := CertifySlant(solved[i], bad); err == nil {
+			if _, err := CertifySlant(solved[i], bad, nil); err == nil {
 				t.Errorf("%s: the certificate with input %d (%s) changed was accepted", solved[i].Location(), j, st.Why)
 			}
 		}
@@ -187,7 +187,7 @@ func TestCertifySlantMutations(t *testing.T) {
 			// lemmas could rest on, beyond the inputs.
 			bad := res
 			bad.Proof = &SlantProof{Formula: &CNF{NumVars: res.Proof.Formula.NumVars}, Enc: res.Proof.Enc, Log: res.Proof.Log}
-			if _, err := CertifySlant(solved[i], bad); err == nil {
+			if _, err := CertifySlant(solved[i], bad, nil); err == nil {
 				t.Errorf("%s: a uniqueness proof checked without the clues", solved[i].Location())
 			}
 			tested[2]++
@@ -258,7 +258,7 @@ func TestCertifyChainNoPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cert, claims, err := CertifyChain(b, res)
+		cert, claims, err := CertifyChain(b, res, nil)
 		if !claims || err != nil {
 			t.Errorf("%q: claims=%v %v", input, claims, err)
 		}
@@ -287,7 +287,7 @@ func TestCertifyChainPaths(t *testing.T) {
 		if want := instances.ChainBruteForce(b); res.Answer != want {
 			t.Fatalf("answer %s, brute force %s", res.Answer, want)
 		}
-		cert, claims, err := CertifyChain(b, res)
+		cert, claims, err := CertifyChain(b, res, nil)
 		if !claims || err != nil {
 			t.Fatalf("%dx%d %s: claims=%v %v", n, n, res.Answer, claims, err)
 		}
@@ -300,7 +300,7 @@ func TestCertifyChainPaths(t *testing.T) {
 		if other := otherChainPath(b, res.Answer); other != "" {
 			bad := res
 			bad.Answer = other
-			if _, _, err := CertifyChain(b, bad); err == nil {
+			if _, _, err := CertifyChain(b, bad, nil); err == nil {
 				t.Errorf("%s certified as the smallest path, though %s is smaller", other, res.Answer)
 			}
 			wrong++

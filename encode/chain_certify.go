@@ -48,8 +48,9 @@ func chainAccept(enc *ChainEncoding) InputChecker {
 // the formula with the answer's steps before it and that step as units
 // (solved again by the backend, its cuts as inputs), so every smaller
 // direction at every step is covered by construction. ok is false when
-// res claims nothing (or was not made with Certify).
-func CertifyChain(c *instances.Chain, res ChainResult) (cert Certificate, ok bool, err error) {
+// res claims nothing (or was not made with Certify). keep, if not nil, is
+// given every claim once it checks.
+func CertifyChain(c *instances.Chain, res ChainResult, keep ClaimKeeper) (cert Certificate, ok bool, err error) {
 	p := res.Proof
 	if p == nil {
 		return cert, false, nil
@@ -63,18 +64,21 @@ func CertifyChain(c *instances.Chain, res ChainResult) (cert Certificate, ok boo
 		}
 		cl := Claim{Name: "no path", NumVars: p.Enc.CNF.NumVars, Formula: p.Enc.CNF.Clauses, Steps: p.Log.Steps()}
 		cert, err = CheckClaim(cl, chainAccept(p.Enc))
+		if err == nil && keep != nil {
+			err = keep.Keep(cl)
+		}
 		return cert, true, err
 	}
 	if c.N == 1 {
 		return cert, false, nil
 	}
-	cert, err = certifyChainPath(c, p, res.Answer)
+	cert, err = certifyChainPath(c, p, res.Answer, keep)
 	return cert, true, err
 }
 
 // certifyChainPath proves that no path is smaller than answer, one claim
 // per smaller direction at each step (see CertifyChain).
-func certifyChainPath(c *instances.Chain, p *ChainProof, answer string) (Certificate, error) {
+func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep ClaimKeeper) (Certificate, error) {
 	var cert Certificate
 	cells, err := c.ChainCells(answer)
 	if err != nil {
@@ -89,7 +93,7 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string) (Certifi
 			if v == 0 {
 				continue // no such step: the encoding has no variable for it
 			}
-			one, err := refuteChainPrefix(p, append(prefix, v), accept)
+			one, err := refuteChainPrefix(p, append(prefix, v), accept, keep)
 			if err != nil {
 				return cert, fmt.Errorf("chain certificate, step %d, direction %d: %w", t+1, e, err)
 			}
@@ -102,7 +106,7 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string) (Certifi
 
 // refuteChainPrefix proves that no path takes the steps units (variables),
 // with a fresh proving solver refined by cuts, and checks the proof.
-func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker) (Certificate, error) {
+func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker, keep ClaimKeeper) (Certificate, error) {
 	start := time.Now()
 	f := p.Enc.CNF.With(units...)
 	log := &ProofLog{}
@@ -130,5 +134,8 @@ func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker) (Certifi
 	cl := Claim{Name: fmt.Sprintf("no path begins %v", units), NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}
 	cert, err := CheckClaim(cl, accept)
 	cert.Solve = solve
+	if err == nil && keep != nil {
+		err = keep.Keep(cl)
+	}
 	return cert, err
 }

@@ -40,8 +40,9 @@ func SlantClaim(res SlantResult) (cl Claim, ok bool) {
 
 // CertifySlant checks res's UNSAT claim, if it makes one: every cut by the
 // lemma checker of its kind (a loop, or corners cut off the border), the
-// blocking clause against the solution res reports, then the proof.
-func CertifySlant(s *instances.Slant, res SlantResult) (Certificate, error) {
+// blocking clause against the solution res reports, then the proof. keep,
+// if not nil, is given the claim once it checks.
+func CertifySlant(s *instances.Slant, res SlantResult, keep ClaimKeeper) (Certificate, error) {
 	cl, ok := SlantClaim(res)
 	if !ok {
 		return Certificate{}, nil
@@ -68,5 +69,9 @@ func CertifySlant(s *instances.Slant, res SlantResult) (Certificate, error) {
 		}
 		return fmt.Errorf("no slant lemma checker for %q", st.Why)
 	}
-	return CheckClaim(cl, accept)
+	cert, err := CheckClaim(cl, accept)
+	if err == nil && keep != nil {
+		err = keep.Keep(cl)
+	}
+	return cert, err
 }

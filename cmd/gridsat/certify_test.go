@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -75,4 +78,38 @@ func TestCompareCertifyAgrees(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestProofsKeptAndRechecked: compare --certify --proofs DIR keeps every
+// checked claim; report --proofs DIR checks them again and labels the runs
+// certified; a tampered proof fails the report.
+func TestProofsKeptAndRechecked(t *testing.T) {
+	dir := t.TempDir()
+	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
+	out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	if code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	drats, _ := filepath.Glob(filepath.Join(proofs, "*.drat"))
+	cnfs, _ := filepath.Glob(filepath.Join(proofs, "*.cnf"))
+	if len(kept) == 0 || len(drats) != len(kept) || len(cnfs) != len(kept) {
+		t.Fatalf("kept %d claims, %d proofs, %d CNFs", len(kept), len(drats), len(cnfs))
+	}
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || !strings.Contains(stderr, fmt.Sprintf("%d kept proofs checked again", len(kept))) || !strings.Contains(stderr, " 0 failed") || !strings.Contains(out, "unsat✓✓") {
+		t.Fatalf("report --proofs: exit %d\n%s\n%s", code, out, stderr)
+	}
+	// Without --proofs the runs are certified when run.
+	if out, _, _ = gridsat(t, "", "report", runs); strings.Contains(out, "✓✓") || !strings.Contains(out, "unsat✓") {
+		t.Errorf("report without --proofs:\n%s", out)
+	}
+	// A formula emptied (its header kept) is refuted by no proof.
+	if err := os.WriteFile(cnfs[0], []byte("p cnf 1 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs); code != exitFail || !strings.Contains(stderr, " 1 failed") {
+		t.Errorf("report with a tampered proof: exit %d\n%s", code, stderr)
+	}
+	usageError(t, "", "needs --certify", "compare", "chain", "minus1", "--proofs", proofs)
 }

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -28,6 +29,7 @@ type compareFlags struct {
 	format   string
 	unique   bool
 	certify  bool
+	proofs   string
 	opts     []string
 	timeout  time.Duration
 	mem      string
@@ -92,6 +94,7 @@ colons, so variants can be compared as columns:
 	fl.StringVar(&f.solvers, "solvers", "dfs,sat", "comma-separated solver specs, e.g. dfs,sat,sat:backend=gini")
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
 	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness (slant); the solvers must then agree on it")
+	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
 	fl.BoolVar(&f.certify, "certify", false, "the sat solvers check a clausal proof of every absence they claim (no solution, optimal, unique, -1) before reporting it (unsat✓, ok✓; a failed check is WRONG); refused with backends that cannot prove (gini)")
 	fl.StringArrayVar(&f.opts, "opt", nil, "option NAME=VALUE for every solver that takes it (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock limit per run (0: none)")
@@ -226,6 +229,16 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	}
 	if f.certify {
 		base[compare.CertifyOption] = "true"
+	}
+	if f.proofs != "" {
+		if !f.certify {
+			return fail(exitUsage, fmt.Errorf("--proofs keeps checked proofs: it needs --certify"))
+		}
+		dir, err := filepath.Abs(f.proofs)
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+		}
+		base[compare.ProofsOption] = dir
 	}
 	if err := f.report.check(specTexts(f.solvers), f.plot, names); err != nil {
 		return fail(exitUsage, err)

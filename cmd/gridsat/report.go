@@ -21,6 +21,7 @@ type reportCmdFlags struct {
 	mixed   bool
 	recheck string
 	jobs    int
+	proofs  string
 	report  reportFlags
 }
 
@@ -66,6 +67,7 @@ comparisons, or a record fails a check.`,
 		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
 	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "with --recheck: runs at once")
+	fl.StringVar(&f.proofs, "proofs", "", "check again the proofs kept in this directory (compare --certify --proofs DIR) and label the runs they back certified (✓✓); without it a run certified when made is labelled certified when run (✓)")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
 	f.report.add(fl)
@@ -119,6 +121,13 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 			}
 		}
 		r := m.Report
+		if f.proofs != "" {
+			pc, err := compare.RecheckProofs(&r, f.proofs)
+			if err != nil {
+				return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+			}
+			fmt.Fprintf(stderr, "gridsat report: %s: %d kept proofs checked again in %s, %d failed; %d runs certified by them\n", r.Name(), pc.Claims, f.proofs, pc.Failed, pc.Runs)
+		}
 		f.report.apply(&r)
 		if len(merged) > 1 {
 			puzzleHeading(out, f.format, r.Name(), i == 0)

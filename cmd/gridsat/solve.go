@@ -23,6 +23,7 @@ type solveFlags struct {
 	opts    []string
 	svg     string
 	certify bool
+	proofs  string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -56,6 +57,7 @@ options.`,
 	fl.StringVar(&f.backend, "backend", "", "SAT backend for --solver sat: gophersat (default), gini, exec:NAME")
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
 	fl.StringVar(&f.svg, "svg", "", "draw each solved board to this SVG file (FILE-N.svg for case N when there are several)")
+	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
 	fl.BoolVar(&f.certify, "certify", false, "check a clausal proof of every absence the sat solver claims (no solution, unique, optimal, -1) before printing it; refused with backends that cannot prove (gini)")
 	return cmd
 }
@@ -77,6 +79,16 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	}
 	if f.certify {
 		base[compare.CertifyOption] = "true"
+	}
+	if f.proofs != "" {
+		if !f.certify {
+			return fail(exitUsage, fmt.Errorf("--proofs keeps checked proofs: it needs --certify"))
+		}
+		dir, err := filepath.Abs(f.proofs)
+		if err != nil {
+			return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+		}
+		base[compare.ProofsOption] = dir
 	}
 	spec, err := p.ParseSpec(f.solver, base)
 	if err != nil {

@@ -1,0 +1,162 @@
+package compare
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/instances"
+)
+
+// ProofsOption is the option of the sat solvers naming the directory where
+// every checked claim is kept (--proofs DIR): its CNF, with the accepted
+// cut lemmas as clauses, its proof in DRAT text and a JSON of what it
+// proves (encode.WriteClaim), for drat-trim or gridsat report --proofs.
+const ProofsOption = "proofs"
+
+// ProofsDoc documents ProofsOption.
+var ProofsDoc = OptionDoc{Name: ProofsOption, Values: "DIR", Default: "", Doc: "with certify=true, keep each checked claim in DIR: STEM.cnf (the formula with the accepted cut lemmas), STEM.drat (the proof) and STEM.json (what it proves), for drat-trim; gridsat report --proofs DIR checks them again"}
+
+// proofKeeper collects a run's checked claims and writes them once the
+// run's answer is known.
+type proofKeeper struct {
+	dir    string
+	claims []encode.Claim
+}
+
+// newProofKeeper returns the keeper of option proofs, nil when unset.
+func newProofKeeper(o Options) *proofKeeper {
+	dir := o.Get(ProofsOption, "")
+	if dir == "" {
+		return nil
+	}
+	return &proofKeeper{dir: dir}
+}
+
+// Keep collects a checked claim.
+func (k *proofKeeper) Keep(cl encode.Claim) error {
+	k.claims = append(k.claims, cl)
+	return nil
+}
+
+// keeper returns k as an encode.ClaimKeeper (nil stays nil).
+func (k *proofKeeper) keeper() encode.ClaimKeeper {
+	if k == nil {
+		return nil
+	}
+	return k
+}
+
+// write writes the claims of a run of puzzle on c, whose result is r.
+func (k *proofKeeper) write(puzzle string, c instances.Case, o Options, r Result) error {
+	if k == nil || len(k.claims) == 0 {
+		return nil
+	}
+	if err := os.MkdirAll(k.dir, 0o755); err != nil {
+		return fmt.Errorf("--proofs: %w", err)
+	}
+	loc := c.Location()
+	stem := proofStem(puzzle, loc, o, r.Answer)
+	for i, cl := range k.claims {
+		meta := encode.KeptClaim{Puzzle: puzzle, File: loc.File, Case: loc.Case, Answer: r.Answer}
+		if err := encode.WriteClaim(k.dir, fmt.Sprintf("%s-%04d", stem, i+1), cl, meta); err != nil {
+			return fmt.Errorf("--proofs: %w", err)
+		}
+	}
+	return nil
+}
+
+// proofStem names a run's kept claims: the puzzle, the input file's base
+// name, the case, and a hash of the options and the answer (two solvers'
+// claims on one case do not collide).
+func proofStem(puzzle string, loc instances.Loc, o Options, answer string) string {
+	keys := make([]string, 0, len(o))
+	for key := range o {
+		if key != ProofsOption {
+			keys = append(keys, key+"="+o[key])
+		}
+	}
+	sort.Strings(keys)
+	h := sha256.Sum256([]byte(strings.Join(keys, "\x00") + "\x00" + answer))
+	base := strings.TrimSuffix(filepath.Base(loc.File), filepath.Ext(loc.File))
+	if base == "" || base == "." {
+		base = "stdin"
+	}
+	clean := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == '.' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
+			return r
+		}
+		return '_'
+	}, base)
+	return fmt.Sprintf("%s-%s-case%d-%s", puzzle, clean, loc.Case, hex.EncodeToString(h[:4]))
+}
+
+// checkProofsOption refuses proofs= without certify=true.
+func checkProofsOption(o Options, certify bool) error {
+	if o.Get(ProofsOption, "") != "" && !certify {
+		return fmt.Errorf("option %s=%s keeps checked proofs: it needs certify=true", ProofsOption, o.Get(ProofsOption, ""))
+	}
+	return nil
+}
+
+// ProofCheck is what RecheckProofs found.
+type ProofCheck struct {
+	Claims, Failed int      // kept claims checked, and failed
+	Runs           int      // runs labelled certified by them
+	Problems       []string // the failures
+}
+
+// RecheckProofs checks again every claim kept in dir (encode.RecheckClaim)
+// and labels certified (ClaimCertified) every run of r labelled certified
+// when run whose kept claims (same puzzle, file, case and answer) all check
+// and are at least one; a run with a failed claim is labelled claimed and
+// its row gets the failure as a problem.
+func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
+	var pc ProofCheck
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return pc, err
+	}
+	type key struct {
+		file   string
+		number int
+		answer string
+	}
+	good, bad := map[key]int{}, map[key][]string{}
+	for _, path := range files {
+		meta, _, err := encode.RecheckClaim(path)
+		if meta.Puzzle != r.Name() {
+			continue
+		}
+		pc.Claims++
+		k := key{meta.File, meta.Case, meta.Answer}
+		if err != nil {
+			pc.Failed++
+			bad[k] = append(bad[k], err.Error())
+			pc.Problems = append(pc.Problems, err.Error())
+			continue
+		}
+		good[k]++
+	}
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		for j := range row.Runs {
+			run := &row.Runs[j]
+			k := key{row.File, row.Case, run.Result.Answer}
+			switch {
+			case len(bad[k]) > 0 && run.Certified:
+				run.Claim = ClaimClaimed
+				row.Problems = append(row.Problems, fmt.Sprintf("%s: a kept proof fails: %s", run.Solver, bad[k][0]))
+			case good[k] > 0 && run.Claim == ClaimCertifiedWhenRun:
+				run.Claim = ClaimCertified
+				pc.Runs++
+			}
+		}
+	}
+	return pc, nil
+}

@@ -1,0 +1,197 @@
+package encode
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gridsat/gridsat/encode/drat"
+)
+
+// KeptClaim describes a claim kept on disk (gridsat --proofs DIR): the JSON
+// beside STEM.cnf, the formula with the accepted input clauses appended
+// (what drat-trim reads), and STEM.drat, the proof's lemmas and deletions
+// in DRAT text. Anyone can re-check it: drat-trim STEM.cnf STEM.drat.
+type KeptClaim struct {
+	Claim  string `json:"claim"`
+	Puzzle string `json:"puzzle"`
+	File   string `json:"file"`
+	Case   int    `json:"case"`
+	// Answer is the answer of the run the claim belongs to, as the judge
+	// prints it (for a report to match the claim to its run).
+	Answer  string `json:"answer"`
+	Vars    int    `json:"vars"`
+	Clauses int    `json:"clauses"` // the formula's, input clauses included
+	Inputs  int    `json:"inputs"`  // input clauses, accepted by the lemma checkers, at the CNF's end
+	Lemmas  int    `json:"lemmas"`
+	CNF     string `json:"cnf"`
+	DRAT    string `json:"drat"`
+}
+
+// WriteClaim writes cl, checked, to dir as stem.cnf, stem.drat and
+// stem.json, meta filled in with what cl says.
+func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
+	steps := make([]drat.Step, 0, len(cl.Steps))
+	var inputs [][]int
+	for _, st := range cl.Steps {
+		switch st.Kind {
+		case ProofInput:
+			inputs = append(inputs, st.Lits)
+		case ProofDelete:
+			steps = append(steps, drat.Step{Kind: drat.Delete, Lits: st.Lits})
+		default:
+			steps = append(steps, drat.Step{Kind: drat.Lemma, Lits: st.Lits})
+			meta.Lemmas++
+		}
+	}
+	f := &CNF{NumVars: cl.NumVars, Clauses: append(cl.Formula[:len(cl.Formula):len(cl.Formula)], inputs...),
+		Comments: []string{"gridsat kept claim: " + cl.Name, fmt.Sprintf("the last %d clauses are input clauses the lemma checkers accepted", len(inputs))}}
+	meta.Claim, meta.Vars, meta.Clauses, meta.Inputs = cl.Name, cl.NumVars, len(f.Clauses), len(inputs)
+	meta.CNF, meta.DRAT = stem+".cnf", stem+".drat"
+	if err := writeFile(filepath.Join(dir, meta.CNF), f.WriteDIMACS); err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(dir, meta.DRAT), func(w io.Writer) error { return drat.WriteText(w, steps) }); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, stem+".json"), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", " ")
+		return enc.Encode(meta)
+	})
+}
+
+// writeFile writes path through write, atomically enough for a kept proof:
+// a temporary file renamed into place.
+func writeFile(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
+	fh, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(fh, 1<<16)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// RecheckClaim reads a kept claim (its JSON, and the CNF and proof beside
+// it) and checks the proof against the CNF with encode/drat.
+func RecheckClaim(jsonPath string) (KeptClaim, drat.Result, error) {
+	var meta KeptClaim
+	data, err := os.ReadFile(jsonPath)
+	if err != nil {
+		return meta, drat.Result{}, err
+	}
+	if err := json.Unmarshal(data, &meta); err != nil {
+		return meta, drat.Result{}, fmt.Errorf("%s: %w", jsonPath, err)
+	}
+	dir := filepath.Dir(jsonPath)
+	for _, name := range []string{meta.CNF, meta.DRAT} {
+		if name == "" || filepath.Base(name) != name {
+			return meta, drat.Result{}, fmt.Errorf("%s: bad file name %q", jsonPath, name)
+		}
+	}
+	cnfFile, err := os.Open(filepath.Join(dir, meta.CNF))
+	if err != nil {
+		return meta, drat.Result{}, err
+	}
+	defer cnfFile.Close()
+	f, err := ReadDIMACS(cnfFile, meta.CNF)
+	if err != nil {
+		return meta, drat.Result{}, err
+	}
+	proofFile, err := os.Open(filepath.Join(dir, meta.DRAT))
+	if err != nil {
+		return meta, drat.Result{}, err
+	}
+	defer proofFile.Close()
+	steps, err := drat.Parse(bufio.NewReader(proofFile))
+	if err != nil {
+		return meta, drat.Result{}, fmt.Errorf("%s: %w", meta.DRAT, err)
+	}
+	res, err := drat.Check(f.NumVars, f.Clauses, steps)
+	if err != nil {
+		return meta, res, fmt.Errorf("%s: %s: %w", jsonPath, meta.Claim, err)
+	}
+	return meta, res, nil
+}
+
+// maxDIMACSVars bounds the variables a DIMACS header may declare.
+const maxDIMACSVars = 1 << 26
+
+// ReadDIMACS reads a DIMACS CNF ("c" comments, "p cnf VARS CLAUSES", clauses
+// ending in 0); name is the file's, for errors, which give its line. The
+// clause count must match the header, and every literal be among the
+// declared variables.
+func ReadDIMACS(r io.Reader, name string) (*CNF, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
+	f := &CNF{}
+	want, line, header := 0, 0, false
+	var cur []int
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == 'c' || text[0] == '%' {
+			continue
+		}
+		if text[0] == 'p' {
+			fields := strings.Fields(text)
+			if header || len(fields) != 4 || fields[1] != "cnf" {
+				return nil, fmt.Errorf("%s: line %d: bad header %q", name, line, text)
+			}
+			v, err1 := strconv.Atoi(fields[2])
+			c, err2 := strconv.Atoi(fields[3])
+			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > maxDIMACSVars {
+				return nil, fmt.Errorf("%s: line %d: bad header %q", name, line, text)
+			}
+			f.NumVars, want, header = v, c, true
+			continue
+		}
+		if !header {
+			return nil, fmt.Errorf("%s: line %d: a clause before the header", name, line)
+		}
+		for _, tok := range strings.Fields(text) {
+			l, err := strconv.Atoi(tok)
+			if err != nil || l > f.NumVars || -l > f.NumVars {
+				return nil, fmt.Errorf("%s: line %d: bad literal %q (%d variables)", name, line, tok, f.NumVars)
+			}
+			if l == 0 {
+				f.Clauses = append(f.Clauses, cur)
+				cur = nil
+				continue
+			}
+			cur = append(cur, l)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
+	}
+	switch {
+	case !header:
+		return nil, fmt.Errorf("%s: no \"p cnf\" header", name)
+	case cur != nil:
+		return nil, fmt.Errorf("%s: the last clause has no terminating 0", name)
+	case len(f.Clauses) != want:
+		return nil, fmt.Errorf("%s: %d clauses, the header says %d", name, len(f.Clauses), want)
+	}
+	return f, nil
+}
