@@ -67,7 +67,8 @@ func TestMutations(t *testing.T) {
 
 // TestCheckClauseCube: a satisfiable formula with a cube of units that
 // gophersat refutes; the proof derives the cube's negation (CheckClause
-// accepts it) but does not refute the formula alone (Check rejects it).
+// accepts it, and so does Check with the cube's units in the formula) but
+// does not refute the formula alone (Check rejects it).
 func TestCheckClauseCube(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	proved := 0
@@ -97,6 +98,9 @@ func TestCheckClauseCube(t *testing.T) {
 		proved++
 		if _, err := CheckClause(n, formula, steps, goal); err != nil {
 			t.Fatalf("round %d: cube %v: %v", round, cube, err)
+		}
+		if _, err := Check(n, withCube, steps); err != nil {
+			t.Fatalf("round %d: the cube as unit clauses of the formula: %v", round, err)
 		}
 		if _, err := Check(n, formula, steps); err == nil {
 			t.Fatalf("round %d: a satisfiable formula refuted without its cube", round)
