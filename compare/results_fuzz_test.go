@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -93,4 +95,41 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// FuzzCheckResultsHeader: the --out check never panics, accepts an empty
+// file, and accepts nothing whose first line is not a header record (or,
+// with no newline, the start of one).
+func FuzzCheckResultsHeader(f *testing.F) {
+	f.Add([]byte(""))
+	f.Add([]byte(`{"kind":"header","header":{"version":"0.14.0-dev"}}` + "\n"))
+	f.Add([]byte(`{"kind":"header","hea`))
+	f.Add([]byte("1\n3\n....\n"))
+	f.Add([]byte(`{"kind":"run","run":{}}` + "\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "r.jsonl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		err = checkResultsHeader(fh, path)
+		first, _, complete := bytes.Cut(data, []byte("\n"))
+		var rec Record
+		header := json.Unmarshal(first, &rec) == nil && rec.Kind == kindHeader && rec.Header != nil
+		switch {
+		case len(data) == 0 && err != nil:
+			t.Fatalf("an empty file is refused: %v", err)
+		case err == nil && len(data) > 0 && complete && !header:
+			t.Fatalf("accepted a file whose first line %q is no header", first)
+		case err == nil && len(data) > 0 && !complete && !bytes.HasPrefix(data, []byte(resultsPrefix)):
+			t.Fatalf("accepted an unfinished first line %q that does not start a header", data)
+		case err != nil && !errors.Is(err, ErrNotResults):
+			t.Fatalf("refused with %v, not ErrNotResults", err)
+		}
+	})
 }
