@@ -10,26 +10,29 @@ package backtrack
 // asks more: two different neighbours for every cell.
 
 // matchChange is one change of the matching, for undo: sender a had
-// successor succ and receiver b had predecessor pred.
+// successor succ and receiver b had predecessor pred. The trail holds
+// every change down the search's depth, on big boards millions of them:
+// cells fit in 32 bits (instances.ChainMaxN).
 type matchChange struct {
-	a, succ, b, pred int
+	a, succ, b, pred int32
 }
 
 // pairChange is one change of the degree matching, for undo.
 type pairChange struct {
-	cell, slot, old int
+	cell, old int32
+	slot      int8
 }
 
 // setMatch makes b the successor of a in the matching (a or b may be -1
 // to only unmatch the other), recording the change.
 func (s *chainSearch) setMatch(a, b int) {
-	ch := matchChange{a: a, succ: -1, b: b, pred: -1}
+	ch := matchChange{a: int32(a), succ: -1, b: int32(b), pred: -1}
 	if a >= 0 {
-		ch.succ = s.succOf[a]
+		ch.succ = int32(s.succOf[a])
 		s.succOf[a] = b
 	}
 	if b >= 0 {
-		ch.pred = s.predOf[b]
+		ch.pred = int32(s.predOf[b])
 		s.predOf[b] = a
 	}
 	s.matchTrail = append(s.matchTrail, ch)
@@ -41,10 +44,10 @@ func (s *chainSearch) undoMatch(mark int) {
 		ch := s.matchTrail[len(s.matchTrail)-1]
 		s.matchTrail = s.matchTrail[:len(s.matchTrail)-1]
 		if ch.a >= 0 {
-			s.succOf[ch.a] = ch.succ
+			s.succOf[ch.a] = int(ch.succ)
 		}
 		if ch.b >= 0 {
-			s.predOf[ch.b] = ch.pred
+			s.predOf[ch.b] = int(ch.pred)
 		}
 	}
 }
@@ -156,7 +159,7 @@ func (s *chainSearch) partners(u int) int {
 
 // setPair makes v the partner of u in slot, recording the change.
 func (s *chainSearch) setPair(u, slot, v int) {
-	s.pairTrail = append(s.pairTrail, pairChange{u, slot, s.pairs[u][slot]})
+	s.pairTrail = append(s.pairTrail, pairChange{cell: int32(u), old: int32(s.pairs[u][slot]), slot: int8(slot)})
 	s.pairs[u][slot] = v
 }
 
@@ -191,7 +194,7 @@ func (s *chainSearch) undoPairs(mark int) {
 	for len(s.pairTrail) > mark {
 		ch := s.pairTrail[len(s.pairTrail)-1]
 		s.pairTrail = s.pairTrail[:len(s.pairTrail)-1]
-		s.pairs[ch.cell][ch.slot] = ch.old
+		s.pairs[ch.cell][ch.slot] = int(ch.old)
 	}
 }
 

@@ -17,7 +17,7 @@ func init() {
 	Register(&Puzzle{
 		Name:    "chain",
 		Summary: "数字接龙 (Lanqiao 2024): the smallest non-crossing king path through every cell reading 0..K-1 in turn",
-		Formats: `judge format: "N K" (N 1..16, K 1..100), then N rows of N labels 0..K-1;
+		Formats: `judge format: "N K" (N 1..1000, K 1..100), then N rows of N labels 0..K-1;
 several boards may follow one another. Answer per board: the directions of
 the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 2 right, ... 7 up-left), an empty line for N=1, or -1 when there is none.`,
@@ -33,6 +33,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 					OptionDoc{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
 				)...),
 				Solve:    solveChainDFS,
+				Memory:   chainDFSMemory,
 				Headline: []string{"nodes"},
 				Validate: func(o Options) error { _, err := chainDFSOptions(o); return err },
 			},
@@ -49,6 +50,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 					ProofsDoc,
 				},
 				Solve:    solveChainSAT,
+				Memory:   chainSATMemory,
 				Headline: []string{"rounds", "trials", "conflicts"},
 				Validate: func(o Options) error { _, _, err := chainSATOptions(o); return err },
 			},
@@ -133,6 +135,24 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 		r.Steps = []encode.Step{{Label: res.Reason, Status: encode.Unsat}}
 	}
 	return r, nil
+}
+
+// chainDFSMemory is the DFS's memory estimate (backtrack.ChainMemory).
+func chainDFSMemory(c instances.Case, _ Options) int64 {
+	if b, ok := c.(*instances.Chain); ok {
+		return backtrack.ChainMemory(b)
+	}
+	return 0
+}
+
+// chainSATMemory is the SAT solver's memory estimate (encode.ChainMemory).
+func chainSATMemory(c instances.Case, o Options) int64 {
+	b, ok := c.(*instances.Chain)
+	opt, _, err := chainSATOptions(o)
+	if !ok || err != nil {
+		return 0
+	}
+	return encode.ChainMemory(b, opt)
 }
 
 func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {

@@ -157,7 +157,7 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 			t.Errorf("Solve(%s): bad option accepted", spec)
 		}
 	}
-	for _, g := range []GenConfig{{Size: "x"}, {Size: "17"}, {Size: "4", Params: Options{"k": "0"}}, {Size: "4", Params: Options{"perturb": "sure"}}} {
+	for _, g := range []GenConfig{{Size: "x"}, {Size: "1001"}, {Size: "4", Params: Options{"swap": "maybe"}}, {Size: "4", Params: Options{"k": "0"}}, {Size: "4", Params: Options{"perturb": "sure"}}} {
 		if err := p.Generate(&bytes.Buffer{}, g); err == nil {
 			t.Errorf("generator accepted %+v", g)
 		}

@@ -368,6 +368,10 @@ func (d *driver) fill() bool {
 		} else {
 			break
 		}
+		if why := memoryRefusal(d.tasks[i], d.p.Mem); why != "" {
+			d.finish(i, Run{Verdict: VerdictMemout, Detail: why})
+			continue
+		}
 		if d.w == nil {
 			w, err := d.p.get(d.cpu)
 			if err != nil {

@@ -18,7 +18,7 @@ import (
 // Limits of the chain judge format as gridsat accepts it: the judge allows
 // N, K <= 10; gridsat goes further.
 const (
-	ChainMaxN = 16
+	ChainMaxN = 1000
 	ChainMaxK = 100
 )
 

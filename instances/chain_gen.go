@@ -89,6 +89,7 @@ func RandomChainPath(rng *rand.Rand, n, moves int) []int {
 		return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
 	}
 	last := len(path) - 1
+	slants := pathSlants(n, path)
 	for tries := 0; moves > 0 && tries < 50*moves; tries++ {
 		i := rng.Intn(last - 1) // p[i], p[i+1] with i+1 < last
 		a := path[i]
@@ -101,17 +102,70 @@ func RandomChainPath(rng *rand.Rand, n, moves int) []int {
 		if j <= i+1 || j >= last || !adjacent(path[i+1], path[j+1]) {
 			continue
 		}
-		reverse(path[i+1 : j+1])
-		if !pathCrossing(n, path) {
-			for k := i + 1; k <= j; k++ {
-				pos[path[k]] = k
-			}
-			moves--
+		// The steps inside p[i+1..j] stay (reversed), so only the two
+		// steps swapped in can cross anything.
+		if !swapSteps(n, slants, [2]int{path[i], path[i+1]}, [2]int{path[j], path[j+1]}, [2]int{path[i], path[j]}, [2]int{path[i+1], path[j+1]}) {
 			continue
 		}
 		reverse(path[i+1 : j+1])
+		for k := i + 1; k <= j; k++ {
+			pos[path[k]] = k
+		}
+		moves--
 	}
 	return path
+}
+
+// pathSlants returns the slant (see stepSlant) of the diagonal step of
+// path through each 2×2 block (numbered r*n+c by its top-left cell), 0
+// where none passes. A non-crossing path has at most one per block.
+func pathSlants(n int, path []int) []int8 {
+	slants := make([]int8, n*n)
+	for i := 1; i < len(path); i++ {
+		if block, s := stepSlant(n, path[i-1], path[i]); s != 0 {
+			slants[block] = s
+		}
+	}
+	return slants
+}
+
+// stepSlant returns the 2×2 block the step a -> b passes through and its
+// slant, 1 for "\" and 2 for "/", or slant 0 for a straight step.
+func stepSlant(n, a, b int) (block int, slant int8) {
+	dr, dc := b/n-a/n, b%n-a%n
+	if dr == 0 || dc == 0 {
+		return 0, 0
+	}
+	block = min(a/n, b/n)*n + min(a%n, b%n)
+	if dr != dc {
+		return block, 2
+	}
+	return block, 1
+}
+
+// swapSteps takes the steps out1 and out2 out of a non-crossing path's
+// slants and puts in1 and in2 in, when neither of those crosses a step
+// left or the other; otherwise it leaves slants as they were and returns
+// false. Two diagonal steps through one block cross (the same diagonal
+// twice would be one step taken twice).
+func swapSteps(n int, slants []int8, out1, out2, in1, in2 [2]int) bool {
+	set := func(st [2]int, v int8) {
+		if block, s := stepSlant(n, st[0], st[1]); s != 0 {
+			slants[block] = v * s
+		}
+	}
+	set(out1, 0)
+	set(out2, 0)
+	b1, s1 := stepSlant(n, in1[0], in1[1])
+	b2, s2 := stepSlant(n, in2[0], in2[1])
+	if s1 != 0 && slants[b1] != 0 || s2 != 0 && (slants[b2] != 0 || s1 != 0 && b1 == b2) {
+		set(out1, 1)
+		set(out2, 1)
+		return false
+	}
+	set(in1, 1)
+	set(in2, 1)
+	return true
 }
 
 func reverse(s []int) {
@@ -144,28 +198,6 @@ func snakePath(n int) []int {
 		}
 	}
 	return path
-}
-
-// pathCrossing reports whether two diagonal steps of path cross.
-func pathCrossing(n int, path []int) bool {
-	slants := make([]int8, n*n)
-	for i := 1; i < len(path); i++ {
-		a, b := path[i-1], path[i]
-		dr, dc := b/n-a/n, b%n-a%n
-		if dr == 0 || dc == 0 {
-			continue
-		}
-		block := min(a/n, b/n)*n + min(a%n, b%n)
-		s := int8(1)
-		if dr != dc {
-			s = 2
-		}
-		if slants[block] != 0 && slants[block] != s {
-			return true
-		}
-		slants[block] = s
-	}
-	return false
 }
 
 // ChainPathAnswer turns a path given as cells into the judge's answer.

@@ -62,7 +62,7 @@ func TestParseChainErrors(t *testing.T) {
 		line        int
 		msg         string
 	}{
-		{"N too big", "17 3\n", 0, 1, 1, "out of range"},
+		{"N too big", "1001 3\n", 0, 1, 1, "out of range"},
 		{"N zero", "0 3\n", 0, 1, 1, "out of range"},
 		{"K too big", "2 101\n", 0, 1, 1, "out of range"},
 		{"K zero", "2 0\n", 0, 1, 1, "out of range"},
@@ -250,7 +250,11 @@ func TestChainBruteForceSample(t *testing.T) {
 
 func TestGenerateChainPlantsValidPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	for n := 1; n <= ChainMaxN; n++ {
+	sizes := []int{24, 32, 64}
+	for n := 1; n <= 17; n++ {
+		sizes = append(sizes, n)
+	}
+	for _, n := range sizes {
 		for _, k := range []int{1, 2, 3, 7, 100} {
 			b, path, err := GenerateChain(rng, ChainGenOptions{N: n, K: k})
 			if err != nil {
@@ -265,8 +269,8 @@ func TestGenerateChainPlantsValidPaths(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := GenerateChain(rng, ChainGenOptions{N: 17, K: 2}); err == nil {
-		t.Error("N=17 accepted")
+	if _, _, err := GenerateChain(rng, ChainGenOptions{N: ChainMaxN + 1, K: 2}); err == nil {
+		t.Errorf("N=%d accepted", ChainMaxN+1)
 	}
 	if _, _, err := GenerateChain(rng, ChainGenOptions{N: 3, K: 0}); err == nil {
 		t.Error("K=0 accepted")
