@@ -77,17 +77,19 @@ func checkWith(numVars int, formula [][]int, steps []Step, goal []int, all, verd
 	return res, k.verdicts, err
 }
 
-// verdict is what the forward mode found for one lemma.
+// verdict is what a check found for one lemma (tests read them).
 type verdict uint8
 
 const (
-	vNone verdict = iota // not a lemma, or not reached
-	vRUP
-	vRAT
-	vFail
-	vTaut
+	vNone verdict = iota // not a lemma, or not checked
+	vRUP                 // reverse unit propagation
+	vRAT                 // RAT on the first literal, RUP failed
+	vFail                // neither
+	vTaut                // a tautology, accepted
 )
 
+// checker is one run of Check: the clause database with the proof's
+// bookkeeping.
 type checker struct {
 	*db
 	steps      []Step
@@ -99,10 +101,11 @@ type checker struct {
 	hash       map[uint64][]uint32
 	occ        [][]uint32 // backward pass: per literal, the clauses holding it (built for the first RAT check)
 	all        bool       // forward mode: check every lemma as it comes
-	verdicts   []verdict  // forward mode: per step
+	verdicts   []verdict  // per step, in the forward mode or when asked
 	res        Result
 }
 
+// newChecker validates the input and sizes the database for it.
 func newChecker(numVars int, formula [][]int, steps []Step, goal []int, all bool) (*checker, error) {
 	used, err := validate(numVars, formula, steps, goal)
 	if err != nil {
