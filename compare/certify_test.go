@@ -1,8 +1,11 @@
 package compare
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gridsat/gridsat/encode"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -43,5 +46,37 @@ func TestJudgeCertificates(t *testing.T) {
 				t.Errorf("a failed certificate: detail %q, row failed %v", run.Detail, row.Failed())
 			}
 		})
+	}
+}
+
+// TestSlantProofFormulaIsDimacs: the formula a slant certificate is
+// checked against is the CNF gridsat dimacs writes for the same options.
+func TestSlantProofFormulaIsDimacs(t *testing.T) {
+	p, err := Lookup("slant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := p.Parse("t", strings.NewReader("3x3:1a1b2c1db\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cases[0].(*instances.Slant)
+	for _, o := range []Options{{}, {"probe": "none", "phase": "slash"}, {"loops": "lazy+short"}} {
+		f, err := p.CNF(s, o, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt, _, err := slantSATOptions(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Certify, opt.Unique = true, true
+		res, err := encode.SolveSlant(s, opt)
+		if err != nil || res.Proof == nil {
+			t.Fatalf("%v: %v", o, err)
+		}
+		if !reflect.DeepEqual(res.Proof.Formula.Clauses, f.Clauses) || res.Proof.Formula.NumVars != f.NumVars {
+			t.Errorf("%v: the proof's formula (%d vars, %d clauses) is not gridsat dimacs's (%d, %d)", o, res.Proof.Formula.NumVars, len(res.Proof.Formula.Clauses), f.NumVars, len(f.Clauses))
+		}
 	}
 }

@@ -790,7 +790,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
 	if opt.Certify {
-		res.Cert = &Certificate{Trusted: []string{queensLowerTrust(q, res.Lower)}}
+		res.Cert = &Certificate{Trusted: queensTrust(q, opt, res.Lower)}
 	}
 	if res.Lower >= len(res.Placement) {
 		return res, nil // the bound proves the greedy cover smallest

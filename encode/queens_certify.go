@@ -41,6 +41,19 @@ func (s *queensSAT) callProving(k int, cube []int) (Status, *QueensFormula, Solv
 	return st, s.qf, sv, nil
 }
 
+// queensTrust names what a certified optimum rests on besides the proofs:
+// the lower bound, and the encoding's reductions that keep the optimum
+// but not every cover (a refutation of the reduced formula says "no cover
+// of k" through them).
+func queensTrust(q *instances.Queens, opt QueensOptions, lower int) []string {
+	trust := []string{queensLowerTrust(q, lower),
+		"the encoding leaves out squares another square dominates (a cover using one stays a cover with the other): the formula has a cover of k queens when the board has one"}
+	if !opt.NoSymmetry {
+		trust = append(trust, "the lex-leader constraints keep one cover of each orbit under the board symmetries that map the targets onto themselves: the formula has a cover of k queens when the board has one")
+	}
+	return trust
+}
+
 // queensLowerTrust names what the search's lower bound rests on: the k
 // below it are never asked of the SAT solver.
 func queensLowerTrust(q *instances.Queens, lower int) string {
