@@ -115,11 +115,15 @@ func newChecker(numVars int, formula [][]int, steps []Step, goal []int, all bool
 	for _, c := range formula {
 		size += len(c)
 	}
+	longestDeletion := 0 // deletions store their clause for a moment
 	for _, s := range steps {
 		if s.Kind != Delete {
 			size += len(s.Lits)
+		} else {
+			longestDeletion = max(longestDeletion, len(s.Lits))
 		}
 	}
+	size += longestDeletion
 	k := &checker{
 		db:         newDB(used, size+len(goal)),
 		steps:      steps,
