@@ -3,6 +3,7 @@ package drat
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -35,6 +36,7 @@ func TestMutations(t *testing.T) {
 		{"no empty clause", twoCubes, twoCubesProof[:3], ErrNoRefutation, -1},
 		{"no conflict", twoCubes, twoCubesProof[:2], ErrNoRefutation, -1},
 		{"input before use", [][]int{{1, 2}, {1, -2, 3}, {-1, 4}}, []Step{input(-3, 1), lemma(1), input(-4), lemma()}, nil, 0},
+		{"refutation ends at an input", [][]int{{1, 2}, {1, -2, 3}, {-1, 4}}, []Step{input(-3, 1), lemma(1), input(-4)}, nil, 0},
 		{"input after use", [][]int{{1, 2}, {1, -2, 3}, {-1, 4}}, []Step{lemma(1), input(-3, 1), input(-4), lemma()}, ErrNotImplied, 0},
 	}
 	for _, tt := range tests {
@@ -46,6 +48,11 @@ func TestMutations(t *testing.T) {
 				}
 				if res.Core == 0 {
 					t.Fatalf("accepted without checking a lemma: %+v", res)
+				}
+				// With its inputs moved to the formula, as for drat-trim.
+				proof, inputs := SplitInputs(tt.steps)
+				if _, err := Check(6, append(slices.Clone(tt.formula), inputs...), proof); err != nil {
+					t.Fatalf("after SplitInputs: %v", err)
 				}
 				return
 			}

@@ -130,6 +130,9 @@ func TestWriteRefusesInput(t *testing.T) {
 		if err := write(&b, proof); err != nil || len(inputs) != 1 {
 			t.Errorf("%s: after SplitInputs: %v, %v", name, err, inputs)
 		}
+		if !sameSteps(proof, []Step{lemma(1), lemma()}, false) {
+			t.Errorf("%s: SplitInputs gave %v, want the lemma and the empty clause", name, proof)
+		}
 	}
 }
 

@@ -100,13 +100,23 @@ func checkWritable(i int, s Step) error {
 // the inputs can be written into the formula for an external checker. Moving
 // an input to the formula's end keeps every RUP lemma RUP (it only adds a
 // clause earlier); a RAT lemma may then need the RAT check against it too.
+// When the proof has inputs and no empty clause (its refutation may end at
+// an input, which Check accepts), the split proof ends with the empty
+// clause, so that it still states its conclusion: moved earlier, the inputs
+// make the clauses conflict no later than before, so the empty clause is RUP
+// where the original proof was a refutation.
 func SplitInputs(steps []Step) (proof []Step, inputs [][]int) {
+	empty := false
 	for _, s := range steps {
 		if s.Kind == Input {
 			inputs = append(inputs, s.Lits)
 			continue
 		}
+		empty = empty || (s.Kind == Lemma && len(s.Lits) == 0)
 		proof = append(proof, s)
+	}
+	if len(inputs) > 0 && !empty {
+		proof = append(proof, Step{Kind: Lemma})
 	}
 	return proof, inputs
 }
