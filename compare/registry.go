@@ -269,13 +269,15 @@ func (r Result) Stat(name string) (int64, bool) {
 	return 0, false
 }
 
-// CertStats are the statistics of a certificate: the proofs' lemmas, the
+// CertStats are the statistics of a certificate: the claims proved, the
+// proofs' lemmas, the
 // lemmas the checker had to check, the accepted cut lemmas, and the
 // checking time in microseconds, all of it and the lemma checkers' part,
 // and the time spent solving again for proofs after the search (chain's
 // smallest path).
 func CertStats(c encode.Certificate) []Stat {
 	return []Stat{
+		{"proof_claims", int64(c.Claims)},
 		{"proof_lemmas", int64(c.Lemmas)},
 		{"proof_core", int64(c.Core)},
 		{"proof_inputs", int64(c.Inputs)},

@@ -17,6 +17,9 @@ type Claim struct {
 	NumVars int
 	Formula [][]int
 	Steps   []ProofStep
+	// Trusted names what the claim rests on besides the proof and the
+	// encoding (queens: the lower bound, the encoding's reductions).
+	Trusted []string
 }
 
 // Certificate is what checking claims found.

@@ -31,6 +31,9 @@ type KeptClaim struct {
 	Lemmas  int    `json:"lemmas"`
 	CNF     string `json:"cnf"`
 	DRAT    string `json:"drat"`
+	// Trusted is what the claim rests on besides the proof and the
+	// encoding (Claim.Trusted).
+	Trusted []string `json:"trusted,omitempty"`
 }
 
 // WriteClaim writes cl, checked, to dir as stem.cnf, stem.drat and
@@ -53,6 +56,7 @@ func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
 		Comments: []string{"gridsat kept claim: " + cl.Name, fmt.Sprintf("the last %d clauses are input clauses the lemma checkers accepted", len(inputs))}}
 	meta.Claim, meta.Vars, meta.Clauses, meta.Inputs = cl.Name, cl.NumVars, len(f.Clauses), len(inputs)
 	meta.CNF, meta.DRAT = stem+".cnf", stem+".drat"
+	meta.Trusted = cl.Trusted
 	if err := writeFile(filepath.Join(dir, meta.CNF), f.WriteDIMACS); err != nil {
 		return err
 	}

@@ -163,10 +163,14 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 
 // certLine sums up a certificate's statistics.
 func certLine(res compare.Result) string {
+	if claims, _ := res.Stat("proof_claims"); claims == 0 {
+		return "no SAT proof needed (queens: the lower bound meets the cover; chain: no smaller step exists)"
+	}
 	lemmas, _ := res.Stat("proof_lemmas")
 	inputs, _ := res.Stat("proof_inputs")
 	us, _ := res.Stat("check_us")
-	return fmt.Sprintf("%d lemmas, %d cut lemmas accepted, checked in %s", lemmas, inputs, compare.FormatDuration(time.Duration(us)*time.Microsecond))
+	claims, _ := res.Stat("proof_claims")
+	return fmt.Sprintf("%d proofs, %d lemmas, %d cut lemmas accepted, checked in %s", claims, lemmas, inputs, compare.FormatDuration(time.Duration(us)*time.Microsecond))
 }
 
 func specKnows(s compare.Spec, name string) bool {
