@@ -30,44 +30,13 @@ func (m *Merged) Recheck(ctx context.Context, exec Executor, jobs int, labels []
 	if p == nil {
 		return Rechecked{}, fmt.Errorf("recheck: the report has no puzzle")
 	}
-	specs := make([]Spec, len(m.Header.Specs))
-	for i, s := range m.Header.Specs {
-		spec, err := p.ParseSpec(s.Text, nil)
-		if err != nil {
-			return Rechecked{}, fmt.Errorf("recheck: %w", err)
-		}
-		// The header's options, resolved; a default is left implicit
-		// (a default may be a description: queens' k is "the optimum").
-		spec.Options = Options{}
-		for _, d := range spec.Solver.Options {
-			if v, ok := s.Options[d.Name]; ok && v != d.Default {
-				spec.Options[d.Name] = v
-			}
-		}
-		if !maps.Equal(spec.Resolved(), s.Options) {
-			return Rechecked{}, fmt.Errorf("recheck: %s: the header's options %v are not this gridsat's", s.Text, s.Options)
-		}
-		specs[i] = spec
+	specs, err := headerSpecs(p, m.Header.Specs)
+	if err != nil {
+		return Rechecked{}, err
 	}
-	type at struct{ row, col int }
-	var tasks []Task
-	var where []at
-	for ri := range m.Report.Rows {
-		row := &m.Report.Rows[ri]
-		var src *Source
-		for ci, run := range row.Runs {
-			if !slices.Contains(labels, run.Claim) || ci >= len(specs) {
-				continue
-			}
-			if src == nil {
-				src = &Source{Set: row.Set, File: row.File, Cases: []instances.Case{row.Input}}
-				if err := src.prepare(p); err != nil {
-					return Rechecked{}, fmt.Errorf("recheck: %w", err)
-				}
-			}
-			tasks = append(tasks, Task{Puzzle: p, Source: src, Spec: specs[ci], Col: ci})
-			where = append(where, at{ri, ci})
-		}
+	tasks, where, err := claimTasks(p, m.Report.Rows, specs, labels)
+	if err != nil {
+		return Rechecked{}, err
 	}
 	var rc Rechecked
 	if len(tasks) == 0 {
@@ -135,4 +104,56 @@ func saysSame(p *Puzzle, c instances.Case, a, b Run) bool {
 		return true
 	}
 	return p.Agree(c, ra, rb) == nil
+}
+
+// headerSpecs are the specs of a header, with its resolved options; a
+// default is left implicit (a default may be a description: queens' k is
+// "the optimum").
+func headerSpecs(p *Puzzle, recs []SpecRecord) ([]Spec, error) {
+	specs := make([]Spec, len(recs))
+	for i, s := range recs {
+		spec, err := p.ParseSpec(s.Text, nil)
+		if err != nil {
+			return nil, fmt.Errorf("recheck: %w", err)
+		}
+		spec.Options = Options{}
+		for _, d := range spec.Solver.Options {
+			if v, ok := s.Options[d.Name]; ok && v != d.Default {
+				spec.Options[d.Name] = v
+			}
+		}
+		if !maps.Equal(spec.Resolved(), s.Options) {
+			return nil, fmt.Errorf("recheck: %s: the header's options %v are not this gridsat's", s.Text, s.Options)
+		}
+		specs[i] = spec
+	}
+	return specs, nil
+}
+
+// cell is a run's place in a report: its row and column.
+type cell struct{ row, col int }
+
+// claimTasks are the tasks that run again the runs of rows whose claim is
+// labelled with one of labels, and where each goes.
+func claimTasks(p *Puzzle, rows []Row, specs []Spec, labels []string) ([]Task, []cell, error) {
+	var tasks []Task
+	var where []cell
+	for ri := range rows {
+		row := &rows[ri]
+		var src *Source
+		for ci, run := range row.Runs {
+			if !slices.Contains(labels, run.Claim) || ci >= len(specs) {
+				continue
+			}
+			if src == nil {
+				src = &Source{Set: row.Set, File: row.File, Cases: []instances.Case{row.Input}}
+				if err := src.prepare(p); err != nil {
+					return nil, nil, fmt.Errorf("recheck: %w", err)
+				}
+			}
+			tasks = append(tasks, Task{Puzzle: p, Source: src, Spec: specs[ci], Col: ci})
+			where = append(where, cell{ri, ci})
+		}
+	}
+	return tasks, where, nil
 }

@@ -78,12 +78,9 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if !validFormat(f.format) {
 		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
 	}
-	labels, err := recheckLabels(f.recheck)
+	labels, err := recheckLabels(f.recheck, f.jobs)
 	if err != nil {
 		return fail(exitUsage, err)
-	}
-	if f.jobs < 1 {
-		return fail(exitUsage, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
 	}
 	merged, err := compare.MergeResultsWith(paths, compare.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
@@ -173,8 +170,12 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 }
 
 // recheckLabels are the claim labels --recheck re-runs: none without the
-// flag, claimed ones with it, every one with --recheck=all.
-func recheckLabels(flag string) ([]string, error) {
+// flag, claimed ones with it, every one with --recheck=all; jobs is
+// --jobs, checked here too.
+func recheckLabels(flag string, jobs int) ([]string, error) {
+	if jobs < 1 {
+		return nil, fmt.Errorf("--jobs %d: want at least 1", jobs)
+	}
 	switch flag {
 	case "":
 		return nil, nil

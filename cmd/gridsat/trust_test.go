@@ -187,3 +187,9 @@ func maps(m compare.Options, k, v string) compare.Options {
 	out[k] = v
 	return out
 }
+
+// --recheck takes claimed (the default) or all; --jobs at least 1.
+func TestRecheckFlags(t *testing.T) {
+	usageError(t, "", `--recheck="some": want claimed (the default) or all`, "report", "--recheck=some", "r.jsonl")
+	usageError(t, "", "--jobs 0: want at least 1", "report", "--recheck", "-j", "0", "r.jsonl")
+}
