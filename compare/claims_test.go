@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"encoding/csv"
 	"strings"
 	"testing"
 )
@@ -99,5 +100,28 @@ func TestClaimsInTheReport(t *testing.T) {
 	WriteReport(&b, Report{Puzzle: p, Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{})
 	if strings.Contains(b.String(), "claims") || strings.Contains(b.String(), "marks") {
 		t.Errorf("a report of verified answers speaks of claims:\n%s", b.String())
+	}
+}
+
+// CSV carries each run's label in a column of its own.
+func TestClaimsInCSV(t *testing.T) {
+	rows := []Row{{CaseInfo: CaseInfo{Case: 1}, Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimClaimed}, {Verdict: VerdictOK}}}}
+	var b strings.Builder
+	if err := WriteReport(&b, Report{Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{Format: "csv"}); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	if got := recs[1][col["dfs.claim"]]; got != ClaimClaimed {
+		t.Errorf("dfs.claim = %q, want %q", got, ClaimClaimed)
+	}
+	if got := recs[1][col["sat.claim"]]; got != "" {
+		t.Errorf("sat.claim = %q, want none", got)
 	}
 }

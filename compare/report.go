@@ -607,7 +607,7 @@ func writeCSV(w io.Writer, r Report) error {
 	cw := csv.NewWriter(w)
 	header := []string{"set", "file", "case", "line", "size", "cells"}
 	for i, s := range specs {
-		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified")
+		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified", s+".claim")
 		if spread {
 			header = append(header, s+".repeats", s+".time_min_s", s+".time_q1_s", s+".time_q3_s", s+".time_max_s")
 		}
@@ -624,7 +624,7 @@ func writeCSV(w io.Writer, r Report) error {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			rec = append(rec, run.Verdict, seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified))
+			rec = append(rec, run.Verdict, seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
 			if spread {
 				rec = append(rec, spreadCSV(r, run)...)
 			}
