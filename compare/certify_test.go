@@ -1,7 +1,9 @@
 package compare
 
 import (
+	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -78,5 +80,51 @@ func TestSlantProofFormulaIsDimacs(t *testing.T) {
 		if !reflect.DeepEqual(res.Proof.Formula.Clauses, f.Clauses) || res.Proof.Formula.NumVars != f.NumVars {
 			t.Errorf("%v: the proof's formula (%d vars, %d clauses) is not gridsat dimacs's (%d, %d)", o, res.Proof.Formula.NumVars, len(res.Proof.Formula.Clauses), f.NumVars, len(f.Clauses))
 		}
+	}
+}
+
+// TestSlantRefinedUniqueIsKeptCNF: gridsat dimacs --refined --opt
+// unique=true writes the clauses of a uniqueness certificate's formula and
+// inputs, the CNF --proofs keeps (as a multiset; the order differs).
+func TestSlantRefinedUniqueIsKeptCNF(t *testing.T) {
+	p, err := Lookup("slant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := slantFixture(t, "slant_unique.txt")[0] // 20x20, unique
+	o := Options{UniqueOption: "true"}
+	f, err := p.CNF(s, o, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, _, err := slantSATOptions(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Certify = true
+	res, err := encode.SolveSlant(s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, ok := encode.SlantClaim(res)
+	if !ok {
+		t.Fatal("the 20x20 fixture not proved unique")
+	}
+	kept := append([][]int(nil), cl.Formula...)
+	for _, st := range cl.Steps {
+		if st.Kind == encode.ProofInput {
+			kept = append(kept, st.Lits)
+		}
+	}
+	key := func(cs [][]int) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, fmt.Sprint(c))
+		}
+		sort.Strings(out)
+		return out
+	}
+	if !reflect.DeepEqual(key(f.Clauses), key(kept)) {
+		t.Errorf("dimacs --refined (%d clauses) and the kept CNF (%d) differ", len(f.Clauses), len(kept))
 	}
 }

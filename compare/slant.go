@@ -320,7 +320,9 @@ func agreeSlant(_ instances.Case, a, b Result) error {
 
 // slantCNF is the eager encoding (with pre=, the dfs's root deductions
 // added as clauses); refined adds the loop clauses a finished refinement
-// (with the same options) found.
+// (with the same options) found and, with unique=true, the blocking clause
+// of the solution found: then it is the formula a uniqueness certificate
+// refutes, its input clauses included (in another order).
 func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
@@ -338,7 +340,6 @@ func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 	if !refined {
 		return f, nil
 	}
-	opt.Unique = false
 	res, err := encode.SolveSlant(s, opt)
 	if err != nil {
 		return nil, err
@@ -347,6 +348,10 @@ func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
 		f.Add(cl...)
 	}
 	f.Comments = append(f.Comments, fmt.Sprintf("refined: %d loop clauses added by %d refinement rounds (%v)", len(res.Cuts), res.Stats.Rounds, res.Status))
+	if res.Block != nil {
+		f.Add(res.Block...)
+		f.Comments = append(f.Comments, "unique: the last clause blocks the solution found")
+	}
 	return f, nil
 }
 

@@ -121,6 +121,8 @@ type SlantResult struct {
 	Stats         Stats
 	// Cuts are the loop clauses the refinement added, in order.
 	Cuts [][]int
+	// Block is the clause that blocked the first solution (Unique).
+	Block []int
 	// Proof is the proof of the UNSAT answer (no solution, or no second
 	// one), with Certify.
 	Proof *SlantProof
@@ -523,6 +525,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 			block = append(block, -l)
 		}
 	}
+	res.Block = block
 	proof.Input(WhyBlock, block)
 	if err := sv.AddClause(block); err != nil {
 		return res, fmt.Errorf("slant: blocking the first solution: %w", err)

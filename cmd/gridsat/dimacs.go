@@ -36,7 +36,10 @@ and one clause a line. Flags may stand anywhere.
 The CNF is the eager encoding; constraints the sat solver adds lazily (loops,
 sub-tours, crossings) are not in it, so a model of it may not be a solution.
 --refined runs the refinement loop first and writes the clauses it added as
-well: the formula then has the solution the loop found as a model.
+well: the formula then has the solution the loop found as a model. For
+slant with --opt unique=true it also writes the clause blocking that
+solution: the formula a uniqueness certificate refutes (see --certify and
+--proofs), with no model when the solution is unique.
 
 --opt sets the sat solver's options (see "gridsat puzzles"), as for solve.
 For queens, --opt k=N sets the bound, and --opt split=classes writes the
