@@ -519,6 +519,15 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	if !o.Unique {
 		return res, nil
 	}
+	err = solveSlantSecond(sv, enc, cut, o, &res, proof)
+	search = sv.Stats()
+	return res, err
+}
+
+// solveSlantSecond blocks res's solution and refines on, to find a second
+// solution or prove there is none (the proof, if any, takes the blocking
+// clause as an input).
+func solveSlantSecond(sv Solver, enc *SlantEncoding, cut Cutter, o SlantOptions, res *SlantResult, proof *ProofLog) error {
 	var block []int
 	for i, d := range res.Solution {
 		if l := enc.Lit(i, d); l != litTrue {
@@ -528,15 +537,11 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	res.Block = block
 	proof.Input(WhyBlock, block)
 	if err := sv.AddClause(block); err != nil {
-		return res, fmt.Errorf("slant: blocking the first solution: %w", err)
+		return fmt.Errorf("slant: blocking the first solution: %w", err)
 	}
 	st, err := Refine(sv, cut, o.Deadline, &res.Stats)
-	search = sv.Stats()
 	if err != nil {
-		return res, err
-	}
-	if st == Unsat && proof != nil {
-		proof.Refuted()
+		return err
 	}
 	switch st {
 	case Sat:
@@ -544,8 +549,11 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 		res.UniqueChecked = true
 	case Unsat:
 		res.UniqueChecked = true
+		if proof != nil {
+			proof.Refuted()
+		}
 	}
-	return res, nil
+	return nil
 }
 
 // slantLoops finds the loops in models of one case; it keeps its buffers

@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -227,18 +226,8 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if f.unique {
 		base[compare.UniqueOption] = "true"
 	}
-	if f.certify {
-		base[compare.CertifyOption] = "true"
-	}
-	if f.proofs != "" {
-		if !f.certify {
-			return fail(exitUsage, fmt.Errorf("--proofs keeps checked proofs: it needs --certify"))
-		}
-		dir, err := filepath.Abs(f.proofs)
-		if err != nil {
-			return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
-		}
-		base[compare.ProofsOption] = dir
+	if err := certifyOptions(base, f.certify, f.proofs); err != nil {
+		return err
 	}
 	if err := f.report.check(specTexts(f.solvers), f.plot, names); err != nil {
 		return fail(exitUsage, err)

@@ -118,12 +118,8 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 			}
 		}
 		r := m.Report
-		if f.proofs != "" {
-			pc, err := compare.RecheckProofs(&r, f.proofs)
-			if err != nil {
-				return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
-			}
-			fmt.Fprintf(stderr, "gridsat report: %s: %d kept proofs checked again in %s, %d failed; %d runs certified by them\n", r.Name(), pc.Claims, f.proofs, pc.Failed, pc.Runs)
+		if err := recheckProofs(stderr, &r, f.proofs); err != nil {
+			return err
 		}
 		f.report.apply(&r)
 		if len(merged) > 1 {
@@ -166,6 +162,20 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if status != 0 {
 		return quiet(status)
 	}
+	return nil
+}
+
+// recheckProofs checks again the proofs kept in dir (none when dir is
+// "") and labels the runs of r they back.
+func recheckProofs(stderr io.Writer, r *compare.Report, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	pc, err := compare.RecheckProofs(r, dir)
+	if err != nil {
+		return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+	}
+	fmt.Fprintf(stderr, "gridsat report: %s: %d kept proofs checked again in %s, %d failed; %d runs certified by them\n", r.Name(), pc.Claims, dir, pc.Failed, pc.Runs)
 	return nil
 }
 

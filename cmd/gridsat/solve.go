@@ -77,18 +77,8 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if f.backend != "" {
 		base["backend"] = f.backend
 	}
-	if f.certify {
-		base[compare.CertifyOption] = "true"
-	}
-	if f.proofs != "" {
-		if !f.certify {
-			return fail(exitUsage, fmt.Errorf("--proofs keeps checked proofs: it needs --certify"))
-		}
-		dir, err := filepath.Abs(f.proofs)
-		if err != nil {
-			return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
-		}
-		base[compare.ProofsOption] = dir
+	if err := certifyOptions(base, f.certify, f.proofs); err != nil {
+		return err
 	}
 	spec, err := p.ParseSpec(f.solver, base)
 	if err != nil {
@@ -116,12 +106,8 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 			out.Flush()
 			return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
 		}
-		if res.CertError != "" {
-			out.Flush()
-			return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
-		}
-		if res.Certified {
-			fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(res))
+		if err := certified(out, stderr, c, spec, res); err != nil {
+			return err
 		}
 		if res.Answer != "" || res.Solved {
 			fmt.Fprintln(out, res.Answer)
@@ -157,6 +143,39 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	}
 	if status != 0 {
 		return quiet(status)
+	}
+	return nil
+}
+
+// certifyOptions sets the options of --certify and --proofs DIR (made
+// absolute: workers may run elsewhere) in base; --proofs needs --certify.
+func certifyOptions(base compare.Options, certify bool, proofs string) error {
+	if certify {
+		base[compare.CertifyOption] = "true"
+	}
+	if proofs == "" {
+		return nil
+	}
+	if !certify {
+		return fail(exitUsage, fmt.Errorf("--proofs keeps checked proofs: it needs --certify"))
+	}
+	dir, err := filepath.Abs(proofs)
+	if err != nil {
+		return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+	}
+	base[compare.ProofsOption] = dir
+	return nil
+}
+
+// certified reports a result's certificate on stderr; a failed one is a
+// WRONG answer (exit 1), the answers before it flushed.
+func certified(out *bufio.Writer, stderr io.Writer, c instances.Case, spec compare.Spec, res compare.Result) error {
+	if res.CertError != "" {
+		out.Flush()
+		return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
+	}
+	if res.Certified {
+		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(res))
 	}
 	return nil
 }
