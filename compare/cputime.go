@@ -4,8 +4,9 @@ import "time"
 
 // TimeSource says how a run's times are measured, for the results file's
 // machine record.
-const TimeSource = "cpu: getrusage(2) user+sys of the worker (RUSAGE_SELF) and of its waited-for children (RUSAGE_CHILDREN, exec: solvers), " +
-	"read before and after the solve; wall: Go's monotonic clock around the solve"
+const TimeSource = "cpu: user+sys of the worker (Linux: CLOCK_PROCESS_CPUTIME_ID, ns; elsewhere getrusage RUSAGE_SELF, µs) " +
+	"and of its waited-for children (getrusage RUSAGE_CHILDREN: exec: solvers), read before and after the solve; " +
+	"wall: Go's monotonic clock around the solve"
 
 // cpuSpan measures the CPU time of one solve: start it before, call done
 // after.
@@ -20,8 +21,8 @@ func startCPU() cpuSpan {
 }
 
 // done is the CPU time used since the span started: at least 1ns when
-// measured (getrusage counts microseconds, and a solve under one would
-// read 0, which means "not measured"), 0 where it cannot be.
+// measured (a clock counting microseconds reads 0 for a solve under one,
+// and 0 means "not measured"), 0 where it cannot be.
 func (s cpuSpan) done() time.Duration {
 	t, ok := cpuNow()
 	if !ok || !s.ok {

@@ -19,6 +19,10 @@ import (
 // Boards are drawn while they take at most opt.BoardBytes in all (the
 // rows with problems first); the rest say they were left out.
 func WriteHTML(w io.Writer, reports []Report, opt ReportOptions) error {
+	reports = append([]Report(nil), reports...)
+	for i := range reports {
+		reports[i] = reports[i].resolved()
+	}
 	page := htmlPage{Style: template.CSS(htmlStyle), Script: template.JS(htmlScript)}
 	budget := opt.BoardBytes
 	if budget == 0 {

@@ -185,6 +185,45 @@ func (m *Merged) sameShards(h Header, where string) error {
 	return nil
 }
 
+// runFrom is a run record and the file it was read from.
+type runFrom struct {
+	rec  *RunRecord
+	file string
+}
+
+// pick takes the n repeats of spec's run of a case from the records found
+// (merging copies that agree, listing those that disagree), ready to be
+// judged again; lost lists the repeats no file holds.
+func (m *Merged) pick(runs map[string][]runFrom, caseKey, spec string, n int) (reps []Run, lost, conflicts []string) {
+	for rep := range n {
+		found := runs[runKey(caseKey, spec, rep)]
+		if len(found) == 0 {
+			m.Missing++
+			lost = append(lost, strconv.Itoa(rep))
+			continue
+		}
+		m.Runs++
+		first := found[0]
+		for _, other := range found[1:] {
+			if sameRun(first.rec.Run, other.rec.Run) {
+				m.Duplicates++
+				continue
+			}
+			m.Conflicts++
+			conflicts = append(conflicts, fmt.Sprintf("%s: the runs in %s and %s disagree: %s vs %s", spec, first.file, other.file, describeRun(first.rec.Run), describeRun(other.rec.Run)))
+		}
+		run := first.rec.Run
+		run.Solver, run.Claim = spec, "" // labelled again (claims.go)
+		switch run.Verdict {
+		case VerdictTimeout, VerdictMemout, VerdictError, VerdictHarness:
+		default:
+			run.Verdict, run.Detail = "", "" // judged again below
+		}
+		reps = append(reps, run)
+	}
+	return reps, lost, conflicts
+}
+
 // runKey indexes a merge's runs: case key, spec, repeat.
 func runKey(caseKey, spec string, repeat int) string {
 	return caseKey + "\x00" + spec + "\x00" + strconv.Itoa(repeat)
@@ -259,11 +298,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 		sort.Slice(order, func(i, j int) bool { return order[i].Order < order[j].Order })
 		// Runs by case key and spec text; a record counts only if it
 		// stands for a run under the report's limits.
-		type where struct {
-			rec  *RunRecord
-			file string
-		}
-		runs := map[string][]where{}
+		runs := map[string][]runFrom{}
 		for _, fl := range logs {
 			for _, r := range fl.log.Runs {
 				if r.Puzzle != name {
@@ -278,7 +313,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 					r.Run.Machine = m.fileMachine[fl.path]
 				}
 				k := runKey(r.Key, r.Spec, r.Run.Repeat)
-				runs[k] = append(runs[k], where{r, fl.path})
+				runs[k] = append(runs[k], runFrom{r, fl.path})
 			}
 		}
 		specs := make([]string, len(m.Header.Specs))
@@ -306,34 +341,8 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 			}
 			var conflicts, missing []string
 			for i, spec := range specs {
-				var reps []Run
-				var lost []string
-				for rep := range n {
-					found := runs[runKey(c.Key, spec, rep)]
-					if len(found) == 0 {
-						m.Missing++
-						lost = append(lost, strconv.Itoa(rep))
-						continue
-					}
-					m.Runs++
-					first := found[0]
-					for _, other := range found[1:] {
-						if sameRun(first.rec.Run, other.rec.Run) {
-							m.Duplicates++
-							continue
-						}
-						m.Conflicts++
-						conflicts = append(conflicts, fmt.Sprintf("%s: the runs in %s and %s disagree: %s vs %s", spec, first.file, other.file, describeRun(first.rec.Run), describeRun(other.rec.Run)))
-					}
-					run := first.rec.Run
-					run.Solver, run.Claim = spec, "" // labelled again (claims.go)
-					switch run.Verdict {
-					case VerdictTimeout, VerdictMemout, VerdictError, VerdictHarness:
-					default:
-						run.Verdict, run.Detail = "", "" // judged again below
-					}
-					reps = append(reps, run)
-				}
+				reps, lost, disagree := m.pick(runs, c.Key, spec, n)
+				conflicts = append(conflicts, disagree...)
 				switch {
 				case len(reps) == 0:
 					row.Runs[i] = Run{Solver: spec, Verdict: VerdictMissing, Detail: "no results file holds this run"}

@@ -139,6 +139,7 @@ func PlotReport(file string, r Report, opt PlotOptions) error {
 // WritePlot draws the plot opt asks for to w as format: "svg", "png" or
 // "pdf".
 func WritePlot(w io.Writer, format string, r Report, opt PlotOptions) error {
+	r = r.resolved()
 	a, b, err := plotPair(opt, r.Specs)
 	if err != nil {
 		return err

@@ -43,6 +43,8 @@ type Report struct {
 	// Seed seeds the bootstrap of Pairs (the comparison's --seed); 0
 	// means 1.
 	Seed uint64
+	// autoTime says Time was chosen by Clock, not asked for.
+	autoTime bool
 	// Time is the time the table, summaries, PAR-2 and plots use: TimeCPU
 	// or TimeWall; "" means CPU time where every finished run has one
 	// (Clock).
@@ -121,6 +123,16 @@ func (r Report) Clock() string {
 	return TimeCPU
 }
 
+// resolved is r with its time chosen (Clock), so that figuring each run's
+// time does not scan the whole report again.
+func (r Report) resolved() Report {
+	if r.Time == "" {
+		r.Time = r.Clock()
+		r.autoTime = true
+	}
+	return r
+}
+
 // unmeasured counts the finished runs (ok, unsat, WRONG) without a CPU
 // time.
 func (r Report) unmeasured() int {
@@ -147,12 +159,17 @@ func (r Report) timeOf(run Run) time.Duration {
 
 // clockNote says which time the report's figures are.
 func (r Report) clockNote() string {
-	if r.Clock() == TimeWall {
-		return "times: wall-clock time of the solve (--time cpu for CPU time)"
-	}
-	note := "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
-	if n := r.unmeasured(); n > 0 {
-		note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
+	var note string
+	switch {
+	case r.Clock() == TimeWall && r.autoTime:
+		note = fmt.Sprintf("times: wall-clock time of the solve; %d runs have no CPU time (older records, or no getrusage)", r.unmeasured())
+	case r.Clock() == TimeWall:
+		note = "times: wall-clock time of the solve (--time cpu for CPU time)"
+	default:
+		note = "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
+		if n := r.unmeasured(); n > 0 {
+			note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
+		}
 	}
 	if n := r.repeats(); n > 1 {
 		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in brackets", n)
@@ -225,6 +242,7 @@ func Write(w io.Writer, format string, specs []string, rows []Row) error {
 // by the problems and the summary, CSV with one column per statistic, JSON
 // with the rows and the summary, or a self-contained HTML page (WriteHTML).
 func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
+	r = r.resolved()
 	switch opt.Stats {
 	case "", "compact", "full":
 	default:
@@ -737,7 +755,7 @@ const VirtualBest = "virtual best"
 // with the first's, in CPU time where every finished run has one (Clock).
 // It knows no time limit: Scores adds PAR-2.
 func Summarize(specs []string, rows []Row) []Summary {
-	return Report{Specs: specs, Rows: rows}.summarize()
+	return Report{Specs: specs, Rows: rows}.resolved().summarize()
 }
 
 // summarize is Summarize in the report's time.
@@ -814,6 +832,7 @@ func par2(solved []time.Duration, unsolved int, limit time.Duration) time.Durati
 // solver: for each case the fastest solver that solved it (ok or unsat),
 // unsolved when none did.
 func Scores(r Report) (solvers []Summary, best Summary) {
+	r = r.resolved()
 	solvers = r.summarize()
 	solvedTimes := make([][]time.Duration, len(r.Specs))
 	best.Solver = VirtualBest

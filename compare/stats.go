@@ -172,17 +172,18 @@ type PairStat struct {
 
 // String is the pair's line in a summary.
 func (ps PairStat) String() string {
-	how := "normal approximation"
+	how := "normal approx."
 	if ps.Test.Exact {
 		how = "exact"
 	}
-	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx, 95%% CI %.3gx-%.3gx (bootstrap, %d resamples, seed %d), Wilcoxon signed-rank p = %.2g (%s) over %d cases",
-		ps.B, ps.A, ps.Ratio, ps.Low, ps.High, BootstrapResamples, ps.Seed, ps.Test.P, how, ps.Cases)
+	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx, 95%% CI %.3gx-%.3gx (bootstrap, seed %d), Wilcoxon signed-rank p = %.2g (%s), %d cases",
+		ps.B, ps.A, ps.Ratio, ps.Low, ps.High, ps.Seed, ps.Test.P, how, ps.Cases)
 }
 
 // Pairs compares every two solvers of the report (each later one against
 // each earlier one) over the cases both solved, in the report's time.
 func (r Report) Pairs() []PairStat {
+	r = r.resolved()
 	var out []PairStat
 	seed := r.Seed
 	if seed == 0 {

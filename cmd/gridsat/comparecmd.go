@@ -65,8 +65,12 @@ puzzle's bundled sets are run; "compare all" runs every puzzle's.
 Each (case, solver) run goes to a worker process (a copy of this binary) with
 a wall-clock limit (--timeout) and a resident-memory limit (--mem); a run past
 either is recorded as timeout or memout and the comparison goes on. Times are
-measured inside the worker (solve time, parsing excluded); wall times are in
-the CSV and JSON reports. Ctrl-C stops cleanly: finished rows are reported.
+measured inside the worker around the solve (parsing excluded): CPU time
+(user+system of the worker and its children, getrusage) unless --time wall;
+the CSV and JSON reports carry both. --repeat N runs each (case, solver) N
+times in shuffled rounds (--seed) and reports the median and the range;
+--pin gives each worker a CPU of its own; the results file (--out) records
+the machine. Ctrl-C stops cleanly: finished rows are reported.
 
 Cross-checks: slant answers must both verify (and with --unique agree on
 uniqueness); queens optima must be equal; chain strings must be identical.
@@ -137,15 +141,6 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if f.jobs < 1 {
 		return fail(exitUsage, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
 	}
-	if f.repeat < 1 {
-		return fail(exitUsage, fmt.Errorf("--repeat %d: want at least 1", f.repeat))
-	}
-	if f.warmup < 0 {
-		return fail(exitUsage, fmt.Errorf("--warmup %d: want 0 or more", f.warmup))
-	}
-	if !changed("seed") {
-		f.seed = compare.NewSeed()
-	}
 	if f.timeout < 0 {
 		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout))
 	}
@@ -175,21 +170,8 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		}
 		limits = compare.Limits{InProcess: true}
 	}
-	if f.pin {
-		if f.inproc {
-			return fail(exitUsage, fmt.Errorf("--pin pins worker processes; --inproc runs none"))
-		}
-		cpus, err := compare.PinCPUs()
-		if err != nil {
-			return fail(exitUsage, fmt.Errorf("--pin: %w", err))
-		}
-		if !changed("jobs") {
-			f.jobs = min(f.jobs, len(cpus))
-		}
-		if f.jobs > len(cpus) {
-			return fail(exitUsage, fmt.Errorf("--pin: -j %d is more than the %d CPUs this process may use (%v)", f.jobs, len(cpus), cpus))
-		}
-		f.cpus = cpus[:f.jobs]
+	if err := f.checkTiming(changed); err != nil {
+		return fail(exitUsage, err)
 	}
 	names := []string{args[0]}
 	paths := args[1:]
@@ -351,6 +333,38 @@ func reportFiles(output, plot string, puzzles []string) []compare.NamedFile {
 		}
 	}
 	return files
+}
+
+// checkTiming checks --repeat, --warmup and --pin, draws a seed unless
+// --seed gave one, and picks the CPUs of pinned workers.
+func (f *compareFlags) checkTiming(changed func(string) bool) error {
+	if f.repeat < 1 {
+		return fmt.Errorf("--repeat %d: want at least 1", f.repeat)
+	}
+	if f.warmup < 0 {
+		return fmt.Errorf("--warmup %d: want 0 or more", f.warmup)
+	}
+	if !changed("seed") {
+		f.seed = compare.NewSeed()
+	}
+	if !f.pin {
+		return nil
+	}
+	if f.inproc {
+		return fmt.Errorf("--pin pins worker processes; --inproc runs none")
+	}
+	cpus, err := compare.PinCPUs()
+	if err != nil {
+		return fmt.Errorf("--pin: %w", err)
+	}
+	if !changed("jobs") {
+		f.jobs = min(f.jobs, len(cpus))
+	}
+	if f.jobs > len(cpus) {
+		return fmt.Errorf("--pin: -j %d is more than the %d CPUs this process may use (%v)", f.jobs, len(cpus), cpus)
+	}
+	f.cpus = cpus[:f.jobs]
+	return nil
 }
 
 // planCompare resolves one puzzle's solver specs and reads its inputs.

@@ -106,3 +106,18 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+func TestPinRefusesMoreJobsThanCPUs(t *testing.T) {
+	for _, args := range [][]string{
+		{"compare", "slant", "sample", "--pin", "-j", "4097"},
+		{"compare", "slant", "sample", "--pin", "--inproc"},
+		{"compare", "slant", "sample", "--repeat", "0"},
+		{"compare", "slant", "sample", "--warmup", "-1"},
+		{"compare", "slant", "sample", "--time", "user"},
+	} {
+		out, stderr, code := gridsatProc(t, "", nil, args...)
+		if code != 2 || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing, one line", args, code, out, stderr)
+		}
+	}
+}
