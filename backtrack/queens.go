@@ -62,7 +62,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	greedy := instances.QueensGreedy(q)
 	res := QueensResult{Greedy: len(greedy), Placement: greedy}
-	res.Bound = d.rootBound()
+	res.Bound = max(d.rootBound(), d.borderRootBound())
 	switch opt.Search {
 	case "", "up":
 		for k := res.Bound; k < len(greedy); k++ {
@@ -128,6 +128,9 @@ type queensDFS struct {
 	// indexes those that fix every queen placed above depth.
 	syms  [][]int32
 	nodes int64
+	// border is set on boards of all targets up to 64 x 64, where the
+	// border argument (queens_border.go) bounds every node.
+	border bool
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
@@ -174,6 +177,7 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 		}
 	}
 	d.markUseful()
+	d.border = n <= 64 && m <= 64 && popcount(d.targets) == S
 	return d
 }
 
@@ -286,7 +290,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	if nU == 0 {
 		return true
 	}
-	if left == 0 {
+	if left == 0 || d.borderCut(left) {
 		return false
 	}
 	if left == 1 {

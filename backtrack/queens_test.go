@@ -1,11 +1,15 @@
 package backtrack
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -19,7 +23,7 @@ func fullQueens(n, m int) *instances.Queens {
 }
 
 // Queen domination numbers gamma(Q_n), OEIS A075458.
-var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9}
+var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11}
 
 var queensVariants = []QueensOptions{
 	{},
@@ -31,7 +35,7 @@ var queensVariants = []QueensOptions{
 func TestSolveQueensDomination(t *testing.T) {
 	for _, opt := range queensVariants {
 		t.Run(fmt.Sprintf("search=%q/nosym=%v", opt.Search, opt.NoSymmetry), func(t *testing.T) {
-			for n := 1; n <= 11; n++ {
+			for n := 1; n <= 13; n++ {
 				q := fullQueens(n, n)
 				res, err := SolveQueens(q, opt)
 				if err != nil {
@@ -178,6 +182,23 @@ func TestSolveQueensSymmetricTargets(t *testing.T) {
 	}
 }
 
+// Boards of all targets, squares and rectangles: the border argument
+// (queens_border.go) cuts nodes only there, so these check it against the
+// brute force; and its root bound must never pass gamma(Q_n).
+func TestSolveQueensFullBoardsMatchBruteForce(t *testing.T) {
+	for rows := 1; rows <= 6; rows++ {
+		for cols := 1; cols <= 7; cols++ {
+			checkAgainstBrute(t, fmt.Sprintf("full %dx%d", rows, cols), fullQueens(rows, cols))
+		}
+	}
+	for n := 1; n < len(gammaQ); n++ {
+		d := newQueensDFS(fullQueens(n, n), false)
+		if b := d.borderRootBound(); b > gammaQ[n] || b < n/2 {
+			t.Errorf("n=%d: border bound %d, want ceil((n-1)/2) = %d <= gamma %d", n, b, n/2, gammaQ[n])
+		}
+	}
+}
+
 func TestSolveQueensUnknownSearch(t *testing.T) {
 	if _, err := SolveQueens(fullQueens(3, 3), QueensOptions{Search: "sideways"}); err == nil {
 		t.Fatal("unknown search accepted")
@@ -214,11 +235,20 @@ func BenchmarkQueensSeed(b *testing.B) {
 // none of gamma-1, reporting the nodes. n = 15 and 16 take seconds each:
 //
 //	go test -run X -bench 'QueensDomination/n=1[56]/up' -benchtime 1x ./backtrack/
+//
+// n = 17..20 (the DFS frontier, minutes to hours) run only when the
+// -bench pattern names their n or GRIDSAT_QUEENS_BIG=1 is set:
+//
+//	go test -run X -bench 'QueensDomination/n=18/up' -benchtime 1x ./backtrack/
 func BenchmarkQueensDomination(b *testing.B) {
-	for _, n := range []int{10, 11, 12, 13, 14, 15, 16} {
+	for _, n := range []int{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20} {
 		for _, search := range []string{"up", "down"} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, search), func(b *testing.B) {
+				if n > 16 && !bigQueensAsked(n) {
+					b.Skipf("n=%d takes minutes: name it in -bench or set GRIDSAT_QUEENS_BIG=1", n)
+				}
 				var nodes int64
+				cpu0 := cpuSeconds()
 				for i := 0; i < b.N; i++ {
 					res, err := SolveQueens(fullQueens(n, n), QueensOptions{Search: search})
 					if err != nil || len(res.Placement) != gammaQ[n] {
@@ -228,11 +258,36 @@ func BenchmarkQueensDomination(b *testing.B) {
 						b.Fatal(err)
 					}
 					nodes = res.Nodes
+					b.Logf("bound %d, greedy %d, steps %+v", res.Bound, res.Greedy, res.Steps)
 				}
 				b.ReportMetric(float64(nodes), "nodes")
+				b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
 			})
 		}
 	}
+}
+
+// cpuSeconds is the process's CPU time so far (user and system): on a
+// shared machine the figure to compare, where wall time is the load's.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
+// bigQueensAsked reports whether the frontier board n was asked for: by
+// GRIDSAT_QUEENS_BIG=1 or by a -bench pattern naming n=N.
+func bigQueensAsked(n int) bool {
+	if os.Getenv("GRIDSAT_QUEENS_BIG") == "1" {
+		return true
+	}
+	pat := ""
+	if f := flag.Lookup("test.bench"); f != nil {
+		pat = f.Value.String()
+	}
+	return strings.Contains(pat, fmt.Sprintf("n=%d", n))
 }
 
 // BenchmarkQueensDense16 solves the five dense 16x16 boards of

@@ -1,0 +1,99 @@
+package backtrack
+
+import "math/bits"
+
+// The border argument (Spencer's proof of Weakley's bound gamma(Q_n) >=
+// (n-1)/2, made a bound at every node). It holds on boards whose squares
+// are all targets. Let k queens cover such an n x m board and let G be the
+// grid of squares whose row and column hold no queen: at least n-k rows
+// and m-k columns, so G is at least (n-k) x (m-k). No queen shares a line
+// with a square of G, so every square of G is covered along a diagonal.
+// G's border (its squares in its first or last row or column) has
+// 2a+2b-4 squares when G is a x b (a, b >= 2). A diagonal line meets the
+// border of G's bounding rectangle in at most two points, so one queen
+// covers at most four border squares: 4k >= 2(n-k)+2(m-k)-4.
+//
+// At a node with queens P placed and left more to place, the final G is
+// at least (n-|rows(P)|-left) x (m-|cols(P)|-left), its rows unoccupied by
+// P, its columns too; each queen still to place covers at most four
+// border squares, and a queen of P at most, on each of its diagonals,
+// two of the squares of that diagonal whose row and column P leaves free.
+// The node is cut when the border then has more squares than the queens
+// can cover. Two queens on one line, or a queen near a corner, waste
+// border that a tight budget (n = 17, k = 8: 32 = 4k) cannot spare.
+
+// gridBorder is the number of border squares of an a x b grid.
+func gridBorder(a, b int) int {
+	switch {
+	case a <= 0 || b <= 0:
+		return 0
+	case a == 1:
+		return b
+	case b == 1:
+		return a
+	}
+	return 2*a + 2*b - 4
+}
+
+// borderRootBound is the fewest queens the border argument allows on a
+// board of all targets (0 when the board has other squares).
+func (d *queensDFS) borderRootBound() int {
+	if !d.border {
+		return 0
+	}
+	n, m := d.q.Rows, d.q.Cols
+	k := 0
+	for gridBorder(n-k, m-k) > 4*k {
+		k++
+	}
+	return k
+}
+
+// borderCut reports whether the border argument cuts a node with the
+// queens d.placed and left more to place.
+func (d *queensDFS) borderCut(left int) bool {
+	if !d.border {
+		return false
+	}
+	var rows, cols uint64
+	for _, s := range d.placed {
+		rows |= 1 << (s / d.q.Cols)
+		cols |= 1 << (s % d.q.Cols)
+	}
+	a := d.q.Rows - bits.OnesCount64(rows) - left
+	b := d.q.Cols - bits.OnesCount64(cols) - left
+	need := gridBorder(a, b) - 4*left
+	if need <= 0 {
+		return false
+	}
+	// The placed queens' share of the border, at most two squares a
+	// diagonal, only squares whose row and column they leave free.
+	for _, s := range d.placed {
+		need -= d.diagonalShare(s, rows, cols)
+		if need <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// diagonalShare bounds the border squares the queen on s covers: on each
+// of its diagonals, the squares in free rows and free columns, at most two.
+func (d *queensDFS) diagonalShare(s int, rows, cols uint64) int {
+	n, m := d.q.Rows, d.q.Cols
+	r0, c0 := s/m, s%m
+	total := 0
+	for _, dc := range [2]int{1, -1} {
+		cnt := 0
+		// Walk the diagonal through s both ways (dr = 1 and dr = -1).
+		for _, sign := range [2]int{1, -1} {
+			for r, c := r0+sign, c0+sign*dc; r >= 0 && r < n && c >= 0 && c < m && cnt < 2; r, c = r+sign, c+sign*dc {
+				if rows>>r&1 == 0 && cols>>c&1 == 0 {
+					cnt++
+				}
+			}
+		}
+		total += cnt
+	}
+	return total
+}
