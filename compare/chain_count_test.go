@@ -43,15 +43,24 @@ var chainCountSpecs = []string{"dfs", "sat", "sat:counting=cards"}
 // instances' verifier, that the answers agree, and that the default sat
 // answers every board the counts rule out by its counting check (counted=1)
 // and no other board that way unless the DFS finds no path either. It
-// returns each spec's time.
+// returns each spec's CPU time (the process's, getrusage; the wall time
+// where that cannot be read): the machine is shared, and wall times at
+// load 20 on two cores say more about the load than the solver.
 func solveChainFamily(t testing.TB, specs []Spec, b *instances.Chain) []time.Duration {
 	t.Helper()
 	times := make([]time.Duration, len(specs))
 	var answers []string
 	for i, sp := range specs {
-		start := time.Now()
+		if sp.Text == "sat:counting=cards" && b.Infeasible() == "" && b.N > 8 {
+			// On boards with the right counts the class counts only cost
+			// (a 16x16 board 0.13 s -> 5.1 s): measured where they matter.
+			continue
+		}
+		start, cpu := time.Now(), startCPU()
 		res, err := sp.Solver.Solve(b, sp.Options)
-		times[i] = time.Since(start)
+		if times[i] = cpu.done(); times[i] == 0 {
+			times[i] = time.Since(start)
+		}
 		if err != nil {
 			t.Fatalf("%s %s: %v", b.Location(), sp.Text, err)
 		}
@@ -71,7 +80,7 @@ func solveChainFamily(t testing.TB, specs []Spec, b *instances.Chain) []time.Dur
 	}
 	for i := range answers {
 		if answers[i] != answers[0] {
-			t.Fatalf("%s: %s answers %q, %s %q", b.Location(), specs[0].Text, answers[0], specs[i].Text, answers[i])
+			t.Fatalf("%s: %s answers %q, and another solver %q", b.Location(), specs[0].Text, answers[0], answers[i])
 		}
 	}
 	return times
@@ -117,7 +126,9 @@ func TestChainCountFamily(t *testing.T) {
 
 // BenchmarkChainCountFamily solves the counting family of issue 23, 500
 // boards per N in {8, 12, 16} and K in {2, 3, 5}, half of them infeasible
-// by counts, with the DFS, the default sat and sat:counting=cards, checking
+// by counts, with the DFS, the default sat and sat:counting=cards (for
+// N > 8 on the boards the counts rule out only: elsewhere the counts only
+// cost, and the benchmark would take an hour on two cores), checking
 // every answer as TestChainCountFamily does, and reports each solver's
 // slowest board (over all, and over the half the counts rule out) and total
 // time. The targets: the default sat within 2 s on every board, and within
