@@ -43,7 +43,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Options: []OptionDoc{
 					{Name: "crossing", Values: "eager|lazy", Default: "eager", Doc: "all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"},
 					{Name: "patch", Values: "true|false", Default: "true", Doc: "false: never splice a model's cycles into its path; every cycle is cut and solved again"},
-					{Name: "counting", Values: "check|cards|none", Default: "check", Doc: "boards a counting argument rules out: check answers -1 from the label classes' sizes and the step graph's matching before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"},
+					{Name: "counting", Values: "check|cards|none", Default: "check", Doc: "boards a counting argument rules out: check answers -1 from the label classes' sizes, the step graph's matching and (K=2) two different neighbours per cell before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"},
 					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts (instances' check) without a solve"},
 					BackendOption,
 					CertifyDoc,

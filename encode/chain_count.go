@@ -19,8 +19,9 @@ import (
 // Two ways to give the SAT side that reasoning, both written here, from
 // the statement, sharing nothing with the DFS (backtrack):
 //   - ChainCountCheck, a static check before any solve: the class sizes
-//     balanced (chainClassBalance) and a perfect matching of the step
-//     graph (chainMatching). A -1 it finds is a claim backed by a counting
+//     balanced (chainClassBalance), a perfect matching of the step graph
+//     (chainMatching) and, for K=2, two different neighbours for every
+//     cell (chainPairing, chain_pairing.go). A -1 it finds is a claim backed by a counting
 //     argument, not by a solver's proof; ChainResult.Counted says so.
 //   - ChainCountCards, counting constraints in the encoding: for each
 //     label class v, the steps out of it (the steps into class v+1) counted
@@ -61,8 +62,9 @@ func (o ChainOptions) counting() ChainCounting {
 // "" when none applies: the start corner not labelled 0, two label classes
 // of unequal sizes where every step of one goes into the other
 // (chainClassBalance), or a set of cells whose steps all enter fewer cells
-// than it has (chainMatching). It is the check ChainCountCheck makes; it
-// shares no code with the DFS's label-count rule.
+// than it has (chainMatching), or, for K=2, no way to give every cell two
+// different neighbours along steps (chainPairing). It is the check
+// ChainCountCheck makes; it shares no code with the DFS.
 func ChainCountArgument(c *instances.Chain) string {
 	if c.Labels[0] != 0 {
 		return fmt.Sprintf("the start corner is labelled %d, a path starts on 0", c.Labels[0])
@@ -70,7 +72,13 @@ func ChainCountArgument(c *instances.Chain) string {
 	if why := chainClassBalance(c); why != "" {
 		return why
 	}
-	return chainMatching(c)
+	if why := chainMatching(c); why != "" {
+		return why
+	}
+	if c.K == 2 {
+		return chainPairing(c)
+	}
+	return ""
 }
 
 // chainSenders returns, for every label v, how many cells of label v send

@@ -1,0 +1,121 @@
+package encode
+
+import (
+	"fmt"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// chainPairing is the K=2 matching argument. With two labels every step
+// joins a 0-cell and a 1-cell, and steps go both ways, so the directed
+// matching of chainMatching lets two cells be each other's successor. A
+// path does more: it gives every cell two different neighbours (the two
+// ends one), each pair of neighbours joined once. That is a b-matching of
+// the bipartite graph of 0-cells and 1-cells joined where a step goes
+// either way, found here by augmenting paths; when none exists, the cells
+// the last failed search reached need more partners than they can have.
+// It returns why there is no path, or "".
+func chainPairing(c *instances.Chain) string {
+	if c.N == 1 {
+		return "" // the start is the target: no step at all
+	}
+	p := newChainPairer(c)
+	for u := range p.need {
+		if c.Labels[u] != 0 {
+			continue
+		}
+		for p.need[u] > 0 {
+			if !p.augment(u) {
+				return fmt.Sprintf("pairing: the cells reached from (%d,%d) by alternating steps cannot all get two different neighbours (the ends one): a path through them would use a step twice", u/c.N, u%c.N)
+			}
+		}
+	}
+	return ""
+}
+
+// chainPairer is the state of chainPairing: the graph's edges (a 0-cell
+// and a 1-cell a step joins either way), which are in the b-matching, and
+// how many partners each cell still needs.
+type chainPairer struct {
+	c     *instances.Chain
+	ends  [][2]int // ends[e]: the 0-cell and the 1-cell of edge e
+	edges [][]int  // edges[cell]: the edges at the cell
+	used  []bool
+	need  []int
+	seen  []int // by cell: the stamp of the search that reached it
+	stamp int
+}
+
+func newChainPairer(c *instances.Chain) *chainPairer {
+	n2 := c.N * c.N
+	p := &chainPairer{c: c, edges: make([][]int, n2), need: make([]int, n2), seen: make([]int, n2)}
+	for a := 0; a < n2; a++ {
+		p.need[a] = 2
+		if a == 0 || a == n2-1 {
+			p.need[a] = 1
+		}
+		if c.Labels[a] != 0 {
+			continue
+		}
+		for d := 0; d < 8; d++ {
+			b, ok := c.Neighbour(a, d)
+			if !ok {
+				continue
+			}
+			_, out := c.Step(a, d)
+			_, in := c.Step(b, (d+4)%8)
+			if out || in {
+				p.edges[a] = append(p.edges[a], len(p.ends))
+				p.edges[b] = append(p.edges[b], len(p.ends))
+				p.ends = append(p.ends, [2]int{a, b})
+			}
+		}
+	}
+	p.used = make([]bool, len(p.ends))
+	return p
+}
+
+// augment finds an alternating path from 0-cell u, short of partners: to
+// a 1-cell along an edge not in the b-matching, back to a 0-cell along one
+// in it, until a 1-cell short of partners; it flips the path's edges.
+func (p *chainPairer) augment(u int) bool {
+	p.stamp++
+	type frame struct{ cell, i, via int } // via: the edge that led here
+	stack := []frame{{u, 0, -1}}
+	p.seen[u] = p.stamp
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i == len(p.edges[top.cell]) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		e := p.edges[top.cell][top.i]
+		top.i++
+		zero := p.c.Labels[top.cell] == 0
+		// From a 0-cell along unused edges, from a 1-cell along used ones.
+		if p.used[e] == zero {
+			continue
+		}
+		other := p.ends[e][0]
+		if zero {
+			other = p.ends[e][1]
+		}
+		if p.seen[other] == p.stamp {
+			continue
+		}
+		p.seen[other] = p.stamp
+		if zero && p.need[other] > 0 {
+			// Flip the path: the edges from 0-cells go in, those from
+			// 1-cells come out.
+			p.used[e] = true
+			for _, f := range stack[1:] {
+				p.used[f.via] = !p.used[f.via]
+			}
+			p.need[u]--
+			p.need[other]--
+			return true
+		}
+		stack = append(stack, frame{other, 0, e})
+	}
+	return false
+}
