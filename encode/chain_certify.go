@@ -85,13 +85,22 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep Cla
 		return cert, fmt.Errorf("chain certificate: %w", err)
 	}
 	accept := chainAccept(p.Enc)
+	// up holds the formula with the answer's steps so far at its root: the
+	// smaller steps its unit propagation refutes need no solver, and go in
+	// one claim per step of the answer (refuteChainSteps).
+	up := NewProber(p.Enc.CNF)
 	var prefix []int
 	for t := 0; t+1 < len(cells); t++ {
 		cur, d := cells[t], int(answer[t]-'0')
+		var trivial []int
 		for e := 0; e < d; e++ {
 			v := p.Enc.step[cur*8+e]
 			if v == 0 {
 				continue // no such step: the encoding has no variable for it
+			}
+			if up.value(v) < 0 || (up.value(v) == 0 && !up.try(v, false, false)) {
+				trivial = append(trivial, v)
+				continue
 			}
 			one, err := refuteChainPrefix(p, append(prefix, v), accept, keep)
 			if err != nil {
@@ -99,9 +108,38 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep Cla
 			}
 			cert.Add(one)
 		}
-		prefix = append(prefix, p.Enc.step[cur*8+d])
+		if len(trivial) > 0 {
+			one, err := refuteChainSteps(p, prefix, trivial, keep)
+			if err != nil {
+				return cert, fmt.Errorf("chain certificate, step %d: %w", t+1, err)
+			}
+			cert.Add(one)
+		}
+		step := p.Enc.step[cur*8+d]
+		prefix = append(prefix, step)
+		up.Add([]int{step})
 	}
 	return cert, nil
+}
+
+// refuteChainSteps proves that no path takes the steps prefix and then
+// any of steps, each of which unit propagation refutes after prefix: the
+// formula with prefix as units and the clause "one of steps" is refuted by
+// the lemmas "not step", each RUP, and the empty clause.
+func refuteChainSteps(p *ChainProof, prefix, steps []int, keep ClaimKeeper) (Certificate, error) {
+	f := p.Enc.CNF.With(prefix...)
+	f.Clauses = append(f.Clauses, steps)
+	var proof []ProofStep
+	for _, v := range steps {
+		proof = append(proof, ProofStep{Kind: ProofLemma, Lits: []int{-v}})
+	}
+	proof = append(proof, ProofStep{Kind: ProofLemma})
+	cl := Claim{Name: fmt.Sprintf("no path begins %v then one of %v", prefix, steps), NumVars: f.NumVars, Formula: f.Clauses, Steps: proof}
+	cert, err := CheckClaim(cl, nil)
+	if err == nil && keep != nil {
+		err = keep.Keep(cl)
+	}
+	return cert, err
 }
 
 // refuteChainPrefix proves that no path takes the steps units (variables),
@@ -109,6 +147,7 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep Cla
 func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker, keep ClaimKeeper) (Certificate, error) {
 	start := time.Now()
 	f := p.Enc.CNF.With(units...)
+	name := fmt.Sprintf("no path begins %v", units)
 	log := &ProofLog{}
 	s, err := p.Backend.(Prover).NewProving(f, log.Sink())
 	if err != nil {
@@ -131,7 +170,7 @@ func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker, keep Cla
 	}
 	solve := time.Since(start)
 	log.Refuted()
-	cl := Claim{Name: fmt.Sprintf("no path begins %v", units), NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}
+	cl := Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}
 	cert, err := CheckClaim(cl, accept)
 	cert.Solve = solve
 	if err == nil && keep != nil {
