@@ -569,16 +569,25 @@ func BenchmarkSlantHard50(b *testing.B) {
 	}
 }
 
-// BenchmarkSlantGenerate makes a 50x50 hard puzzle per op (gen slant
-// --size 50x50, another seed each time) and checks outside the timed
-// part that the DFS finds it unique.
+// BenchmarkSlantGenerate makes a hard puzzle per op (gen slant --size
+// 30x30 .. 200x200, another seed each time) and checks outside the timed
+// part that the DFS finds it unique; planted makes a planted 1000x1000
+// board per op (gen slant --size 1000 --param planted=true).
 func BenchmarkSlantGenerate(b *testing.B) {
 	p, err := Lookup("slant")
 	if err != nil {
 		b.Fatal(err)
 	}
 	dfs := slantSpecs(b, true, "dfs")[0]
-	for _, size := range []string{"30x30", "50x50"} {
+	b.Run("planted1000x1000", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			var buf bytes.Buffer
+			if err := p.Generate(&buf, GenConfig{Size: "1000", Count: 1, Seed: int64(i + 1), Params: Options{"planted": "true"}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, size := range []string{"30x30", "50x50", "100x100", "200x200"} {
 		b.Run(size, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				var buf bytes.Buffer
@@ -776,4 +785,44 @@ func TestSlantPast200(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkSlantPlantedLarge solves planted boards past the old cap of 200
+// (issue 23): 500x500 and 1000x1000 at 45%, 60% and all of the clues,
+// made in the benchmark by gen (planted=true, seed 1, as "gridsat gen
+// slant --size N --param planted=true --param clues=C" makes them), with
+// both solvers; every answer is verified outside the timed part. Select
+// one size, share or solver by name: -bench 'SlantPlantedLarge/1000x1000/clues=0.45/sat$'.
+func BenchmarkSlantPlantedLarge(b *testing.B) {
+	p := slantPuzzle(b)
+	specs := slantSpecs(b, false, "dfs", "sat")
+	for _, size := range []string{"500", "1000"} {
+		for _, clues := range []string{"0.45", "0.6", "1"} {
+			var c instances.Case
+			for _, spec := range specs {
+				b.Run(fmt.Sprintf("%sx%s/clues=%s/%s", size, size, clues, spec.Text), func(b *testing.B) {
+					if c == nil {
+						c = genSlantCase(b, p, GenConfig{Size: size, Seed: 1, Params: Options{"planted": "true", "clues": clues}})
+					}
+					benchSlantCase(b, spec, c, false)
+				})
+			}
+		}
+	}
+}
+
+// genSlantCase makes the one case g describes.
+func genSlantCase(b *testing.B, p *Puzzle, g GenConfig) instances.Case {
+	b.Helper()
+	b.StopTimer()
+	defer b.StartTimer()
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, g); err != nil {
+		b.Fatal(err)
+	}
+	cases, err := p.Parse("gen", &buf)
+	if err != nil || len(cases) != 1 {
+		b.Fatalf("gen %s: %d cases, %v", g.Size, len(cases), err)
+	}
+	return cases[0]
 }
