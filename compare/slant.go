@@ -39,6 +39,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N branching nodes (0: no limit)"},
 				},
 				Solve:    solveSlantDFS,
+				Memory:   func(c instances.Case, _ Options) int64 { return slantMemory(c, nil) },
 				Headline: []string{"nodes", "conflicts", "learned"},
 				Validate: func(o Options) error { _, _, err := slantDFSOptions(o); return err },
 			},
@@ -58,6 +59,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 					ProofsDoc,
 				},
 				Solve:    solveSlantSAT,
+				Memory:   slantSATMemory,
 				Uses:     func(o Options) []string { return map[bool][]string{true: {"dfs"}}[o.Get("pre", "none") != "none"] },
 				Headline: []string{"rounds", "added", "conflicts"},
 				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
@@ -150,6 +152,35 @@ func solveSlantDFS(c instances.Case, o Options) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// slantMemory is the DFS's memory estimate (backtrack.SlantMemory), or,
+// with sat options, the SAT solver's (encode.SlantMemory); 0 for a case
+// that is not slant.
+func slantMemory(c instances.Case, sat *encode.SlantOptions) int64 {
+	s, ok := c.(*instances.Slant)
+	switch {
+	case !ok:
+		return 0
+	case sat != nil:
+		return encode.SlantMemory(s, *sat)
+	}
+	return backtrack.SlantMemory(s)
+}
+
+// slantSATMemory is the SAT solver's memory estimate under options o
+// (pre= adds the DFS's root deductions, run first: the larger of the
+// two).
+func slantSATMemory(c instances.Case, o Options) int64 {
+	opt, pre, err := slantSATOptions(o)
+	if err != nil {
+		return 0
+	}
+	est := slantMemory(c, &opt)
+	if pre != "none" {
+		est = max(est, slantMemory(c, nil))
+	}
+	return est
 }
 
 // slantSATOptions reads the SAT solver's options; pre is the deduction

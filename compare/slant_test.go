@@ -826,3 +826,34 @@ func genSlantCase(b *testing.B, p *Puzzle, g GenConfig) instances.Case {
 	}
 	return cases[0]
 }
+
+// The slant estimates grow with the board and with the options that add
+// clauses, and compare refuses up front (memout, the estimate named) a
+// 1000x1000 board whose SAT estimate passes its default 2 GiB limit,
+// while the DFS's passes.
+func TestSlantMemoryEstimates(t *testing.T) {
+	p := slantPuzzle(t)
+	big, small := instances.NewSlant(1000, 1000), instances.NewSlant(10, 10)
+	big.Loc = instances.Loc{File: "big", Case: 1, Line: 1}
+	src := &Source{File: "boards", Cases: []instances.Case{big}}
+	if err := src.prepare(p); err != nil {
+		t.Fatal(err)
+	}
+	specs := slantSpecs(t, false, "dfs", "sat", "sat:loops=reach", "sat:pre=equiv")
+	unique := slantSpecs(t, true, "sat")[0]
+	for _, sp := range append(specs, unique) {
+		if sp.Solver.Memory(small, sp.Options) >= sp.Solver.Memory(big, sp.Options) {
+			t.Errorf("%s: the 10x10 board's estimate is not below the 1000x1000 board's", sp.Text)
+		}
+	}
+	est := func(sp Spec) int64 { return sp.Solver.Memory(big, sp.Options) }
+	if est(specs[2]) <= est(specs[1]) || est(unique) <= est(specs[1]) || est(specs[3]) < est(specs[0]) {
+		t.Errorf("estimates: reach %d, unique %d, not above sat's %d; pre=equiv %d below dfs's %d", est(specs[2]), est(unique), est(specs[1]), est(specs[3]), est(specs[0]))
+	}
+	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: specs[0]}, 2<<30); why != "" {
+		t.Errorf("dfs on 1000x1000 refused under 2GiB: %s", why)
+	}
+	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: specs[1]}, 2<<30); !strings.Contains(why, "estimated peak memory") || !strings.Contains(why, "2GiB limit") {
+		t.Errorf("sat on 1000x1000 under 2GiB: %q; want refused with the estimate", why)
+	}
+}

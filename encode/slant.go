@@ -460,6 +460,29 @@ func (e *SlantEncoding) touching(r, c int) []int {
 	return lits
 }
 
+// SlantMemory estimates the peak memory in bytes of SolveSlant on s with
+// options o: 64 MiB and 4 KiB per cell (the clauses, the prober's copy,
+// the backend's solver with its learned clauses and rebuilds, the loop
+// cuts), 1 KiB more per cell with lazy+short's eager loop clauses, 16 KiB
+// more with reach's ranks (about 150 clauses per corner), and half as
+// much again with Unique (a second refinement on the same solver).
+// Fitted, on the high side, to peaks measured on gophersat with planted
+// boards: 500x500 at 45% of the clues 725 MB, 60% 583 MB, all 416 MB;
+// 1000x1000 at 45% (see BenchmarkSlantPlantedLarge).
+func SlantMemory(s *instances.Slant, o SlantOptions) int64 {
+	perCell := int64(4 << 10)
+	switch o.Loops {
+	case SlantLoopsShort:
+		perCell += 1 << 10
+	case SlantLoopsReach:
+		perCell += 16 << 10
+	}
+	if o.Unique {
+		perCell += perCell / 2
+	}
+	return 64<<20 + perCell*int64(s.W)*int64(s.H)
+}
+
 // SolveSlant solves s by SAT: the eager clue encoding, then the refinement
 // loop (encode.Refine) that forbids the loops it finds in each model until
 // a model has none. One solver is kept across rounds. With Unique, the

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/gridsat/gridsat/instances"
 )
 
 // TestMain lets the test binary stand in for gridsat as compare's worker:
@@ -156,5 +158,26 @@ func TestHelpListsCommands(t *testing.T) {
 	}
 	if strings.Contains(out, "worker") {
 		t.Error("help shows the internal worker command")
+	}
+}
+
+// solve --mem refuses, before solving anything, a case whose estimated
+// peak memory passes the limit: exit 2, the estimate named, nothing on
+// stdout even for the small case before it; under a limit it passes, the
+// same input is solved.
+func TestSolveMemRefusesUpFront(t *testing.T) {
+	var in bytes.Buffer
+	if err := instances.FormatSlantJudge(&in, []*instances.Slant{instances.NewSlant(2, 2), instances.NewSlant(400, 400)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, solver := range []string{"dfs", "sat"} {
+		stdout, stderr, code := gridsat(t, in.String(), "solve", "slant", "--solver", solver, "--mem", "100MiB")
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "case 2") || !strings.Contains(stderr, "estimated peak memory") || !strings.Contains(stderr, "100MiB limit") {
+			t.Errorf("%s under 100MiB: exit %d, stdout %q, stderr %q; want exit 2 naming case 2 and its estimate", solver, code, stdout, stderr)
+		}
+	}
+	stdout, stderr, code := gridsat(t, in.String(), "solve", "slant", "--mem", "1GiB")
+	if code != 0 || strings.Count(stdout, "\n") != 402 {
+		t.Errorf("dfs under 1GiB: exit %d, %d lines, stderr %q; want both boards solved", code, strings.Count(stdout, "\n"), stderr)
 	}
 }

@@ -24,6 +24,7 @@ type solveFlags struct {
 	svg     string
 	certify bool
 	proofs  string
+	mem     string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -39,7 +40,10 @@ output, each as soon as it is found. Flags may stand anywhere.
 A case with no solution is reported on standard error and makes the exit
 status 1 after the other cases (chain prints -1 instead, as its judge does).
 Bad input stops at the bad case with a message naming file, case and line and
-exit status 2; the answers to the cases before it are printed first.
+exit status 2; the answers to the cases before it are printed first. With
+--mem, a case whose estimated peak memory (the solver's estimate from the
+board's size) passes the limit is refused before any case is solved, with
+the estimate, exit status 2.
 
 The solver is "dfs" or "sat", optionally with options after colons, as in
 compare: --solver sat:backend=gini. "gridsat puzzles" lists each solver's
@@ -56,6 +60,7 @@ options.`,
 	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer (queens: the board with Q)")
 	fl.StringVar(&f.backend, "backend", "", "SAT backend for --solver sat: gophersat (default), gini, exec:NAME")
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
+	fl.StringVar(&f.mem, "mem", "0", "refuse, before solving anything, a case whose estimated peak memory passes this, e.g. 4GiB (0: none)")
 	fl.StringVar(&f.svg, "svg", "", "draw each solved board to this SVG file (FILE-N.svg for case N when there are several)")
 	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
 	fl.BoolVar(&f.certify, "certify", false, "check a clausal proof of every absence the sat solver claims (no solution, unique, optimal, -1) before printing it; refused with backends that cannot prove (gini)")
@@ -88,8 +93,15 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		return err
 	}
 
+	mem, err := parseSize(f.mem)
+	if err != nil {
+		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
+	}
 	cases, parseErr, err := readCases(p, stdin, args[1:])
 	if err != nil {
+		return err
+	}
+	if err := refuseOverMemory(spec, cases, mem); err != nil {
 		return err
 	}
 
@@ -190,6 +202,21 @@ func certLine(res compare.Result) string {
 	us, _ := res.Stat("check_us")
 	claims, _ := res.Stat("proof_claims")
 	return fmt.Sprintf("%d proofs, %d lemmas, %d cut lemmas accepted, checked in %s", claims, lemmas, inputs, compare.FormatDuration(time.Duration(us)*time.Microsecond))
+}
+
+// refuseOverMemory refuses, as a usage error, the first case whose
+// estimated peak memory under spec passes limit (0: no limit).
+func refuseOverMemory(spec compare.Spec, cases []instances.Case, limit int64) error {
+	if limit <= 0 || spec.Solver.Memory == nil {
+		return nil
+	}
+	for _, c := range cases {
+		if est := spec.Solver.Memory(c, spec.Options); est > limit {
+			return fail(exitUsage, fmt.Errorf("%s: %s %s refused before solving: estimated peak memory %s is over the %s limit (--mem)",
+				c.Location(), c.Size(), spec.Text, compare.FormatBytes(est), compare.FormatBytes(limit)))
+		}
+	}
+	return nil
 }
 
 func specKnows(s compare.Spec, name string) bool {
