@@ -343,3 +343,34 @@ func otherChainPath(b *instances.Chain, answer string) string {
 	walk([]int{0}, nil)
 	return found
 }
+
+// TestProbingProofs: the probing solver's proofs (probing's lemmas, then
+// the backend's mapped back from the renumbered variables) check, on
+// random formulas around the threshold, small enough that probing alone
+// often refutes them.
+func TestProbingProofs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	refuted := 0
+	for i := 0; i < 300; i++ {
+		n := 8 + rng.IntN(13)
+		f := random3SAT(rng, n, n*4+rng.IntN(n*2))
+		for _, mode := range []string{ProbeOnce, ProbeRounds} {
+			log := &ProofLog{}
+			s, err := NewProvingSolver(Gophersat{}, f, mode, log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+				continue
+			}
+			refuted++
+			log.Refuted()
+			if _, err := CheckClaim(Claim{Name: "random", NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}, nil); err != nil {
+				t.Fatalf("formula %d, probe=%s: %v", i, mode, err)
+			}
+		}
+	}
+	if refuted < 100 {
+		t.Errorf("only %d refutations: the test lost its teeth", refuted)
+	}
+}

@@ -238,8 +238,10 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 	}
 	p.undo(n)
 	for _, x := range both {
-		if p.proof != nil && p.value(x) == 0 {
-			// l and -l both imply x: (-l x) and (l x) are RUP, then x.
+		if p.proof != nil && p.value(x) <= 0 {
+			// l and -l both imply x: (-l x) and (l x) are RUP, then x
+			// (when an earlier lift set x false, the three lemmas make
+			// the empty clause RUP).
 			p.proof.Lemma([]int{-l, x})
 			p.proof.Lemma([]int{l, x})
 			p.proof.Lemma([]int{x})
