@@ -131,6 +131,9 @@ type queensDFS struct {
 	// border is set on boards of all targets up to 64 x 64, where the
 	// border argument (queens_border.go) bounds every node.
 	border bool
+	// rowBits[r*w:] and colBits[c*w:] hold the squares of row r and
+	// column c (set with border).
+	rowBits, colBits []uint64
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
@@ -177,7 +180,7 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 		}
 	}
 	d.markUseful()
-	d.border = n <= 64 && m <= 64 && popcount(d.targets) == S
+	d.initBorder()
 	return d
 }
 
@@ -290,7 +293,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	if nU == 0 {
 		return true
 	}
-	if left == 0 || d.borderCut(left) {
+	if left == 0 || d.borderCut(left, A) {
 		return false
 	}
 	if left == 1 {

@@ -50,8 +50,10 @@ func (d *queensDFS) borderRootBound() int {
 }
 
 // borderCut reports whether the border argument cuts a node with the
-// queens d.placed and left more to place.
-func (d *queensDFS) borderCut(left int) bool {
+// queens d.placed and left more to place. When it does not, it drops from
+// A the squares on the rows (columns) of d.placed if a queen there, one
+// more line left free, would leave the border more than the queens cover.
+func (d *queensDFS) borderCut(left int, A []uint64) bool {
 	if !d.border {
 		return false
 	}
@@ -62,19 +64,59 @@ func (d *queensDFS) borderCut(left int) bool {
 	}
 	a := d.q.Rows - bits.OnesCount64(rows) - left
 	b := d.q.Cols - bits.OnesCount64(cols) - left
-	need := gridBorder(a, b) - 4*left
-	if need <= 0 {
+	// The placed queens' share of the border is needed only when the
+	// border, or the border with one more free row or column, passes
+	// what the queens to come cover.
+	most := max(gridBorder(a+1, b), gridBorder(a, b+1)) - 4*left
+	if most <= 0 {
 		return false
 	}
-	// The placed queens' share of the border, at most two squares a
-	// diagonal, only squares whose row and column they leave free.
+	share := 0
 	for _, s := range d.placed {
-		need -= d.diagonalShare(s, rows, cols)
-		if need <= 0 {
+		share += d.diagonalShare(s, rows, cols)
+		if share >= most {
 			return false
 		}
 	}
-	return true
+	if gridBorder(a, b)-4*left > share {
+		return true
+	}
+	if gridBorder(a+1, b)-4*left > share {
+		d.dropLines(A, rows, d.rowBits)
+	}
+	if gridBorder(a, b+1)-4*left > share {
+		d.dropLines(A, cols, d.colBits)
+	}
+	return false
+}
+
+// dropLines clears from A the squares of the lines in mask (lineBits[x*w:]
+// holding line x's squares).
+func (d *queensDFS) dropLines(A []uint64, mask uint64, lineBits []uint64) {
+	W := d.w
+	for ; mask != 0; mask &= mask - 1 {
+		x := bits.TrailingZeros64(mask)
+		for i, word := range lineBits[x*W : (x+1)*W] {
+			A[i] &^= word
+		}
+	}
+}
+
+// initBorder sets the border argument up on boards of all targets up to
+// 64 x 64 (rows and columns as bits of a word).
+func (d *queensDFS) initBorder() {
+	n, m, W := d.q.Rows, d.q.Cols, d.w
+	d.border = n <= 64 && m <= 64 && popcount(d.targets) == d.squares
+	if !d.border {
+		return
+	}
+	d.rowBits = make([]uint64, n*W)
+	d.colBits = make([]uint64, m*W)
+	for s := 0; s < d.squares; s++ {
+		r, c := s/m, s%m
+		d.rowBits[r*W+s/64] |= 1 << (s % 64)
+		d.colBits[c*W+s/64] |= 1 << (s % 64)
+	}
 }
 
 // diagonalShare bounds the border squares the queen on s covers: on each
