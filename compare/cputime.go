@@ -4,9 +4,8 @@ import "time"
 
 // TimeSource says how a run's times are measured, for the results file's
 // machine record.
-const TimeSource = "cpu: user+sys of the worker (Linux: CLOCK_PROCESS_CPUTIME_ID, ns; elsewhere getrusage RUSAGE_SELF, µs) " +
-	"and of its waited-for children (getrusage RUSAGE_CHILDREN: exec: solvers), read before and after the solve; " +
-	"wall: Go's monotonic clock around the solve"
+const TimeSource = "cpu: user+sys of the worker (Linux: CLOCK_PROCESS_CPUTIME_ID; else getrusage) and its children " +
+	"(getrusage RUSAGE_CHILDREN) around the solve; wall: monotonic clock around the solve"
 
 // cpuSpan measures the CPU time of one solve: start it before, call done
 // after.
