@@ -120,22 +120,28 @@ func (d *queensDFS) initBorder() {
 }
 
 // diagonalShare bounds the border squares the queen on s covers: on each
-// of its diagonals, the squares in free rows and free columns, at most two.
+// of its diagonals, the squares in free rows and free columns (rows and
+// cols hold the occupied ones), at most two. The squares of a diagonal
+// are counted with words: row r of diagonal r-c = delta is free with its
+// column when bit r of the free rows and bit r-delta of the free columns
+// are set, a shift of the one mask onto the other; for the anti-diagonal
+// r+c = sigma the columns are reversed first.
 func (d *queensDFS) diagonalShare(s int, rows, cols uint64) int {
 	n, m := d.q.Rows, d.q.Cols
 	r0, c0 := s/m, s%m
-	total := 0
-	for _, dc := range [2]int{1, -1} {
-		cnt := 0
-		// Walk the diagonal through s both ways (dr = 1 and dr = -1).
-		for _, sign := range [2]int{1, -1} {
-			for r, c := r0+sign, c0+sign*dc; r >= 0 && r < n && c >= 0 && c < m && cnt < 2; r, c = r+sign, c+sign*dc {
-				if rows>>r&1 == 0 && cols>>c&1 == 0 {
-					cnt++
-				}
-			}
-		}
-		total += cnt
+	freeR := ^rows & (1<<n - 1)
+	freeC := ^cols & (1<<m - 1)
+	diag := freeR & shiftUp(freeC, r0-c0)
+	// Reversed, column c sits at bit m-1-c; c = sigma-r at bit r+(m-1-sigma).
+	revC := bits.Reverse64(freeC) >> (64 - m)
+	anti := freeR & shiftUp(revC, r0+c0-(m-1))
+	return min(2, bits.OnesCount64(diag)) + min(2, bits.OnesCount64(anti))
+}
+
+// shiftUp moves bit i of x to bit i+by (by may be negative).
+func shiftUp(x uint64, by int) uint64 {
+	if by >= 0 {
+		return x << by
 	}
-	return total
+	return x >> -by
 }
