@@ -49,7 +49,7 @@ func peakRSS() int64     { return 0 }
 func groupRSS(int) int64 { return 0 }
 
 // Memory cgroups exist only on Linux.
-type memCgroups struct{}
+type memCgroups struct{ v2 bool }
 type memCgroup struct{}
 
 func findMemCgroups() *memCgroups                      { return nil }

@@ -87,7 +87,7 @@ func selfRSS(pid int) int64 {
 		return 0
 	}
 	pages, _ := strconv.ParseInt(f[1], 10, 64)
-	return pages * pageSize
+	return pages * int64(os.Getpagesize())
 }
 
 func needProc(t *testing.T) {
