@@ -2,8 +2,10 @@ package compare
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -386,12 +388,42 @@ func sameComparison(a, b Header) error {
 		return fmt.Errorf("gridsat %s vs %s", a.Version, b.Version)
 	case a.Inputs != b.Inputs || a.Cases != b.Cases:
 		return fmt.Errorf("other inputs (%d cases, digest %s vs %d cases, digest %s)", a.Cases, a.Inputs, b.Cases, b.Inputs)
-	case !reflect.DeepEqual(a.Specs, b.Specs):
+	case specList(a.Specs) != specList(b.Specs):
 		return fmt.Errorf("other solvers (%s vs %s)", specList(a.Specs), specList(b.Specs))
+	case !reflect.DeepEqual(a.Specs, b.Specs):
+		return fmt.Errorf("other solver options (%s)", optionsDiff(a.Specs, b.Specs))
 	case a.Limits.InProcess != b.Limits.InProcess:
 		return fmt.Errorf("one ran in process (--inproc), the other in workers")
 	}
 	return nil
+}
+
+// optionsDiff names the first option that differs between two lists of
+// the same solvers: "sat: proofs \"\" vs (absent)".
+func optionsDiff(a, b []SpecRecord) string {
+	for i := range a {
+		names := slices.Sorted(maps.Keys(a[i].Options))
+		for k := range b[i].Options {
+			if _, ok := a[i].Options[k]; !ok {
+				names = append(names, k)
+			}
+		}
+		for _, k := range names {
+			va, oka := a[i].Options[k]
+			vb, okb := b[i].Options[k]
+			if va != vb || oka != okb {
+				return fmt.Sprintf("%s: %s %s vs %s", a[i].Text, k, optionValue(va, oka), optionValue(vb, okb))
+			}
+		}
+	}
+	return "?"
+}
+
+func optionValue(v string, ok bool) string {
+	if !ok {
+		return "(absent)"
+	}
+	return strconv.Quote(v)
 }
 
 func specList(specs []SpecRecord) string {

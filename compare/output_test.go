@@ -174,7 +174,7 @@ func TestResultsTwoWriters(t *testing.T) {
 		}
 	}
 	first.Close()
-	again, _, _, err := AppendResults(path, false)
+	again, _, _, err := AppendResults(path, false, nil)
 	if err != nil {
 		t.Fatalf("the file is still locked after Close: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // A results file is opened for a run only if it is empty (or missing) or
@@ -77,23 +78,56 @@ func checkResultsHeader(f *os.File, path string) error {
 }
 
 // AppendResults opens the results file at path for a run, as OpenResults
-// does, cuts an unfinished last line off it (cut says how many bytes) and,
-// with resume, reads its records: all under the lock the returned file
-// holds until Close.
-func AppendResults(path string, resume bool) (rf *ResultsFile, log *ResultsLog, cut int64, err error) {
+// does, refuses it if it holds a comparison that headers (the run's
+// comparisons, one per puzzle) may not join (CheckAppend), cuts an
+// unfinished last line off it (cut says how many bytes) and, with resume,
+// returns its records: all under the lock the returned file holds until
+// Close. A refused file is left as it was.
+func AppendResults(path string, resume bool, headers []Header) (rf *ResultsFile, log *ResultsLog, cut int64, err error) {
 	f, err := openResultsFile(path)
 	if err != nil {
 		return nil, nil, 0, err
+	}
+	if log, err = ReadResults(path); err != nil {
+		f.Close()
+		return nil, nil, 0, err
+	}
+	for _, h := range headers {
+		if err := log.CheckAppend(path, h); err != nil {
+			f.Close()
+			return nil, nil, 0, err
+		}
 	}
 	if cut, err = repairResults(f, path); err != nil {
 		f.Close()
 		return nil, nil, 0, err
 	}
-	if resume {
-		if log, err = ReadResults(path); err != nil {
-			f.Close()
-			return nil, nil, 0, err
-		}
+	if !resume {
+		log = nil
 	}
 	return newResultsFile(f, path, log), log, cut, nil
+}
+
+// CheckAppend refuses to add the comparison h to the results file at path,
+// read into log, when the file holds another comparison of h's puzzle
+// (other inputs, solvers, options or version, another shard count):
+// gridsat report refuses such a file, so a run appended to it would make
+// every run in it unreadable. Comparisons of other puzzles may share it.
+func (log *ResultsLog) CheckAppend(path string, h Header) error {
+	for k, old := range log.Headers {
+		if old.Puzzle != h.Puzzle {
+			continue
+		}
+		err := sameComparison(old, h)
+		if err == nil && old.Shard != "" && h.Shard != "" {
+			_, n0, _ := strings.Cut(old.Shard, "/")
+			if _, n, _ := strings.Cut(h.Shard, "/"); n != n0 {
+				err = fmt.Errorf("shard %s, not a shard of %s", h.Shard, old.Shard)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("%s line %d starts another %s comparison than this one (%w): gridsat report could not read the file with both, so --out leaves it untouched: write to another file", path, log.HeaderLines[k], h.Puzzle, err)
+		}
+	}
+	return nil
 }

@@ -220,6 +220,9 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		if err != nil {
 			return err
 		}
+		if err := compare.CheckRuns(plan.cases, len(plan.specs), f.repeat, f.warmup); err != nil {
+			return fail(exitUsage, fmt.Errorf("%s: %w", plan.puzzle.Name, err))
+		}
 		plans = append(plans, plan)
 	}
 
@@ -241,7 +244,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if f.out != "" {
 		var log *compare.ResultsLog
 		var cut int64
-		results, log, cut, err = compare.AppendResults(f.out, f.resume)
+		results, log, cut, err = compare.AppendResults(f.out, f.resume, planHeaders(plans, limits, shard))
 		if err != nil {
 			return fail(exitUsage, err)
 		}
@@ -296,6 +299,20 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		return quiet(status)
 	}
 	return nil
+}
+
+// planHeaders are the headers the plans write to --out, for its check
+// that they may join the comparisons already in it.
+func planHeaders(plans []*comparePlan, limits compare.Limits, shard compare.Shard) []compare.Header {
+	name := ""
+	if shard.Count > 0 {
+		name = shard.String()
+	}
+	var hs []compare.Header
+	for _, plan := range plans {
+		hs = append(hs, compare.NewHeader(plan.puzzle, plan.specs, plan.sources, limits, name))
+	}
+	return hs
 }
 
 // checkDistinct refuses a report, plot or results file that is the same

@@ -226,13 +226,19 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 
 	usageError(t, "", "no such file", "report", filepath.Join(dir, "nonexistent.jsonl"))
 
-	// Two comparisons in one file: both headers named by line.
+	// Two comparisons in one file (compare --out refuses to make one;
+	// cat does): both headers named by line.
 	two := filepath.Join(dir, "two.jsonl")
+	var both []byte
 	for _, s := range []string{"dfs", "sat"} {
-		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--solvers", s, "--out", two); code != 0 {
+		one := filepath.Join(dir, s+".jsonl")
+		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--solvers", s, "--out", one); code != 0 {
 			t.Fatalf("compare --solvers %s: %s", s, stderr)
 		}
+		data, _ := os.ReadFile(one)
+		both = append(both, data...)
 	}
+	os.WriteFile(two, both, 0o644)
 	_, stderr, code := gridsat(t, "", "report", two)
 	if code != exitUsage || !strings.Contains(stderr, "two.jsonl line 1") || !regexp.MustCompile(`two\.jsonl line [2-9]`).MatchString(stderr) {
 		t.Errorf("two comparisons in one file: exit %d, %q; want exit 2 naming both headers' lines", code, stderr)

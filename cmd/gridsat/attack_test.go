@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Tried as an attacker after issue 21's fixes: --out on a results file of
+// another comparison of the same puzzle (other solvers, options, inputs
+// or gridsat version) appended to it, exit 0, and report then refused the
+// whole file. Now it is exit 2 and the file is untouched; a comparison of
+// another puzzle still shares the file, and report reads both.
+func TestOutRefusesAnotherComparison(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	res := filepath.Join(dir, "r.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", res); code != 0 {
+		t.Fatalf("compare: %s", stderr)
+	}
+	before, _ := os.ReadFile(res)
+	other := filepath.Join(dir, "other.txt")
+	if _, stderr, code := gridsat(t, "", "gen", "slant", "--size", "3", "--seed", "7", "-o", other); code != 0 {
+		t.Fatalf("gen: %s", stderr)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{in, "--solvers", "dfs"}, "other solvers (dfs,sat vs dfs)"},
+		{[]string{in, "--solvers", "dfs", "--resume"}, "other solvers"},
+		{[]string{in, "--opt", "learn=false", "--resume"}, `dfs: learn "true" vs "false"`},
+		{[]string{other, "--resume"}, "other inputs"},
+	}
+	for _, tc := range cases {
+		args := append([]string{"compare", "slant", "--inproc", "--out", res}, tc.args...)
+		usageError(t, "", tc.want, args...)
+		usageError(t, "", "r.jsonl line 1 starts another slant comparison", args...)
+		fileIs(t, strings.Join(tc.args, " "), res, string(before))
+	}
+	// Another puzzle, and the same comparison again, may join it.
+	for _, args := range [][]string{{"queens", "--solvers", "dfs"}, {"slant", in, "--resume"}} {
+		args = append([]string{"compare"}, append(args, "--inproc", "--out", res)...)
+		if _, stderr, code := gridsat(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, stderr)
+		}
+	}
+	if _, stderr, code := gridsat(t, "", "report", res); code != 0 {
+		t.Errorf("report of slant and queens in one file: exit %d, %s", code, stderr)
+	}
+}
+
+// Shards of one comparison share a file only if they split it the same
+// way: a 0/2 shard's file refuses a 1/3 shard.
+func TestOutRefusesAnotherShardCount(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	res := filepath.Join(dir, "r.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", "0/2", "--out", res); code != 0 {
+		t.Fatalf("compare: %s", stderr)
+	}
+	before, _ := os.ReadFile(res)
+	usageError(t, "", "shard 1/3, not a shard of 0/2", "compare", "slant", in, "--inproc", "--shard", "1/3", "--out", res)
+	fileIs(t, "--shard 1/3", res, string(before))
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", "1/2", "--out", res); code != 0 {
+		t.Errorf("shard 1/2 beside 0/2: exit %d, %s", code, stderr)
+	}
+}
+
+// A --repeat or --warmup of a hundred million ended in a fatal
+// out-of-memory while the runs were planned, one near 2^62 in a
+// makeslice panic: both are refused before anything runs.
+func TestRepeatsBounded(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	for _, args := range [][]string{
+		{"--repeat", "100000000"},
+		{"--warmup", "100000000"},
+		{"--repeat", "4611686018427387904"},
+		{"--warmup", "9223372036854775807"},
+		{"--repeat", "2305843009213693952", "--warmup", "2305843009213693952"},
+		{"--repeat", "2500001"}, // 2 cases x 2 solvers
+	} {
+		usageError(t, "", "runs in one comparison", append([]string{"compare", "slant", in}, args...)...)
+	}
+}
