@@ -22,7 +22,7 @@ func chainPuzzle(t testing.TB) *Puzzle {
 	return p
 }
 
-func chainSpecs(t *testing.T, p *Puzzle, texts ...string) []Spec {
+func chainSpecs(t testing.TB, p *Puzzle, texts ...string) []Spec {
 	t.Helper()
 	var specs []Spec
 	for _, text := range texts {
