@@ -105,10 +105,10 @@ func SlantClues(w, h int, cells []byte) []int8 {
 // '#' lines skipped. On bad input it returns the cases read before the
 // error together with an error wrapping an *InputError.
 func ParseSlant(file string, r io.Reader) ([]*Slant, error) {
-	// One line at a time, each bounded like every format's (maxLine):
+	// One line at a time, each bounded (maxSlantLine: a game ID is one line):
 	// the first content line says the format and is put back for its
 	// parser.
-	l := NewLines(file, r)
+	l := newLinesLimit(file, r, maxSlantLine)
 	judge := true // empty input: let the judge parser say what is missing
 	for {
 		t, ok := l.Next()
@@ -144,7 +144,7 @@ func judgeLine(t string) bool {
 // corners, each a clue digit 0..4 or '.'. Blank lines and '#' comment lines
 // are skipped anywhere; anything after the T-th case is trailing data.
 func ParseSlantJudge(file string, r io.Reader) ([]*Slant, error) {
-	return parseSlantJudge(NewLines(file, r))
+	return parseSlantJudge(newLinesLimit(file, r, maxSlantLine))
 }
 
 func parseSlantJudge(l *Lines) ([]*Slant, error) {
@@ -232,7 +232,7 @@ func slantClueChar(b rune) (int8, error) {
 // row-major: a digit is a clue, a letter a..z a run of 1..26 empty corners.
 // Blank lines and lines starting with '#' are skipped.
 func ParseSlantIDs(file string, r io.Reader) ([]*Slant, error) {
-	return parseSlantIDs(NewLines(file, r))
+	return parseSlantIDs(newLinesLimit(file, r, maxSlantLine))
 }
 
 func parseSlantIDs(l *Lines) ([]*Slant, error) {
@@ -317,6 +317,11 @@ func sizeField(what, v string) (int, error) {
 	}
 	return n, nil
 }
+
+// maxSlantLine bounds a line of slant input: a game ID holds a
+// character per corner at most, so 16 MiB takes a board of about
+// 4000x4000 with every clue shown (the judge format's rows are shorter).
+const maxSlantLine = 16 << 20
 
 // maxSlantSide is the longest side a board of at most MaxSlantCorners
 // corners can have.

@@ -536,23 +536,25 @@ func TestParseSlantBoundedLine(t *testing.T) {
 		if want := strings.Count(prefix, "\n") + 1; ie.Line != want {
 			t.Errorf("prefix %q: error at line %d, want %d", prefix, ie.Line, want)
 		}
-		if z.read > 2*maxLine {
-			t.Errorf("prefix %q: read %d MiB of an endless line, limit %d MiB", prefix, z.read>>20, maxLine>>20)
+		if z.read > 2*maxSlantLine {
+			t.Errorf("prefix %q: read %d MiB of an endless line, limit %d MiB", prefix, z.read>>20, maxSlantLine>>20)
 		}
 	}
 }
 
 // Boards past the old cap of 200 read back as written, in both formats:
-// a 250x7 game ID and a 300x300 judge case, planted, with their planted
+// a 250x7 game ID, a 300x300 judge case, and a 1100x1000 game ID longer
+// than the 1 MiB lines of the other formats, planted, with their planted
 // fillings verified against the boards read.
 func TestParseSlantPast200(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	tests := []struct {
-		w, h  int
-		judge bool
-	}{{250, 7, false}, {7, 250, false}, {300, 300, true}, {300, 300, false}}
+		w, h    int
+		judge   bool
+		density float64
+	}{{250, 7, false, 0.5}, {7, 250, false, 0.5}, {300, 300, true, 0.5}, {300, 300, false, 0.5}, {1100, 1000, false, 1}}
 	for _, tt := range tests {
-		s, cells := PlantSlant(rng, tt.w, tt.h, 0.5)
+		s, cells := PlantSlant(rng, tt.w, tt.h, tt.density)
 		var buf bytes.Buffer
 		if tt.judge {
 			if err := FormatSlantJudge(&buf, []*Slant{s}); err != nil {
@@ -560,6 +562,9 @@ func TestParseSlantPast200(t *testing.T) {
 			}
 		} else {
 			buf.WriteString(SlantGameID(s) + "\n")
+		}
+		if tt.w == 1100 && buf.Len() <= maxLine {
+			t.Fatalf("the 1100x1000 game ID is %d bytes, no longer than %d", buf.Len(), maxLine)
 		}
 		cases, err := ParseSlant("big", &buf)
 		if err != nil {

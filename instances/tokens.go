@@ -18,21 +18,26 @@ const maxLine = 1 << 20
 // parsers can report where input is wrong. Its zero value is not usable; make
 // one with NewLines.
 type Lines struct {
-	file string
-	sc   *bufio.Scanner
-	line int    // number of the last line returned
-	text string // the last line returned
-	err  error
-	back bool // Unread was called: Next returns text again
+	file  string
+	sc    *bufio.Scanner
+	line  int    // number of the last line returned
+	text  string // the last line returned
+	err   error
+	back  bool // Unread was called: Next returns text again
+	limit int  // the longest line read
 	// Case is put into errors made by Errorf; parsers set it as they go.
 	Case int
 }
 
-// NewLines reads r, naming it file in errors ("" means standard input).
-func NewLines(file string, r io.Reader) *Lines {
+// NewLines reads r, naming it file in errors ("" means standard input),
+// with lines of at most maxLine bytes.
+func NewLines(file string, r io.Reader) *Lines { return newLinesLimit(file, r, maxLine) }
+
+// newLinesLimit is NewLines with lines of at most limit bytes.
+func newLinesLimit(file string, r io.Reader, limit int) *Lines {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
-	return &Lines{file: file, sc: sc}
+	sc.Buffer(make([]byte, 0, 64*1024), limit)
+	return &Lines{file: file, sc: sc, limit: limit}
 }
 
 // File is the name given to NewLines.
@@ -55,7 +60,7 @@ func (l *Lines) Next() (text string, ok bool) {
 	if !l.sc.Scan() {
 		if err := l.sc.Err(); err != nil && l.err == nil {
 			if err == bufio.ErrTooLong {
-				l.err = l.errorAt(l.line+1, "line longer than %d bytes", maxLine)
+				l.err = l.errorAt(l.line+1, "line longer than %d bytes", l.limit)
 			} else {
 				l.err = fmt.Errorf("reading %s: %w", l.fileName(), err)
 			}
