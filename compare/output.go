@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Every file gridsat writes for a user (reports, plots, generated
@@ -22,7 +23,42 @@ type Output struct {
 	f      *os.File
 	target string // the file Commit replaces
 	tmp    string // the temporary file, "" when written in place
+	mu     sync.Mutex
 	done   bool
+}
+
+// live holds the Outputs neither committed nor aborted, for AbortOutputs.
+var live = struct {
+	sync.Mutex
+	set map[*Output]bool
+}{set: map[*Output]bool{}}
+
+// AbortOutputs aborts every Output not yet committed: their temporary
+// files are removed, their targets left as they were. A command stopped
+// by a signal calls it before it exits (a Commit under way completes
+// first).
+func AbortOutputs() {
+	live.Lock()
+	outs := make([]*Output, 0, len(live.set))
+	for o := range live.set {
+		outs = append(outs, o)
+	}
+	live.Unlock()
+	for _, o := range outs {
+		o.Abort()
+	}
+}
+
+// finish marks o done, once; it reports whether o was still open.
+func (o *Output) finish() bool {
+	if o.done {
+		return false
+	}
+	o.done = true
+	live.Lock()
+	delete(live.set, o)
+	live.Unlock()
+	return true
 }
 
 // CreateOutput starts writing the file at path: a temporary file
@@ -60,7 +96,11 @@ func CreateOutput(path string) (*Output, error) {
 		os.Remove(f.Name())
 		return nil, err
 	}
-	return &Output{f: f, target: target, tmp: f.Name()}, nil
+	o := &Output{f: f, target: target, tmp: f.Name()}
+	live.Lock()
+	live.set[o] = true
+	live.Unlock()
+	return o, nil
 }
 
 // Write writes to the temporary file.
@@ -73,10 +113,11 @@ func (o *Output) Name() string { return o.target }
 // and renamed onto the target. After an error the target is unchanged
 // and the temporary file removed.
 func (o *Output) Commit() error {
-	if o.done {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.finish() {
 		return nil
 	}
-	o.done = true
 	if o.tmp == "" {
 		return o.f.Close()
 	}
@@ -99,10 +140,11 @@ func (o *Output) Commit() error {
 // Abort drops the output: the target is left as it was. It does nothing
 // after Commit, so that it can be deferred.
 func (o *Output) Abort() {
-	if o.done {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.finish() {
 		return
 	}
-	o.done = true
 	o.f.Close()
 	if o.tmp != "" {
 		os.Remove(o.tmp)

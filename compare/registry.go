@@ -81,6 +81,9 @@ func CheckGenParams(p *Puzzle, params Options) error {
 		if !slices.Contains(p.GenParams, name) {
 			return fmt.Errorf("%s has no generator parameter %q: it takes %s", p.Name, name, strings.Join(p.GenParams, ", "))
 		}
+		if params[name] == "" {
+			return fmt.Errorf("%s=: an empty value (a generator would take it for its default)", name)
+		}
 	}
 	return nil
 }
@@ -128,6 +131,10 @@ type OptionDoc struct {
 
 // check reports whether v is a value d allows, as far as Values says.
 func (d OptionDoc) check(v string) error {
+	if v == "" && d.Default != "" {
+		// Options.Get would take it for the default: a typo, not a choice.
+		return fmt.Errorf("option %s=%q: want %s (default %s)", d.Name, v, d.Values, d.Default)
+	}
 	if d.Values == "true|false" {
 		if _, err := strconv.ParseBool(v); err != nil {
 			return fmt.Errorf("option %s=%q: want true or false", d.Name, v)
@@ -367,6 +374,7 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 			opts[k] = v
 		}
 	}
+	given := map[string]bool{}
 	for i := 1; i < len(parts); i++ {
 		kv := parts[i]
 		k, v, ok := strings.Cut(kv, "=")
@@ -381,6 +389,10 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 		if !sv.knows(k) {
 			return Spec{}, fmt.Errorf("solver %s of %s has no option %q%s", sv.Name, p.Name, k, sv.optionList())
 		}
+		if given[k] {
+			return Spec{}, fmt.Errorf("%s: option %s is given twice", text, k)
+		}
+		given[k] = true
 		opts[k] = v
 	}
 	if err := sv.CheckOptions(opts); err != nil {

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Tried as an attacker after issue 21's fixes: --out on a results file of
@@ -84,4 +88,69 @@ func TestRepeatsBounded(t *testing.T) {
 	} {
 		usageError(t, "", "runs in one comparison", append([]string{"compare", "slant", in}, args...)...)
 	}
+}
+
+// A name given twice (the last value won, silently) and an empty value
+// where the option has a default (taken for the default, silently) are
+// refused in --opt, --param and solver specs alike.
+func TestOptionsGivenTwiceOrEmpty(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "slant", in, "--solvers", "dfs", "--opt", "nodes=1", "--opt", "nodes=2"}, `--opt nodes is given twice ("1", then "2")`},
+		{[]string{"solve", "slant", in, "--solver", "dfs:nodes=1:nodes=2"}, "option nodes is given twice"},
+		{[]string{"compare", "slant", in, "--solvers", "sat:backend=gini:backend=gophersat"}, "option backend is given twice"},
+		{[]string{"compare", "slant", in, "--solvers", "sat:backend="}, `option backend="": want gophersat|gini|exec:NAME`},
+		{[]string{"solve", "slant", in, "--solver", "sat", "--opt", "backend="}, `option backend=""`},
+		{[]string{"dimacs", "queens", "--opt", "k="}, `option k=""`},
+		{[]string{"gen", "queens", "--size", "5", "--param", "density=0.1", "--param", "density=0.2"}, "--param density is given twice"},
+		{[]string{"gen", "slant", "--size", "5", "--param", "clues="}, "clues=: an empty value"},
+		{[]string{"gen", "chain", "--size", "4", "--param", "k="}, "k=: an empty value"},
+		{[]string{"gen", "queens", "--size", "5", "--param", "=0.1"}, `--param "=0.1": want NAME=VALUE`},
+	}
+	for _, tc := range cases {
+		usageError(t, "", tc.want, tc.args...)
+	}
+	// An option whose default is empty may be given empty.
+	if _, stderr, code := gridsat(t, "", "solve", "slant", in, "--solver", "sat:proofs="); code != 0 {
+		t.Errorf("sat:proofs= (its default): exit %d, %s", code, stderr)
+	}
+}
+
+// An interrupted gen -o (a long --count) left its temporary file
+// ".NAME.tmp-*" beside the target: SIGINT now removes it, leaves the
+// target as it was and exits 130.
+func TestInterruptedGenLeavesNoTemporary(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send on windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "boards.txt")
+	os.WriteFile(target, []byte("precious\n"), 0o644)
+	cmd := exec.Command(os.Args[0], "gridsat-cli", "gen", "slant", "--size", "4", "--count", "100000000000", "-o", target)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	temporary := func() []string {
+		m, _ := filepath.Glob(filepath.Join(dir, ".boards.txt.tmp-*"))
+		return m
+	}
+	for i := 0; len(temporary()) == 0 && i < 500; i++ {
+		time.Sleep(20 * time.Millisecond) // polling for a file, no timing asserted
+	}
+	if len(temporary()) == 0 {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatal("gen made no temporary file")
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+		t.Errorf("gen after SIGINT: %v, want exit %d", err, exitInterrupted)
+	}
+	fileIs(t, "interrupted gen -o", target, "precious\n")
 }

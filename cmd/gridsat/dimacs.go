@@ -103,6 +103,9 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 	if err := checkDimacsOutputs(args[1:], file, dir, cases); err != nil {
 		return fail(exitUsage, err)
 	}
+	if file != "" || dir != "" {
+		defer abortOutputsOnSignal(os.Stderr)()
+	}
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fail(exitUsage, fmt.Errorf("dimacs: %w", err))

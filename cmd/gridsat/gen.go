@@ -43,7 +43,7 @@ to --out. The same flags and seed always give the same file.
 			if g.Count < 1 {
 				return fail(exitUsage, fmt.Errorf("--count must be at least 1"))
 			}
-			if g.Params, err = optionFlags(params); err != nil {
+			if g.Params, err = nameValues("--param", params); err != nil {
 				return err
 			}
 			if err := compare.CheckGenParams(p, g.Params); err != nil {
@@ -61,6 +61,7 @@ to --out. The same flags and seed always give the same file.
 			}
 			// A file is replaced only by a complete output: bad
 			// parameters, found as the generator starts, leave it as it was.
+			defer abortOutputsOnSignal(cmd.ErrOrStderr())()
 			o, err := compare.CreateOutput(out)
 			if err != nil {
 				return fail(exitUsage, fmt.Errorf("gen: --out %q: %w", out, err))

@@ -81,6 +81,13 @@ func lookupPuzzle(name string) (*compare.Puzzle, error) {
 
 // optionFlags turns repeated --opt key=value flags into options.
 func optionFlags(kvs []string) (compare.Options, error) {
+	return nameValues("--opt", kvs)
+}
+
+// nameValues reads the NAME=VALUE arguments of the repeatable flag (a bare
+// NAME means NAME=true); a name given twice is refused, since only one
+// value could count.
+func nameValues(flag string, kvs []string) (compare.Options, error) {
 	o := compare.Options{}
 	for _, kv := range kvs {
 		k, v, ok := strings.Cut(kv, "=")
@@ -88,7 +95,10 @@ func optionFlags(kvs []string) (compare.Options, error) {
 			v = "true"
 		}
 		if k == "" {
-			return nil, fail(exitUsage, fmt.Errorf("--opt %q: want NAME=VALUE", kv))
+			return nil, fail(exitUsage, fmt.Errorf("%s %q: want NAME=VALUE", flag, kv))
+		}
+		if old, dup := o[k]; dup {
+			return nil, fail(exitUsage, fmt.Errorf("%s %s is given twice (%q, then %q)", flag, k, old, v))
 		}
 		o[k] = v
 	}
