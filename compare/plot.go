@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -75,6 +76,20 @@ func CheckPlotPath(template string, puzzles []string) error {
 		if !info.IsDir() {
 			return fmt.Errorf("%s is not a folder", dir)
 		}
+		// A folder that cannot be written (read-only, no permission) was
+		// found only when the plot was drawn, after every run: a note on
+		// stderr, exit 0, no plot. A probe file, removed at once, finds it
+		// before anything runs.
+		probe, err := os.CreateTemp(dir, ".gridsat-probe-*")
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return fmt.Errorf("cannot write a file in %s: %w", dir, err)
+		}
+		probe.Close()
+		os.Remove(probe.Name())
 	}
 	return nil
 }

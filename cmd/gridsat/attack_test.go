@@ -154,3 +154,55 @@ func TestInterruptedGenLeavesNoTemporary(t *testing.T) {
 	}
 	fileIs(t, "interrupted gen -o", target, "precious\n")
 }
+
+// solve --svg drew over its input when given its name (or a symlink to
+// it, or FILE-N.svg for case N): refused now, before anything is solved.
+func TestSolveSVGNotOverInput(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir) // two cases
+	before, _ := os.ReadFile(in)
+	os.Symlink(in, filepath.Join(dir, "b-2.svg"))
+	usageError(t, "", "is the same file as input", "solve", "slant", in, "--svg", filepath.Join(dir, "b.svg"))
+	one := filepath.Join(dir, "one.txt")
+	os.WriteFile(one, []byte("1\n3\n....\n....\n....\n....\n"), 0o644)
+	usageError(t, "", "also given as input", "solve", "slant", one, "--svg", one)
+	fileIs(t, "solve --svg", in, string(before))
+}
+
+// unwritableFolder is a folder no file can be made in, even by root, or
+// "" where none can be had.
+func unwritableFolder(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "ro")
+	os.Mkdir(dir, 0o555)
+	if f, err := os.CreateTemp(dir, "x"); err != nil {
+		return dir
+	} else {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	if st, err := os.Stat("/proc/self"); err == nil && st.IsDir() {
+		return "/proc/self" // root writes anywhere but in /proc
+	}
+	return ""
+}
+
+// A --plot into a folder that cannot be written was found only after
+// every run (a note on stderr, exit 0, no plot); --proofs naming no
+// folder checked no proof, exit 0. Both are refused before anything runs.
+func TestPlotAndProofsFoldersChecked(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	res := filepath.Join(dir, "r.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", res); code != 0 {
+		t.Fatalf("compare: %s", stderr)
+	}
+	if ro := unwritableFolder(t); ro != "" {
+		plot := filepath.Join(ro, "p.svg")
+		usageError(t, "", "cannot write a file in "+ro, "report", res, "--plot", plot)
+		usageError(t, "", "cannot write a file in "+ro, "compare", "slant", in, "--inproc", "--plot", plot)
+	} else {
+		t.Log("no unwritable folder here: --plot's check not tried")
+	}
+	usageError(t, "", "--proofs "+filepath.Join(dir, "none")+": no such folder", "report", res, "--proofs", filepath.Join(dir, "none"))
+	usageError(t, "", "no such folder", "report", res, "--proofs", in)
+}

@@ -82,6 +82,12 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if err != nil {
 		return fail(exitUsage, err)
 	}
+	if f.proofs != "" {
+		// A mistyped folder checked no proof and said so in a note, exit 0.
+		if st, err := os.Stat(f.proofs); err != nil || !st.IsDir() {
+			return fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", f.proofs))
+		}
+	}
 	merged, err := compare.MergeResultsWith(paths, compare.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
 		// Unreadable, corrupt, empty or mismatched files: bad input.

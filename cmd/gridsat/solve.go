@@ -104,6 +104,9 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if err := refuseOverMemory(spec, cases, mem); err != nil {
 		return err
 	}
+	if err := checkSVGs(f.svg, args[1:], cases); err != nil {
+		return fail(exitUsage, err)
+	}
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -242,16 +245,39 @@ func statLine(r compare.Result) string {
 	return line
 }
 
+// svgPath is the file --svg file draws case c to, numbered by case when
+// the input holds several.
+func svgPath(file string, ncases int, c instances.Case) string {
+	if ncases > 1 {
+		ext := filepath.Ext(file)
+		file = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), c.Location().Case, ext)
+	}
+	return file
+}
+
+// checkSVGs refuses --svg files that are the input (solve slant in.txt
+// --svg in.txt drew over its input), before anything is solved.
+func checkSVGs(svg string, inputs []string, cases []instances.Case) error {
+	if svg == "" {
+		return nil
+	}
+	var outs, ins []compare.NamedFile
+	for _, c := range cases {
+		outs = append(outs, compare.NamedFile{Role: "--svg", Path: svgPath(svg, len(cases), c)})
+	}
+	for _, in := range inputs {
+		ins = append(ins, compare.NamedFile{Role: "input", Path: in})
+	}
+	return compare.CheckDistinct(outs, ins)
+}
+
 // renderSVG draws case c solved as res to file, numbering the file by case
 // when the input holds several.
 func renderSVG(p *compare.Puzzle, file string, ncases int, c instances.Case, res compare.Result) error {
 	if p.Render == nil {
 		return fmt.Errorf("%s cannot draw boards", p.Name)
 	}
-	if ncases > 1 {
-		ext := filepath.Ext(file)
-		file = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), c.Location().Case, ext)
-	}
+	file = svgPath(file, ncases, c)
 	if err := compare.WriteOutput(file, func(w io.Writer) error { return p.Render(w, c, res) }); err != nil {
 		return fmt.Errorf("drawing %s to %s: %w", c.Location(), file, err)
 	}
