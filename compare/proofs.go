@@ -109,6 +109,9 @@ type ProofCheck struct {
 	Claims, Failed int      // kept claims checked, and failed
 	Runs           int      // runs labelled certified by them
 	Problems       []string // the failures
+	// Unreadable lists the kept claims whose JSON could not be read (so
+	// neither their puzzle nor their case is known): failures of no row.
+	Unreadable []string
 }
 
 // RecheckProofs checks again every claim kept in dir (encode.RecheckClaim)
@@ -130,6 +133,15 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	good, bad := map[key]int{}, map[key][]string{}
 	for _, path := range files {
 		meta, _, err := encode.RecheckClaim(path)
+		if meta.Puzzle == "" && err != nil {
+			// A claim file cut or corrupted is a failure, never skipped
+			// as another puzzle's.
+			pc.Claims++
+			pc.Failed++
+			pc.Unreadable = append(pc.Unreadable, err.Error())
+			pc.Problems = append(pc.Problems, err.Error())
+			continue
+		}
 		if meta.Puzzle != r.Name() {
 			continue
 		}

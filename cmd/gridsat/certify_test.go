@@ -114,6 +114,21 @@ func TestProofsKeptAndRechecked(t *testing.T) {
 	if out, _, _ = gridsat(t, "", "report", runs); strings.Contains(out, "✓✓") || !strings.Contains(out, "unsat✓") {
 		t.Errorf("report without --proofs:\n%s", out)
 	}
+	// A kept claim's JSON cut short is a failure naming the file, never
+	// skipped as another puzzle's.
+	cut, err := os.ReadFile(kept[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(kept[0], cut[:len(cut)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs); code != exitFail || !strings.Contains(stderr, " 1 failed") || !strings.Contains(stderr, filepath.Base(kept[0])) {
+		t.Errorf("report with a kept claim cut short: exit %d\n%s", code, stderr)
+	}
+	if err := os.WriteFile(kept[0], cut, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// A formula emptied (its header kept) is refuted by no proof.
 	if err := os.WriteFile(cnfs[0], []byte("p cnf 1 0\n"), 0o644); err != nil {
 		t.Fatal(err)

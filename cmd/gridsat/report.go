@@ -124,8 +124,12 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 			}
 		}
 		r := m.Report
-		if err := recheckProofs(stderr, &r, f.proofs); err != nil {
+		unreadable, err := recheckProofs(stderr, &r, f.proofs)
+		if err != nil {
 			return err
+		}
+		if unreadable > 0 {
+			status = exitFail
 		}
 		f.report.apply(&r)
 		if len(merged) > 1 {
@@ -172,17 +176,21 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 }
 
 // recheckProofs checks again the proofs kept in dir (none when dir is
-// "") and labels the runs of r they back.
-func recheckProofs(stderr io.Writer, r *compare.Report, dir string) error {
+// "") and labels the runs of r they back; it returns how many kept claims
+// could not be read (each named on stderr: a failure of no row).
+func recheckProofs(stderr io.Writer, r *compare.Report, dir string) (int, error) {
 	if dir == "" {
-		return nil
+		return 0, nil
 	}
 	pc, err := compare.RecheckProofs(r, dir)
 	if err != nil {
-		return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+		return 0, fail(exitUsage, fmt.Errorf("--proofs: %w", err))
 	}
 	fmt.Fprintf(stderr, "gridsat report: %s: %d kept proofs checked again in %s, %d failed; %d runs certified by them\n", r.Name(), pc.Claims, dir, pc.Failed, pc.Runs)
-	return nil
+	for _, p := range pc.Unreadable {
+		fmt.Fprintf(stderr, "gridsat report: --proofs: a kept claim cannot be read: %s\n", p)
+	}
+	return len(pc.Unreadable), nil
 }
 
 // recheckLabels are the claim labels --recheck re-runs: none without the
