@@ -67,7 +67,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	case "", "up":
 		for k := res.Bound; k < len(greedy); k++ {
 			start := d.nodes
-			found := d.run(k)
+			found := d.symmetricFirst(k) || d.run(k)
 			res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
 			if found {
 				res.Placement = d.solution()
@@ -131,6 +131,9 @@ type queensDFS struct {
 	// border is set on boards of all targets up to 64 x 64, where the
 	// border argument (queens_border.go) bounds every node.
 	border bool
+	// halfTurn indexes the half turn in syms (-1: not a symmetry, or
+	// symmetry off), for the symmetric look-ahead (queens_symmetric.go).
+	halfTurn int
 	// rowBits[r*w:] and colBits[c*w:] hold the squares of row r and
 	// column c (set with border).
 	rowBits, colBits []uint64
@@ -169,8 +172,12 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 	d.start = make([]int32, d.maxReach+1)
 	d.order = make([]int32, S)
 	d.covered = make([]uint64, W)
+	d.halfTurn = -1
 	if useSymmetry {
 		for _, g := range q.Symmetries() {
+			if g.Name == "rotate 180" {
+				d.halfTurn = len(d.syms)
+			}
 			perm := make([]int32, S)
 			for s := 0; s < S; s++ {
 				img := g.Map(instances.Square{Row: s / m, Col: s % m})
