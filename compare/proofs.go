@@ -106,9 +106,12 @@ func checkProofsOption(o Options, certify bool) error {
 
 // ProofCheck is what RecheckProofs found.
 type ProofCheck struct {
-	Claims, Failed int      // kept claims checked, and failed
-	Runs           int      // runs labelled certified by them
-	Problems       []string // the failures
+	Claims, Failed int // kept claims checked, and failed
+	Runs           int // runs labelled certified by them
+	// Incomplete counts the runs some of whose claims are kept and check
+	// but not all of them: left certified when run.
+	Incomplete int
+	Problems   []string // the failures
 	// Unreadable lists the kept claims whose JSON could not be read (so
 	// neither their puzzle nor their case is known): failures of no row.
 	Unreadable []string
@@ -117,8 +120,9 @@ type ProofCheck struct {
 // RecheckProofs checks again every claim kept in dir (encode.RecheckClaim)
 // and labels certified (ClaimCertified) every run of r labelled certified
 // when run whose kept claims (same puzzle, file, case and answer) all check
-// and are at least one; a run with a failed claim is labelled claimed and
-// its row gets the failure as a problem.
+// and are as many as the claims the row's runs with that answer made; a
+// run with a failed claim is labelled claimed and its row gets the
+// failure as a problem.
 func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	var pc ProofCheck
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -157,6 +161,15 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	}
 	for i := range r.Rows {
 		row := &r.Rows[i]
+		// The claims a row's runs made with one answer: every one must be
+		// kept and check (a run of chain's smallest path makes one per
+		// smaller step; one kept is not the path proved smallest).
+		need := map[key]int{}
+		for _, run := range row.Runs {
+			if run.Claim == ClaimCertifiedWhenRun {
+				need[key{row.File, row.Case, run.Result.Answer}] += keptClaimsOf(run)
+			}
+		}
 		for j := range row.Runs {
 			run := &row.Runs[j]
 			k := key{row.File, row.Case, run.Result.Answer}
@@ -164,6 +177,8 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 			case len(bad[k]) > 0 && run.Certified:
 				run.Claim = ClaimClaimed
 				row.Problems = append(row.Problems, fmt.Sprintf("%s: a kept proof fails: %s", run.Solver, bad[k][0]))
+			case good[k] > 0 && good[k] < need[k] && run.Claim == ClaimCertifiedWhenRun:
+				pc.Incomplete++
 			case good[k] > 0 && run.Claim == ClaimCertifiedWhenRun:
 				run.Claim = ClaimCertified
 				pc.Runs++
@@ -171,4 +186,13 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 		}
 	}
 	return pc, nil
+}
+
+// keptClaimsOf is how many claims run proved (its proof_claims statistic;
+// 1 for a record without it).
+func keptClaimsOf(run Run) int {
+	if n, ok := run.Result.Stat("proof_claims"); ok && n > 0 {
+		return int(n)
+	}
+	return 1
 }

@@ -138,3 +138,33 @@ func TestProofsKeptAndRechecked(t *testing.T) {
 	}
 	usageError(t, "", "needs --certify", "compare", "chain", "minus1", "--proofs", proofs)
 }
+
+// TestProofsIncompleteNotCertified: a run that made several claims (chain's
+// smallest path: one per smaller step) is certified by report --proofs only
+// when every one of them is kept and checks; with one claim's files gone it
+// stays certified when run.
+func TestProofsIncompleteNotCertified(t *testing.T) {
+	dir := t.TempDir()
+	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
+	out, stderr, code := gridsat(t, "", "compare", "chain", "sample", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	if code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	if len(kept) < 2 {
+		t.Fatalf("chain sample kept %d claims; want several (one per smaller step)", len(kept))
+	}
+	if out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs); code != 0 || !strings.Contains(out, "✓✓") {
+		t.Fatalf("report --proofs, every claim kept: exit %d\n%s\n%s", code, out, stderr)
+	}
+	stem := strings.TrimSuffix(kept[len(kept)-1], ".json")
+	for _, ext := range []string{".json", ".cnf", ".drat"} {
+		if err := os.Remove(stem + ext); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || strings.Contains(out, "✓✓") || !strings.Contains(out, "✓") || !strings.Contains(stderr, "1 runs with some of their claims' proofs missing") {
+		t.Errorf("report --proofs, one claim's files removed: exit %d\n%s\n%s", code, out, stderr)
+	}
+}

@@ -186,7 +186,11 @@ func recheckProofs(stderr io.Writer, r *compare.Report, dir string) (int, error)
 	if err != nil {
 		return 0, fail(exitUsage, fmt.Errorf("--proofs: %w", err))
 	}
-	fmt.Fprintf(stderr, "gridsat report: %s: %d kept proofs checked again in %s, %d failed; %d runs certified by them\n", r.Name(), pc.Claims, dir, pc.Failed, pc.Runs)
+	note := fmt.Sprintf("%s: %d kept proofs checked again in %s, %d failed; %d runs certified by them", r.Name(), pc.Claims, dir, pc.Failed, pc.Runs)
+	if pc.Incomplete > 0 {
+		note += fmt.Sprintf("; %d runs with some of their claims' proofs missing (left certified when run)", pc.Incomplete)
+	}
+	fmt.Fprintln(stderr, "gridsat report: "+note)
 	for _, p := range pc.Unreadable {
 		fmt.Fprintf(stderr, "gridsat report: --proofs: a kept claim cannot be read: %s\n", p)
 	}
