@@ -206,3 +206,51 @@ func TestPlotAndProofsFoldersChecked(t *testing.T) {
 	usageError(t, "", "--proofs "+filepath.Join(dir, "none")+": no such folder", "report", res, "--proofs", filepath.Join(dir, "none"))
 	usageError(t, "", "no such folder", "report", res, "--proofs", in)
 }
+
+// report --proofs labelled a run certified (✓✓) when one of its kept
+// claims checked: gamma(Q_8) <= 4 is refuted cube by cube, one proof a
+// cube, and with all but one deleted the run was still ✓✓. A run is
+// certified by kept proofs only when as many as it checked (proof_claims)
+// check again; an unreadable claim file, skipped without a word, is a
+// failure (exit 1).
+func TestKeptProofsAllNeeded(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "q8.txt")
+	os.WriteFile(in, []byte("8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"), 0o644)
+	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
+	if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	if len(kept) < 2 {
+		t.Fatalf("%d claims kept; the test wants a run of several", len(kept))
+	}
+	if out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs); code != 0 || !strings.Contains(out, "✓✓") {
+		t.Fatalf("report --proofs, every proof kept: exit %d\n%s\n%s", code, out, stderr)
+	}
+	os.WriteFile(kept[0], append([]byte("not json"), 0), 0o644)
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != exitFail || !strings.Contains(stderr, "1 failed; 0 runs certified") || !strings.Contains(stderr, filepath.Base(kept[0])) {
+		t.Errorf("an unreadable claim file: exit %d, %s", code, stderr)
+	}
+	for _, k := range kept[1:] {
+		os.Remove(k)
+	}
+	os.Remove(kept[0])
+	out, stderr, _ = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if strings.Contains(out, "✓✓") {
+		t.Errorf("no proof left: still certified by kept proofs\n%s\n%s", out, stderr)
+	}
+	// One claim of several: not enough.
+	if _, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", filepath.Join(dir, "again.jsonl")); code != 0 {
+		t.Fatalf("compare again: %s", stderr)
+	}
+	kept, _ = filepath.Glob(filepath.Join(proofs, "*.json"))
+	for _, k := range kept[1:] {
+		os.Remove(k)
+	}
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if strings.Contains(out, "✓✓") || code != 0 {
+		t.Errorf("one kept claim of %d: exit %d, certified by it:\n%s\n%s", len(kept), code, out, stderr)
+	}
+}
