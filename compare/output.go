@@ -65,9 +65,9 @@ func (o *Output) finish() bool {
 // ".NAME.tmp-*" beside it (beside a symlink's target, for a symlink),
 // with the mode of the file it replaces (0644 for a new file).
 func CreateOutput(path string) (*Output, error) {
-	target := path
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		target = real
+	target, err := ResolveLink(path)
+	if err != nil {
+		return nil, err
 	}
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {
@@ -101,6 +101,34 @@ func CreateOutput(path string) (*Output, error) {
 	live.set[o] = true
 	live.Unlock()
 	return o, nil
+}
+
+// maxLinks bounds the symbolic links ResolveLink follows, as the kernel's
+// ELOOP does.
+const maxLinks = 40
+
+// ResolveLink is the file an output at path replaces: path itself, or,
+// for a symbolic link, the file at the end of its chain of links, which
+// may not exist yet (a link made to point where an output goes). A
+// chain longer than 40 links (a loop) is an error: renaming onto path
+// would have replaced the link itself with a regular file.
+func ResolveLink(path string) (string, error) {
+	p := path
+	for range maxLinks {
+		st, err := os.Lstat(p)
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			return p, nil // a file, a folder, or nothing yet
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return "", fmt.Errorf("%s is a loop of symbolic links (or a chain of more than %d): refusing to replace the link", path, maxLinks)
 }
 
 // Write writes to the temporary file.

@@ -226,3 +226,36 @@ func TestResultsTwoWriters(t *testing.T) {
 		}
 	}
 }
+
+// An output through a symbolic link that leads to no file yet (a link
+// made to point where an output goes) writes that file and keeps the link;
+// a loop of links is an error. Both replaced the link itself with a
+// regular file.
+func TestOutputThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	dangling := filepath.Join(dir, "out.txt")
+	os.Symlink("made/later.txt", dangling)
+	os.Mkdir(filepath.Join(dir, "made"), 0o755)
+	loop := filepath.Join(dir, "loop1")
+	os.Symlink("loop2", loop)
+	os.Symlink("loop1", filepath.Join(dir, "loop2"))
+	os.Symlink("loop1", filepath.Join(dir, "loop1.svg"))
+	if err := WriteOutput(dangling, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatalf("through a dangling link: %v", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "made", "later.txt")); string(got) != "new\n" {
+		t.Errorf("the link's target holds %q, want %q", got, "new\n")
+	}
+	err := WriteOutput(loop, func(w io.Writer) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "loop of symbolic links") {
+		t.Errorf("through a loop: %v, want a loop error", err)
+	}
+	if err := CheckPlotPath(filepath.Join(dir, "loop1.svg"), []string{"slant"}); err == nil {
+		t.Errorf("CheckPlot through a loop: no error")
+	}
+	for _, link := range []string{dangling, loop} {
+		if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link", filepath.Base(link))
+		}
+	}
+}

@@ -65,7 +65,11 @@ func CheckPlotPath(template string, puzzles []string) error {
 		return fmt.Errorf("%d puzzles would overwrite one file: put %%s where the puzzle's name goes", len(puzzles))
 	}
 	for _, p := range puzzles {
-		dir := filepath.Dir(PlotPath(template, p))
+		target, err := ResolveLink(PlotPath(template, p))
+		if err != nil {
+			return err
+		}
+		dir := filepath.Dir(target)
 		info, err := os.Stat(dir)
 		if os.IsNotExist(err) {
 			return fmt.Errorf("there is no folder %s", dir)
