@@ -62,3 +62,24 @@ func TestNoiseShown(t *testing.T) {
 		}
 	}
 }
+
+// A pair over one case has no confidence interval: bootstrapping one ratio
+// gives an interval of no width, which reads as certainty.
+func TestPairOneCaseNoCI(t *testing.T) {
+	r := noisyReport()
+	r.Rows = r.Rows[:1]
+	pairs := r.Pairs()
+	if len(pairs) == 0 || pairs[0].Cases != 1 {
+		t.Fatalf("pairs over one case: %+v", pairs)
+	}
+	if ps := pairs[0]; ps.Low != 0 || ps.High != 0 || !strings.Contains(ps.String(), "no CI") || strings.Contains(ps.String(), "95% CI") {
+		t.Errorf("one case: CI %g-%g, %q", ps.Low, ps.High, ps.String())
+	}
+	var js bytes.Buffer
+	if err := WriteReport(&js, r, ReportOptions{Format: "json"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(js.String(), `"ci_low"`) {
+		t.Errorf("one case: the JSON gives a CI:\n%s", js.String())
+	}
+}

@@ -161,10 +161,12 @@ type PairStat struct {
 	B     string `json:"b"`
 	Cases int    `json:"cases"`
 	// Ratio is the geometric mean of B's time over A's; Low and High the
-	// 95% bootstrap confidence interval (Seed seeds the resampling).
+	// 95% bootstrap confidence interval (Seed seeds the resampling), 0
+	// (and left out of the JSON) over fewer than MinCICases cases, where
+	// resampling one ratio would give an interval of no width.
 	Ratio float64 `json:"geomean_ratio"`
-	Low   float64 `json:"ci_low"`
-	High  float64 `json:"ci_high"`
+	Low   float64 `json:"ci_low,omitempty"`
+	High  float64 `json:"ci_high,omitempty"`
 	Seed  uint64  `json:"bootstrap_seed"`
 	// Test is the signed-rank test of the log ratios.
 	Test SignedRank `json:"wilcoxon"`
@@ -176,9 +178,17 @@ func (ps PairStat) String() string {
 	if ps.Test.Exact {
 		how = "exact"
 	}
-	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx, 95%% CI %.3gx-%.3gx (bootstrap, seed %d), Wilcoxon signed-rank p = %.2g (%s), %d cases",
-		ps.B, ps.A, ps.Ratio, ps.Low, ps.High, ps.Seed, ps.Test.P, how, ps.Cases)
+	ci := fmt.Sprintf("95%% CI %.3gx-%.3gx (bootstrap, seed %d)", ps.Low, ps.High, ps.Seed)
+	if ps.Cases < MinCICases {
+		ci = fmt.Sprintf("no CI (%d case: one ratio says nothing of its spread)", ps.Cases)
+	}
+	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx, %s, Wilcoxon signed-rank p = %.2g (%s), %d cases",
+		ps.B, ps.A, ps.Ratio, ci, ps.Test.P, how, ps.Cases)
 }
+
+// MinCICases is the fewest cases a pair's confidence interval is given
+// for.
+const MinCICases = 2
 
 // Pairs compares every two solvers of the report (each later one against
 // each earlier one) over the cases both solved, in the report's time.
@@ -208,6 +218,9 @@ func (r Report) Pairs() []PairStat {
 			}
 			ps := PairStat{A: r.Specs[a], B: r.Specs[b], Cases: len(ratios), Seed: seed, Test: SignedRankTest(diffs)}
 			ps.Ratio, ps.Low, ps.High = geomeanCI(ratios, seed)
+			if len(ratios) < MinCICases {
+				ps.Low, ps.High = 0, 0
+			}
 			out = append(out, ps)
 		}
 	}
