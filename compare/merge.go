@@ -435,8 +435,14 @@ func specList(specs []SpecRecord) string {
 }
 
 // sameRun reports whether two records of one run say the same thing: the
-// same verdict and the same answer (times may differ).
+// same verdict and the same answer (times may differ). Two runs out of
+// the same limit (timeout, memout) agree whatever they answered: one
+// that answered just past the limit keeps its answer, unjudged, and one
+// stopped at it has none.
 func sameRun(a, b Run) bool {
+	if a.Verdict == b.Verdict && (a.Verdict == VerdictTimeout || a.Verdict == VerdictMemout) {
+		return true
+	}
 	return a.Verdict == b.Verdict && a.Result.Solved == b.Result.Solved && a.Result.Answer == b.Result.Answer &&
 		a.Result.UniqueChecked == b.Result.UniqueChecked && (a.Result.Second == "") == (b.Result.Second == "")
 }

@@ -112,6 +112,20 @@ func TestRepeatsMedianAndSpread(t *testing.T) {
 	if _, problem := mergeRepeats(reps); !strings.Contains(problem, "repeats disagree") || !strings.Contains(problem, "repeat 3 timeout") {
 		t.Errorf("a timeout among ok repeats: problem %q", problem)
 	}
+	// Timeouts agree whatever they answered: a run that answered just past
+	// the limit keeps its answer (unjudged), one stopped at it has none.
+	late, stopped := reps[0], reps[3]
+	late.Verdict, late.Detail = VerdictTimeout, "answered after 895µs, past the 1µs limit"
+	if _, problem := mergeRepeats([]Run{late, stopped}); problem != "" {
+		t.Errorf("two timeouts, one with a late answer: problem %q", problem)
+	}
+	late.Verdict, stopped.Verdict = VerdictMemout, VerdictMemout
+	if _, problem := mergeRepeats([]Run{late, stopped}); problem != "" {
+		t.Errorf("two memouts, one with a late answer: problem %q", problem)
+	}
+	if _, problem := mergeRepeats([]Run{late, reps[3]}); !strings.Contains(problem, "repeats disagree") {
+		t.Errorf("a memout and a timeout: problem %q", problem)
+	}
 }
 
 func TestRepeatsThatDisagreeFailTheRow(t *testing.T) {
