@@ -65,9 +65,11 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	res.Bound = max(d.rootBound(), d.borderRootBound())
 	switch opt.Search {
 	case "", "up":
+		prev := int64(0) // the nodes of the last k
 		for k := res.Bound; k < len(greedy); k++ {
 			start := d.nodes
-			found := d.symmetricFirst(k) || d.run(k)
+			found := d.symmetricFirst(k, symmetricBudget(prev)) || d.run(k)
+			prev = d.nodes - start
 			res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
 			if found {
 				res.Placement = d.solution()

@@ -6,15 +6,19 @@ import (
 )
 
 // symmetricBudget is the nodes the look-ahead for half-turn symmetric
-// covers may spend on one k before it gives up (the full search follows).
-const symmetricBudget = 200_000
+// covers may spend on k queens before it gives up (the full search
+// follows): a tenth of the nodes the full search spent on k-1, at least
+// 10,000, so that it adds at most a tenth to a search that proves k
+// queens too few and then finds k+1 in full.
+func symmetricBudget(prevNodes int64) int64 { return max(10_000, prevNodes/10) }
 
 // orbitSearch looks for covers that the half turn g maps onto themselves:
 // a queen on s comes with one on g(s), so the search places orbits
 // {s, g(s)} of two queens (one on an odd board's centre), half the depth
 // of the full search. It only finds covers; failing proves nothing, and
 // the full search runs after it. (On the full boards it finds 7 queens at
-// n = 13 in 89 nodes, 10 at n = 19 in 93k; no 9-cover of Q_18 has the
+// n = 13 in 89 nodes, 10 at n = 19 in 93k, where the full search had
+// found none after two minutes of CPU; no 9-cover of Q_18 has the
 // half turn, nor any reflection, which that search refutes in 40k-86k
 // nodes each.)
 type orbitSearch struct {
@@ -33,13 +37,15 @@ type orbitSearch struct {
 	budget    int64
 }
 
-// symmetricFirst runs the half-turn look-ahead for k queens, leaving its
-// cover in d.placed when it finds one; it adds its nodes to d.nodes.
-func (d *queensDFS) symmetricFirst(k int) bool {
+// symmetricFirst runs the half-turn look-ahead for k queens within budget
+// nodes, leaving its cover in d.placed when it finds one; it adds its
+// nodes to d.nodes.
+func (d *queensDFS) symmetricFirst(k int, budget int64) bool {
 	if d.halfTurn < 0 {
 		return false
 	}
 	o := newOrbitSearch(d, d.syms[d.halfTurn], k)
+	o.budget = budget
 	found := o.search(0, k)
 	d.nodes += o.nodes
 	if !found {
@@ -58,7 +64,7 @@ func (d *queensDFS) symmetricFirst(k int) bool {
 
 func newOrbitSearch(d *queensDFS, g []int32, k int) *orbitSearch {
 	W := d.w
-	o := &orbitSearch{d: d, budget: symmetricBudget}
+	o := &orbitSearch{d: d}
 	for s := 0; s < d.squares; s++ {
 		if img := int(g[s]); img >= s && d.has(d.useful, s) && d.has(d.useful, img) {
 			o.squares = append(o.squares, [2]int{s, img})
