@@ -254,3 +254,18 @@ func TestKeptProofsAllNeeded(t *testing.T) {
 		t.Errorf("one kept claim of %d: exit %d, certified by it:\n%s\n%s", len(kept), code, out, stderr)
 	}
 }
+
+// report F F (or F and a link to it) merged the file with itself: "4
+// duplicate runs agreed", exit 0. A results file given twice is exit 2.
+func TestReportFileGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	in := slantInput(t, dir)
+	res := filepath.Join(dir, "r.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", res); code != 0 {
+		t.Fatalf("compare: %s", stderr)
+	}
+	link := filepath.Join(dir, "link.jsonl")
+	os.Symlink(res, link)
+	usageError(t, "", "r.jsonl is given twice:", "report", res, res)
+	usageError(t, "", "link.jsonl is given twice (as "+res+" too)", "report", res, link)
+}

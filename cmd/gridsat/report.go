@@ -88,6 +88,9 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 			return fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", f.proofs))
 		}
 	}
+	if err := distinctResults(paths); err != nil {
+		return fail(exitUsage, err)
+	}
 	merged, err := compare.MergeResultsWith(paths, compare.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
 		// Unreadable, corrupt, empty or mismatched files: bad input.
@@ -239,6 +242,30 @@ func recheck(stderr io.Writer, m *compare.Merged, labels []string, jobs int) err
 		m.Report.Name(), rc.Runs, rc.Confirmed, rc.Contradicted, rc.Unfinished)
 	if ctx.Err() != nil {
 		return fail(exitInterrupted, fmt.Errorf("interrupted during --recheck"))
+	}
+	return nil
+}
+
+// distinctResults refuses a results file given twice (by one path or two,
+// a link): its runs were merged with themselves and reported as
+// duplicates that agreed.
+func distinctResults(paths []string) error {
+	seen := make([]os.FileInfo, len(paths))
+	for i, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			continue // MergeResults says why
+		}
+		for j := range i {
+			if seen[j] != nil && os.SameFile(seen[j], st) {
+				also := ""
+				if paths[j] != p {
+					also = " (as " + paths[j] + " too)"
+				}
+				return fmt.Errorf("results file %s is given twice%s: its runs would count as duplicates that agree", p, also)
+			}
+		}
+		seen[i] = st
 	}
 	return nil
 }

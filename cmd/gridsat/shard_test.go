@@ -170,12 +170,14 @@ func TestReportChecksItsFiles(t *testing.T) {
 	if code != exitFail || !strings.Contains(out, "missing") || !strings.Contains(stderr, "runs missing") {
 		t.Errorf("one shard of two: exit %d\n%s\n%s", code, out, stderr)
 	}
-	// The same run twice: merged. A copy with another answer: listed.
-	_, stderr, code = gridsatProc(t, "", nil, "report", file("a.jsonl"), file("a.jsonl"))
-	if code != 0 || !strings.Contains(stderr, "4 duplicate runs agreed, 0 disagreed") {
-		t.Errorf("a file twice: exit %d, %s", code, stderr)
-	}
+	// The same run twice (in a copy: one file given twice is refused):
+	// merged. A copy with another answer: listed.
 	data, _ := os.ReadFile(file("a.jsonl"))
+	os.WriteFile(file("a-copy.jsonl"), data, 0o644)
+	_, stderr, code = gridsatProc(t, "", nil, "report", file("a.jsonl"), file("a-copy.jsonl"))
+	if code != 0 || !strings.Contains(stderr, "4 duplicate runs agreed, 0 disagreed") {
+		t.Errorf("a file and its copy: exit %d, %s", code, stderr)
+	}
 	var lines []string
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		var rec compare.Record
