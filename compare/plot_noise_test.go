@@ -83,3 +83,32 @@ func TestPairOneCaseNoCI(t *testing.T) {
 		t.Errorf("one case: the JSON gives a CI:\n%s", js.String())
 	}
 }
+
+// A report mixing machines names each run's machine in the CSV (the JSON
+// does, per run) and labels each machine record once.
+func TestMixedMachinesInCSV(t *testing.T) {
+	r := noisyReport()
+	other := *r.Machines[0].Machine
+	other.CPUModel = "Other CPU 1000"
+	r.Machines = []MachineRun{{Machine: r.Machines[0].Machine, Label: "machine 1"}, {Machine: &other, Label: "machine 2"}}
+	for i := range r.Rows {
+		for k := range r.Rows[i].Runs {
+			r.Rows[i].Runs[k].Machine = r.Machines[(i+k)%2].Label
+		}
+	}
+	var csv bytes.Buffer
+	if err := WriteReport(&csv, r, ReportOptions{Format: "csv"}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(csv.String(), "\n")
+	if !strings.Contains(lines[0], "dfs.machine") || !strings.Contains(lines[0], "sat.machine") || !strings.Contains(lines[1], "machine 1") || !strings.Contains(lines[1], "machine 2") {
+		t.Errorf("CSV of two machines:\n%s", csv.String())
+	}
+	var table bytes.Buffer
+	if err := WriteReport(&table, r, ReportOptions{Format: "table"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table.String(), "machine 2: Other CPU 1000") || strings.Contains(table.String(), "machine 1: machine:") {
+		t.Errorf("machine records:\n%s", table.String())
+	}
+}

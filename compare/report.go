@@ -67,7 +67,7 @@ func (r Report) machineLines() []string {
 	for _, m := range r.Machines {
 		ls := m.Machine.Lines(m.LoadEnd)
 		if len(r.Machines) > 1 && len(ls) > 0 {
-			ls[0] = m.Label + ": " + ls[0]
+			ls[0] = m.Label + ": " + strings.TrimPrefix(ls[0], "machine: ")
 		}
 		lines = append(lines, ls...)
 	}
@@ -607,6 +607,8 @@ func fullStats(run Run) string {
 func writeCSV(w io.Writer, r Report) error {
 	specs, rows := r.Specs, r.Rows
 	spread := r.repeats() > 1
+	// A report that mixes machines (--mixed-machines) says each run's.
+	mixed := len(r.Machines) > 1
 	// One column per statistic any run of a solver reported.
 	statNames := make([][]string, len(specs))
 	for i := range specs {
@@ -626,6 +628,9 @@ func writeCSV(w io.Writer, r Report) error {
 	header := []string{"set", "file", "case", "line", "size", "cells"}
 	for i, s := range specs {
 		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified", s+".claim")
+		if mixed {
+			header = append(header, s+".machine")
+		}
 		if spread {
 			header = append(header, s+".repeats", s+".time_min_s", s+".time_q1_s", s+".time_q3_s", s+".time_max_s")
 		}
@@ -643,6 +648,9 @@ func writeCSV(w io.Writer, r Report) error {
 				run = row.Runs[i]
 			}
 			rec = append(rec, run.Verdict, seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
+			if mixed {
+				rec = append(rec, run.Machine)
+			}
 			if spread {
 				rec = append(rec, spreadCSV(r, run)...)
 			}
