@@ -97,7 +97,7 @@ func TestShardsWithRepeatsAndMachines(t *testing.T) {
 		t.Errorf("shards of two CPU models: exit %d, %s", code, stderr)
 	}
 	table, stderr, code = gridsatProc(t, "", nil, append([]string{"report", "--mixed-machines"}, files...)...)
-	if code != 0 || !strings.Contains(table, "machine 2: machine: Other CPU 9000") || !strings.Contains(table, "on machine 2 (Other CPU 9000)") {
+	if code != 0 || !strings.Contains(table, "machine 2: Other CPU 9000") || !strings.Contains(table, "on machine 2 (Other CPU 9000)") {
 		t.Errorf("--mixed-machines: exit %d, %s\n%s", code, stderr, table)
 	}
 }
