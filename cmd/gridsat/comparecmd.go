@@ -462,8 +462,11 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 		}
 		h := compare.NewHeader(p, plan.specs, plan.sources, limits, shardName)
 		if f.repeat > 1 || f.warmup > 0 {
-			h.Repeat, h.Warmup, h.Seed = f.repeat, f.warmup, f.seed
+			h.Repeat, h.Warmup = f.repeat, f.warmup
 		}
+		// The seed seeds the bootstrap too: recorded always, so that
+		// report prints the interval compare printed.
+		h.Seed = f.seed
 		h.Machine = machine
 		defer func() {
 			// The end of the comparison, an interrupted one's too: the

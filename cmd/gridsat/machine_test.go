@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -119,5 +120,24 @@ func TestPinRefusesMoreJobsThanCPUs(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing, one line", args, code, out, stderr)
 		}
+	}
+}
+
+// The bootstrap's seed is recorded in --out's header without --repeat too:
+// report prints the confidence interval compare printed (it used seed 1).
+func TestReportKeepsBootstrapSeed(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "runs.jsonl")
+	out, stderr, code := gridsat(t, "", "compare", "slant", "sample", "--inproc", "--out", runs)
+	if code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	ci := regexp.MustCompile(`95% CI [^ ]+ \(bootstrap, seed [0-9]+\)`)
+	first := ci.FindString(out)
+	if first == "" || strings.Contains(first, "seed 1)") {
+		t.Fatalf("compare printed no CI with a fresh seed:\n%s", out)
+	}
+	out, stderr, code = gridsat(t, "", "report", runs)
+	if again := ci.FindString(out); code != 0 || again != first {
+		t.Errorf("compare printed %q, report %q (exit %d)\n%s", first, again, code, stderr)
 	}
 }
