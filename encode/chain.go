@@ -333,6 +333,10 @@ type ChainResult struct {
 	// counts the questions asked under assumptions (gini) instead;
 	// Patched counts the answers made by patching cycles into the path.
 	Trials, Rebuilds, Assumed, Patched int
+	// Paired counts the questions answered no without a solve, for K=2 by
+	// the counting check (ChainCountCheck): the cells left cannot be
+	// paired (chainPairingAfter).
+	Paired int
 	// Counted says the answer -1 came from the static counting check
 	// (ChainCountArgument): a claim backed by a counting argument, not by
 	// a solver's proof.

@@ -217,6 +217,17 @@ func (l *chainLex) probe(g []int, lo, h int) (Status, []int, int, error) {
 		assume = append(assume, l.enc.step[cur*8+d])
 		cur, _ = l.c.Neighbour(cur, d)
 	}
+	if !l.pairable(g[lo:h]) {
+		// No path through the cells left: a counting argument answers.
+		l.res.Trials++
+		l.res.Paired++
+		nogood := make([]int, len(assume))
+		for i, v := range assume {
+			nogood[i] = -v
+		}
+		l.learn(nogood)
+		return Unsat, nil, h, nil
+	}
 	st, path, err := l.ask(assume)
 	if err != nil || st == Unknown {
 		if err == nil {
@@ -475,4 +486,21 @@ func (e *ChainEncoding) pathDirs(succ []int) []int {
 		dirs = append(dirs, dirTo(n, a, succ[a]))
 	}
 	return dirs
+}
+
+// pairable reports, for K=2 boards, whether the cells left after the walk
+// and then the steps dirs can still be paired (chainPairingAfter); other
+// boards always can. It leaves the walk as it was.
+func (l *chainLex) pairable(dirs []int) bool {
+	if l.c.K != 2 || l.o.counting() != ChainCountCheck {
+		return true
+	}
+	for _, d := range dirs {
+		l.walk.Step(d)
+	}
+	ok := chainPairingAfter(l.c, l.walk)
+	for range dirs {
+		l.walk.Back()
+	}
+	return ok
 }

@@ -19,18 +19,40 @@ func chainPairing(c *instances.Chain) string {
 	if c.N == 1 {
 		return "" // the start is the target: no step at all
 	}
-	p := newChainPairer(c)
+	p := newChainPairer(c, nil)
+	if u := p.fill(); u >= 0 {
+		return fmt.Sprintf("pairing: the cells reached from (%d,%d) by alternating steps cannot all get two different neighbours (the ends one): a path through them would use a step twice", u/c.N, u%c.N)
+	}
+	return ""
+}
+
+// chainPairingAfter is chainPairing for the rest of a path: it reports
+// whether the cells walk has not visited, with its end, can still be
+// paired (the end and the target one neighbour, the others two, along
+// steps between them; crossings are not looked at, so a no is sound). The
+// lexicographic search asks it before a question whose steps it has
+// walked: a no answers the question without a solve.
+func chainPairingAfter(c *instances.Chain, walk *instances.ChainWalk) bool {
+	if walk.Complete() {
+		return true
+	}
+	return newChainPairer(c, walk).fill() < 0
+}
+
+// fill gives every 0-cell its partners by augmenting paths and returns -1,
+// or the first 0-cell that cannot get them.
+func (p *chainPairer) fill() int {
 	for u := range p.need {
-		if c.Labels[u] != 0 {
+		if p.c.Labels[u] != 0 {
 			continue
 		}
 		for p.need[u] > 0 {
 			if !p.augment(u) {
-				return fmt.Sprintf("pairing: the cells reached from (%d,%d) by alternating steps cannot all get two different neighbours (the ends one): a path through them would use a step twice", u/c.N, u%c.N)
+				return u
 			}
 		}
 	}
-	return ""
+	return -1
 }
 
 // chainPairer is the state of chainPairing: the graph's edges (a 0-cell
@@ -46,25 +68,38 @@ type chainPairer struct {
 	stamp int
 }
 
-func newChainPairer(c *instances.Chain) *chainPairer {
+// newChainPairer sets up the pairing of the whole board (walk nil) or of
+// the cells walk has not visited and its end, which needs one partner, a
+// successor: steps into it and out of visited cells do not count.
+func newChainPairer(c *instances.Chain, walk *instances.ChainWalk) *chainPairer {
 	n2 := c.N * c.N
 	p := &chainPairer{c: c, edges: make([][]int, n2), need: make([]int, n2), seen: make([]int, n2)}
+	start := 0
+	left := func(x int) bool { return walk == nil || !walk.Visited(x) || x == start }
+	if walk != nil {
+		start = walk.Cur()
+	}
 	for a := 0; a < n2; a++ {
+		if !left(a) {
+			continue
+		}
 		p.need[a] = 2
-		if a == 0 || a == n2-1 {
+		if a == start || a == n2-1 {
 			p.need[a] = 1
 		}
-		if c.Labels[a] != 0 {
+	}
+	for a := 0; a < n2; a++ {
+		if c.Labels[a] != 0 || !left(a) {
 			continue
 		}
 		for d := 0; d < 8; d++ {
 			b, ok := c.Neighbour(a, d)
-			if !ok {
+			if !ok || !left(b) {
 				continue
 			}
 			_, out := c.Step(a, d)
 			_, in := c.Step(b, (d+4)%8)
-			if out || in {
+			if out && b != start || in && a != start {
 				p.edges[a] = append(p.edges[a], len(p.ends))
 				p.edges[b] = append(p.edges[b], len(p.ends))
 				p.ends = append(p.ends, [2]int{a, b})
