@@ -363,13 +363,14 @@ func joinInts(xs []int) string {
 }
 
 // ChainMemory estimates the peak memory in bytes of SolveChain on c with
-// options o: 24 MiB, and 800 bytes per clause of the encoding (counted
-// from the board's steps without building it: exactly-one out of and into
-// every cell, no step straight back, the crossings; for counting=cards
-// about 2 s sqrt(s) more for a class of s steps), which covers the
-// solver's copy, its learned clauses and the rebuilds. Fitted to peaks
-// measured on gophersat, all-zero K=1 boards: N=32 62,574 clauses 68 MB,
-// N=48 144,526 clauses 129 MB.
+// options o: 24 MiB, and per clause of the encoding (counted from the
+// board's steps without building it: exactly-one out of and into every
+// cell, no step straight back, the crossings; for counting=cards about
+// 2 s sqrt(s) more for a class of s steps) 600 bytes plus one per 400
+// clauses, for the solver's copy, its learned clauses (more per clause on
+// bigger boards) and the rebuilds. Fitted to peaks measured on gophersat,
+// all-zero K=1 boards: N=32 62,574 clauses 68 MB, N=48 144,526 clauses
+// 129 MB, N=64 260,270 clauses 346 MB.
 func ChainMemory(c *instances.Chain, o ChainOptions) int64 {
 	n2 := c.N * c.N
 	outs, ins := make([]int, n2), make([]int, n2)
@@ -394,5 +395,6 @@ func ChainMemory(c *instances.Chain, o ChainOptions) int64 {
 			clauses += 2 * s * int(math.Sqrt(float64(s)))
 		}
 	}
-	return 24<<20 + 800*int64(clauses)
+	k := int64(clauses)
+	return 24<<20 + k*(600+k/400)
 }
