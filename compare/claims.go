@@ -57,7 +57,7 @@ func (p *Puzzle) claims(run Run) int {
 	switch {
 	case !run.Result.Solved:
 		c |= claimNoSolution
-	case p != nil && p.Optimum != "":
+	case p != nil && p.Optimum != "" && (p.Least == nil || !p.Least(run.Result)):
 		c |= claimOptimum
 	}
 	if run.Result.Solved && run.Result.UniqueChecked && run.Result.Second == "" {

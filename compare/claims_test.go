@@ -54,6 +54,9 @@ func TestClaimLabels(t *testing.T) {
 		{"a timeout", slant, []string{"dfs", "sat"}, []Run{{Verdict: VerdictTimeout}, unsat}, "-", []string{"", ClaimClaimed}},
 		{"queens optimum, one solver", queens, []string{"sat"}, []Run{ok}, "-", []string{ClaimClaimed}},
 		{"queens optimum, dfs and sat", queens, []string{"dfs", "sat:card=seq"}, []Run{ok, ok}, "yes", []string{ClaimCrossChecked, ClaimCrossChecked}},
+		// No targets: zero queens, and nothing fewer to claim absent.
+		{"queens zero queens", queens, []string{"sat"}, []Run{{Verdict: VerdictOK, Result: Result{Solved: true, Answer: "Case 9: 0"}}}, "-", []string{""}},
+		{"queens one queen", queens, []string{"sat"}, []Run{{Verdict: VerdictOK, Result: Result{Solved: true, Answer: "Case 9: 1"}}}, "-", []string{ClaimClaimed}},
 	} {
 		var specs []Spec
 		for _, s := range tt.specs {

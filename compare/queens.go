@@ -58,8 +58,12 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 				Validate: func(o Options) error { _, err := satQueensOptions(o); return err },
 			},
 		},
-		Verify:    verifyQueens,
-		Optimum:   "the fewest queens",
+		Verify:  verifyQueens,
+		Optimum: "the fewest queens",
+		Least: func(r Result) bool {
+			_, n, err := instances.ParseQueensAnswer(r.Answer)
+			return err == nil && n == 0
+		},
 		Agree:     agreeQueens,
 		CNF:       queensCNF,
 		Generate:  generateQueens,

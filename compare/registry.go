@@ -47,6 +47,9 @@ type Puzzle struct {
 	// Verify can check ("the fewest queens"): that claim is labelled by
 	// what backs it, as a claim of no solution is (claims.go).
 	Optimum string
+	// Least, when set, reports a verified answer nothing can beat (zero
+	// queens): it claims no optimum.
+	Least func(r Result) bool
 	// Agree reports, as an error, how two verified results for one case
 	// disagree; nil means they agree.
 	Agree func(c instances.Case, a, b Result) error
