@@ -42,9 +42,20 @@ func TestCPUTimeOfKnownRuns(t *testing.T) {
 					if run.Verdict != VerdictOK {
 						t.Fatalf("%s: %s %s", run.Solver, run.Verdict, run.Detail)
 					}
-					t.Logf("%s on %s: CPU %s, wall %s", run.Solver, row.Where(), run.CPU, run.Wall)
-					if d := run.CPU - busyCPU; d < -busyCPU/10 || d > busyCPU/10 {
-						t.Errorf("%s on %s: CPU time %s, want %s within 10%% (wall %s)", run.Solver, row.Where(), run.CPU, busyCPU, run.Wall)
+					// A child's start counts to its CPU time: on a loaded
+					// machine it alone can pass busyCPU (85ms seen under
+					// go test ./... at load 25), so the child's own account
+					// of its CPU time is what the worker must have measured.
+					want := busyCPU
+					if used, ok := run.Result.Stat("child_cpu_ns"); ok {
+						want = time.Duration(used)
+						if want < busyCPU {
+							t.Errorf("%s on %s: the child used %s, less than its %s busy loop", run.Solver, row.Where(), want, busyCPU)
+						}
+					}
+					t.Logf("%s on %s: CPU %s (want %s), wall %s", run.Solver, row.Where(), run.CPU, want, run.Wall)
+					if d := run.CPU - want; d < -want/10 || d > want/10 {
+						t.Errorf("%s on %s: CPU time %s, want %s within 10%% (wall %s)", run.Solver, row.Where(), run.CPU, want, run.Wall)
 					}
 				}
 			}

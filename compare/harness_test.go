@@ -160,13 +160,21 @@ func toyPuzzle() *Puzzle {
 			solver("childbusy", func(n int) (Result, error) {
 				// An external solver of known CPU time, as exec:cadical:
 				// its time counts (RUSAGE_CHILDREN).
+				// The child prints the CPU time it used in all (at least
+				// busyCPU; more when a loaded machine makes its start
+				// alone cost more).
 				cmd := exec.Command(os.Args[0])
 				cmd.Env = append(os.Environ(), "GRIDSAT_TEST_BUSY=1")
 				cmd.Stderr = os.Stderr
-				if err := cmd.Run(); err != nil {
+				out, err := cmd.Output()
+				if err != nil {
 					return Result{}, err
 				}
-				return Result{Solved: true, Answer: answer(n)}, nil
+				used, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+				if err != nil {
+					return Result{}, fmt.Errorf("the busy child printed %q: %w", out, err)
+				}
+				return Result{Solved: true, Answer: answer(n), Stats: []Stat{{"child_cpu_ns", used}}}, nil
 			}),
 			solver("bgchild", func(n int) (Result, error) {
 				// A child started in the background and left running,
@@ -226,6 +234,8 @@ func TestMain(m *testing.M) {
 	}
 	if os.Getenv("GRIDSAT_TEST_BUSY") == "1" {
 		burnProcessCPU(busyCPU)
+		used, _ := cpuNow()
+		fmt.Println(int64(used))
 		os.Exit(0)
 	}
 	switch mode := os.Getenv("GRIDSAT_TEST_WORKER"); mode {
