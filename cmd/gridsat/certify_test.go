@@ -168,3 +168,18 @@ func TestProofsIncompleteNotCertified(t *testing.T) {
 		t.Errorf("report --proofs, one claim's files removed: exit %d\n%s\n%s", code, out, stderr)
 	}
 }
+
+// --proofs naming a file, not a folder, is refused before anything runs
+// (every sat run of compare was an error, and solve failed at its first
+// claim).
+func TestProofsFileRefused(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	usageError(t, "", "not a folder", "compare", "slant", "sample", "--unique", "--inproc", "--certify", "--proofs", file)
+	usageError(t, "", "not a folder", "solve", "slant", "--solver", "sat", "--unique", "--certify", "--proofs", file, filepath.Join("..", "..", "instances", "sets", "slant", "sample.txt"))
+	if b, err := os.ReadFile(file); err != nil || string(b) != "mine\n" {
+		t.Errorf("the file named by --proofs changed: %q, %v", b, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -177,6 +178,11 @@ func certifyOptions(base compare.Options, certify bool, proofs string) error {
 	dir, err := filepath.Abs(proofs)
 	if err != nil {
 		return fail(exitUsage, fmt.Errorf("--proofs: %w", err))
+	}
+	// A folder made when the first claim is kept; something else there
+	// is refused before anything runs, not found by every run.
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return fail(exitUsage, fmt.Errorf("--proofs %s: not a folder", proofs))
 	}
 	base[compare.ProofsOption] = dir
 	return nil
