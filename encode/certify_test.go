@@ -374,3 +374,43 @@ func TestProbingProofs(t *testing.T) {
 		t.Errorf("only %d refutations: the test lost its teeth", refuted)
 	}
 }
+
+// TestCertifyChainPairingShortcut: the K=2 pairing check that answers
+// questions of the smallest-path search without a solve is a counting
+// claim, not a proof, so a certified search must not take it: on swapped
+// K=2 boards where the plain search does take it, the certified search
+// gives the same answer and its certificate checks.
+func TestCertifyChainPairingShortcut(t *testing.T) {
+	rng := randv1.New(randv1.NewSource(5))
+	paired := 0
+	for i := 0; i < 60 && paired < 6; i++ {
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: 4 + i%3, K: 2, Swap: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := SolveChain(b, Gophersat{}, ChainOptions{Crossing: ChainCrossingLazy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain.Paired == 0 {
+			continue
+		}
+		paired++
+		res, err := SolveChain(b, Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
+		if err != nil {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		if res.Solved != plain.Solved || res.Answer != plain.Answer {
+			t.Fatalf("board %d: certified %v %q, plain %v %q", i, res.Solved, res.Answer, plain.Solved, plain.Answer)
+		}
+		if res.Paired != 0 {
+			t.Errorf("board %d: the certified search answered %d questions by the pairing check", i, res.Paired)
+		}
+		if _, claims, err := CertifyChain(b, res, nil); !claims || err != nil {
+			t.Errorf("board %d %s: claims=%v %v", i, res.Answer, claims, err)
+		}
+	}
+	if paired == 0 {
+		t.Error("no board made the plain search use the pairing check: the test lost its teeth")
+	}
+}

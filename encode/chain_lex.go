@@ -492,7 +492,10 @@ func (e *ChainEncoding) pathDirs(succ []int) []int {
 // and then the steps dirs can still be paired (chainPairingAfter); other
 // boards always can. It leaves the walk as it was.
 func (l *chainLex) pairable(dirs []int) bool {
-	if l.c.K != 2 || l.o.counting() != ChainCountCheck {
+	// With Certify every "no" must come from a proof; the pairing check
+	// is a counting argument that no clausal proof records, so it is left
+	// to the solver.
+	if l.c.K != 2 || l.o.counting() != ChainCountCheck || l.o.Certify {
 		return true
 	}
 	for _, d := range dirs {
