@@ -183,3 +183,13 @@ func TestProofsFileRefused(t *testing.T) {
 		t.Errorf("the file named by --proofs changed: %q, %v", b, err)
 	}
 }
+
+// solve --certify says why a certified answer needed no proof in its own
+// puzzle's terms (it named both queens' and chain's reasons at once).
+func TestCertifiedWithoutProofSaysWhy(t *testing.T) {
+	seed := filepath.Join("..", "..", "instances", "sets", "queens", "seed.txt")
+	_, stderr, code := gridsat(t, "", "solve", "queens", "--solver", "sat", "--certify", seed)
+	if code != 0 || !strings.Contains(stderr, "certified (no SAT proof needed: the lower bound meets the cover)") || strings.Contains(stderr, "chain") {
+		t.Errorf("solve queens seed --certify: exit %d\n%s", code, stderr)
+	}
+}

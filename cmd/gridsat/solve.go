@@ -196,15 +196,21 @@ func certified(out *bufio.Writer, stderr io.Writer, c instances.Case, spec compa
 		return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
 	}
 	if res.Certified {
-		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(res))
+		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(c, res))
 	}
 	return nil
 }
 
-// certLine sums up a certificate's statistics.
-func certLine(res compare.Result) string {
+// certLine sums up a certificate's statistics on c.
+func certLine(c instances.Case, res compare.Result) string {
 	if claims, _ := res.Stat("proof_claims"); claims == 0 {
-		return "no SAT proof needed (queens: the lower bound meets the cover; chain: no smaller step exists)"
+		switch c.(type) {
+		case *instances.Queens:
+			return "no SAT proof needed: the lower bound meets the cover"
+		case *instances.Chain:
+			return "no SAT proof needed: no smaller step exists"
+		}
+		return "no SAT proof needed"
 	}
 	lemmas, _ := res.Stat("proof_lemmas")
 	inputs, _ := res.Stat("proof_inputs")
