@@ -63,12 +63,23 @@ func (k *proofKeeper) write(puzzle string, c instances.Case, o Options, r Result
 	loc := c.Location()
 	stem := proofStem(puzzle, loc, o, r.Answer)
 	for i, cl := range k.claims {
-		meta := encode.KeptClaim{Puzzle: puzzle, File: loc.File, Case: loc.Case, Answer: r.Answer}
+		meta := encode.KeptClaim{Puzzle: puzzle, File: loc.File, Case: loc.Case, Answer: r.Answer, Options: keptOptions(o)}
 		if err := encode.WriteClaim(k.dir, fmt.Sprintf("%s-%04d", stem, i+1), cl, meta); err != nil {
 			return fmt.Errorf("--proofs: %w", err)
 		}
 	}
 	return nil
+}
+
+// keptOptions are o without proofs=, as a kept claim records them.
+func keptOptions(o Options) map[string]string {
+	kept := map[string]string{}
+	for key, v := range o {
+		if key != ProofsOption {
+			kept[key] = v
+		}
+	}
+	return kept
 }
 
 // proofStem names a run's kept claims: the puzzle, the input file's base
@@ -111,18 +122,25 @@ type ProofCheck struct {
 	// Incomplete counts the runs some of whose claims are kept and check
 	// but not all of them: left certified when run.
 	Incomplete int
+	// NotRebuilt counts the runs whose kept proofs check against their
+	// kept CNF but whose puzzle's encoding report --proofs does not
+	// rebuild (chain, queens): the CNF is not tied to the case, so the
+	// run stays certified when run.
+	NotRebuilt int
 	Problems   []string // the failures
 	// Unreadable lists the kept claims whose JSON could not be read (so
 	// neither their puzzle nor their case is known): failures of no row.
 	Unreadable []string
 }
 
-// RecheckProofs checks again every claim kept in dir (encode.RecheckClaim)
-// and labels certified (ClaimCertified) every run of r labelled certified
+// RecheckProofs checks again every claim kept in dir and labels certified (ClaimCertified) every run of r labelled certified
 // when run whose kept claims (same puzzle, file, case and answer) all check
 // and are as many as the claims the row's runs with that answer made; a
 // run with a failed claim is labelled claimed and its row gets the
-// failure as a problem.
+// failure as a problem. A claim's kept CNF must be its case's formula
+// (rebuiltBinder: slant's encoding is rebuilt from the row's case); a
+// puzzle whose encoding is not rebuilt has its proofs checked against
+// the kept CNF only, and its runs stay certified when run (NotRebuilt).
 func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	var pc ProofCheck
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -135,8 +153,9 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 		answer string
 	}
 	good, bad := map[key]int{}, map[key][]string{}
+	lookup, rebuilt := rebuiltBinder(r)
 	for _, path := range files {
-		meta, _, err := encode.RecheckClaim(path)
+		meta, _, err := encode.RecheckClaimBound(path, lookup)
 		if meta.Puzzle == "" && err != nil {
 			// A claim file cut or corrupted is a failure, never skipped
 			// as another puzzle's.
@@ -179,6 +198,8 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 				row.Problems = append(row.Problems, fmt.Sprintf("%s: a kept proof fails: %s", run.Solver, bad[k][0]))
 			case good[k] > 0 && good[k] < need[k] && run.Claim == ClaimCertifiedWhenRun:
 				pc.Incomplete++
+			case good[k] > 0 && !rebuilt && run.Claim == ClaimCertifiedWhenRun:
+				pc.NotRebuilt++
 			case good[k] > 0 && run.Claim == ClaimCertifiedWhenRun:
 				run.Claim = ClaimCertified
 				pc.Runs++

@@ -34,6 +34,9 @@ type KeptClaim struct {
 	// Trusted is what the claim rests on besides the proof and the
 	// encoding (Claim.Trusted).
 	Trusted []string `json:"trusted,omitempty"`
+	// Options are the run's solver options (proofs= left out): those
+	// report --proofs rebuilds the case's encoding with.
+	Options map[string]string `json:"options,omitempty"`
 }
 
 // WriteClaim writes cl, checked, to dir as stem.cnf, stem.drat and
@@ -97,8 +100,21 @@ func writeFile(path string, write func(io.Writer) error) error {
 }
 
 // RecheckClaim reads a kept claim (its JSON, and the CNF and proof beside
-// it) and checks the proof against the CNF with encode/drat.
+// it) and checks the proof against the CNF with encode/drat. It does not
+// check that the CNF is the claim's case's (RecheckClaimBound does).
 func RecheckClaim(jsonPath string) (KeptClaim, drat.Result, error) {
+	return RecheckClaimBound(jsonPath, nil)
+}
+
+// Binder accepts or rejects a kept claim's CNF as its case's formula
+// (BindSlantCNF, say); meta is the claim's JSON.
+type Binder func(meta KeptClaim, kept *CNF) error
+
+// RecheckClaimBound is RecheckClaim that first gives the kept CNF to
+// bind, if not nil, which must accept it as the case's formula; bind is
+// chosen from meta (the puzzle, file and case), so it is given meta
+// through lookup, which returns nil for a claim it cannot tie to a case.
+func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClaim, drat.Result, error) {
 	var meta KeptClaim
 	data, err := os.ReadFile(jsonPath)
 	if err != nil {
@@ -121,6 +137,13 @@ func RecheckClaim(jsonPath string) (KeptClaim, drat.Result, error) {
 	f, err := ReadDIMACS(cnfFile, meta.CNF)
 	if err != nil {
 		return meta, drat.Result{}, err
+	}
+	if lookup != nil {
+		if bind := lookup(meta); bind != nil {
+			if err := bind(meta, f); err != nil {
+				return meta, drat.Result{}, fmt.Errorf("%s: %s: the kept CNF is not the case's formula: %w", jsonPath, meta.Claim, err)
+			}
+		}
 	}
 	proofFile, err := os.Open(filepath.Join(dir, meta.DRAT))
 	if err != nil {

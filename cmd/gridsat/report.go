@@ -193,6 +193,9 @@ func recheckProofs(stderr io.Writer, r *compare.Report, dir string) (int, error)
 	if pc.Incomplete > 0 {
 		note += fmt.Sprintf("; %d runs with some of their claims' proofs missing (left certified when run)", pc.Incomplete)
 	}
+	if pc.NotRebuilt > 0 {
+		note += fmt.Sprintf("; %d runs' proofs re-checked against their kept CNF (not rebuilt: %s's encoding is not rebuilt, left certified when run)", pc.NotRebuilt, r.Name())
+	}
 	fmt.Fprintln(stderr, "gridsat report: "+note)
 	for _, p := range pc.Unreadable {
 		fmt.Fprintf(stderr, "gridsat report: --proofs: a kept claim cannot be read: %s\n", p)
