@@ -124,7 +124,7 @@ type ProofCheck struct {
 	Incomplete int
 	// NotRebuilt counts the runs whose kept proofs check against their
 	// kept CNF but whose puzzle's encoding report --proofs does not
-	// rebuild (chain, queens): the CNF is not tied to the case, so the
+	// rebuild (queens): the CNF is not tied to the case, so the
 	// run stays certified when run.
 	NotRebuilt int
 	Problems   []string // the failures

@@ -8,12 +8,20 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
+// rebuilders are the puzzles whose kept claims report --proofs ties to
+// their cases, each by its binder; queens' is not written yet (its kept
+// CNFs are not tied to a case).
+var rebuilders = map[string]func(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error{
+	"slant": bindSlant,
+	"chain": bindChain,
+}
+
 // rebuiltBinder returns the binder report --proofs ties r's kept claims
-// to their cases with, and whether r's puzzle has one (slant so far;
-// chain and queens do not, and their kept CNFs are not tied to a case).
+// to their cases with, and whether r's puzzle has one (see rebuilders).
 // A claim of a case r has no row for gets a binder that refuses it.
 func rebuiltBinder(r *Report) (func(encode.KeptClaim) encode.Binder, bool) {
-	if r.Name() != "slant" {
+	bind, ok := rebuilders[r.Name()]
+	if !ok {
 		return nil, false
 	}
 	type loc struct {
@@ -27,7 +35,7 @@ func rebuiltBinder(r *Report) (func(encode.KeptClaim) encode.Binder, bool) {
 		}
 	}
 	return func(meta encode.KeptClaim) encode.Binder {
-		if meta.Puzzle != "slant" {
+		if meta.Puzzle != r.Name() {
 			return nil
 		}
 		c := cases[loc{meta.File, meta.Case}]
@@ -35,7 +43,7 @@ func rebuiltBinder(r *Report) (func(encode.KeptClaim) encode.Binder, bool) {
 			if c == nil {
 				return errors.New("no case of the report is the claim's")
 			}
-			return bindSlant(c, meta, kept)
+			return bind(c, meta, kept)
 		}
 	}, true
 }
@@ -59,4 +67,16 @@ func bindSlant(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error 
 		}
 	}
 	return encode.BindSlantCNF(s, opt, answer, kept)
+}
+
+// bindChain rebuilds the encoding of chain case c with the options meta
+// records and checks kept against it (encode.BindChainCNF).
+func bindChain(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error {
+	b, err := caseAs[*instances.Chain]("chain", c)
+	if err != nil {
+		return err
+	}
+	o := Options(meta.Options)
+	opt := encode.ChainOptions{Crossing: encode.ChainCrossing(o.Get("crossing", "eager")), Counting: encode.ChainCounting(o.Get("counting", string(encode.ChainCountCheck)))}
+	return encode.BindChainCNF(b, opt, meta.Answer, kept)
 }
