@@ -138,7 +138,7 @@ type ProofCheck struct {
 // and are as many as the claims the row's runs with that answer made; a
 // run with a failed claim is labelled claimed and its row gets the
 // failure as a problem. A claim's kept CNF must be its case's formula
-// (rebuiltBinder: slant's encoding is rebuilt from the row's case); a
+// (rebuiltBinder: slant's and chain's encodings are rebuilt from the row's case); a
 // puzzle whose encoding is not rebuilt has its proofs checked against
 // the kept CNF only, and its runs stay certified when run (NotRebuilt).
 func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
