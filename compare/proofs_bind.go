@@ -9,11 +9,13 @@ import (
 )
 
 // rebuilders are the puzzles whose kept claims report --proofs ties to
-// their cases, each by its binder; queens' is not written yet (its kept
-// CNFs are not tied to a case).
+// their cases, each by its binder (all three; a puzzle without one would
+// have its kept CNFs checked as they are, its runs left certified when
+// run).
 var rebuilders = map[string]func(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error{
-	"slant": bindSlant,
-	"chain": bindChain,
+	"slant":  bindSlant,
+	"chain":  bindChain,
+	"queens": bindQueens,
 }
 
 // rebuiltBinder returns the binder report --proofs ties r's kept claims
@@ -79,4 +81,22 @@ func bindChain(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error 
 	o := Options(meta.Options)
 	opt := encode.ChainOptions{Crossing: encode.ChainCrossing(o.Get("crossing", "eager")), Counting: encode.ChainCounting(o.Get("counting", string(encode.ChainCountCheck)))}
 	return encode.BindChainCNF(b, opt, meta.Answer, kept)
+}
+
+// bindQueens rebuilds the formula of queens case c with the options meta
+// records and checks kept against it (encode.BindQueensCNF).
+func bindQueens(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error {
+	q, err := caseAs[*instances.Queens]("queens", c)
+	if err != nil {
+		return err
+	}
+	opt, err := satQueensOptions(Options(meta.Options))
+	if err != nil {
+		return err
+	}
+	_, queens, err := instances.ParseQueensAnswer(meta.Answer)
+	if err != nil {
+		return fmt.Errorf("the claim's answer: %w", err)
+	}
+	return encode.BindQueensCNF(q, opt, queens, meta.Queens, kept)
 }

@@ -20,6 +20,18 @@ type Claim struct {
 	// Trusted names what the claim rests on besides the proof and the
 	// encoding (queens: the lower bound, the encoding's reductions).
 	Trusted []string
+	// Queens says which "at most k" a queens claim refutes, for
+	// rebuilding its formula (BindQueensCNF); nil for the other puzzles.
+	Queens *QueensClaim
+}
+
+// QueensClaim is what a queens claim assumes: at most K queens, with the
+// counters counting up to Upto, and with split=classes the cube of Share
+// (at most Share[c] queens on square class c; nil without split).
+type QueensClaim struct {
+	K     int   `json:"k"`
+	Upto  int   `json:"upto"`
+	Share []int `json:"share,omitempty"`
 }
 
 // Certificate is what checking claims found.

@@ -37,6 +37,8 @@ type KeptClaim struct {
 	// Options are the run's solver options (proofs= left out): those
 	// report --proofs rebuilds the case's encoding with.
 	Options map[string]string `json:"options,omitempty"`
+	// Queens is a queens claim's k, counter bound and cube (Claim.Queens).
+	Queens *QueensClaim `json:"queens,omitempty"`
 }
 
 // WriteClaim writes cl, checked, to dir as stem.cnf, stem.drat and
@@ -59,7 +61,7 @@ func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
 		Comments: []string{"gridsat kept claim: " + cl.Name, fmt.Sprintf("the last %d clauses are input clauses the lemma checkers accepted", len(inputs))}}
 	meta.Claim, meta.Vars, meta.Clauses, meta.Inputs = cl.Name, cl.NumVars, len(f.Clauses), len(inputs)
 	meta.CNF, meta.DRAT = stem+".cnf", stem+".drat"
-	meta.Trusted = cl.Trusted
+	meta.Trusted, meta.Queens = cl.Trusted, cl.Queens
 	if err := writeFile(filepath.Join(dir, meta.CNF), f.WriteDIMACS); err != nil {
 		return err
 	}

@@ -816,6 +816,10 @@ type queensSAT struct {
 	// (none with card=pb, which makes a formula per k).
 	qf *QueensFormula
 	b  queensBound
+	// upto is what b's counters count up to; share the share of the cube
+	// being decided (split=classes), both for the kept claims.
+	upto  int
+	share []int
 	// one is the solver kept from k to k: with an Assumer backend, "at
 	// most k" (and each cube) assumed; down without split on another
 	// backend, "at most k" tightened by unit clauses. Otherwise each call
@@ -829,7 +833,7 @@ func (s *queensSAT) prepare(upper int) error {
 		return nil
 	}
 	var err error
-	s.qf = NewQueensFormula(s.q, s.opt)
+	s.qf, s.upto = NewQueensFormula(s.q, s.opt), upper
 	if s.b, err = s.qf.Bound(s.opt, upper); err != nil {
 		return err
 	}
@@ -920,6 +924,9 @@ func (s *queensSAT) decide(k int) (Status, error) {
 	var proved [][4]int
 	for i, cube := range cubes {
 		calls++
+		if s.opt.Split == "classes" {
+			s.share = append([]int(nil), shares[i][:]...)
+		}
 		if st, qf, sv, err = s.call(k, cube); err != nil || st != Unsat {
 			break
 		}

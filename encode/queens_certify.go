@@ -26,7 +26,8 @@ func (s *queensSAT) callProving(k int, cube []int) (Status, *QueensFormula, Solv
 	if cube != nil {
 		name += fmt.Sprintf(", cube %v", cube)
 	}
-	cl := Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps(), Trusted: s.res.Cert.Trusted}
+	cl := Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps(), Trusted: s.res.Cert.Trusted,
+		Queens: &QueensClaim{K: k, Upto: s.upto, Share: s.share}}
 	cert, cerr := CheckClaim(cl, nil)
 	s.res.Cert.Add(cert)
 	if cerr != nil {

@@ -1,0 +1,81 @@
+package encode
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// A kept queens CNF is accepted only as the case's formula and the
+// assumptions of its claim, rebuilt from its k and share: every claim of
+// a seed board is accepted as kept; a claim of k at the answer, another
+// share, or a cube unit changed is refused.
+func TestBindQueensCNF(t *testing.T) {
+	fh, err := os.Open(filepath.Join("..", "instances", "sets", "queens", "seed.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	boards, err := instances.ParseQueens("seed.txt", fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := QueensOptions{Certify: true}
+	var kept claimList
+	var q *instances.Queens
+	var res QueensResult
+	for _, b := range boards {
+		kept = nil
+		opt.Keep = &kept
+		if res, err = SolveQueens(b, opt); err != nil || res.CertErr != nil {
+			t.Fatal(err, res.CertErr)
+		}
+		if q = b; len(kept) >= 2 {
+			break
+		}
+	}
+	if len(kept) < 2 {
+		t.Fatal("no seed board made two claims")
+	}
+	answer := len(res.Placement)
+	opt.Keep = nil
+	refused := 0
+	for _, cl := range kept {
+		f, qc := keptCNF(cl), cl.Queens
+		if err := BindQueensCNF(q, opt, answer, qc, f); err != nil {
+			t.Fatalf("%s: untouched: %v", cl.Name, err)
+		}
+		atAnswer := *qc
+		atAnswer.K = answer
+		other := *qc
+		other.Share = slices.Clone(qc.Share)
+		other.Share[0], other.Share[1] = other.Share[1], other.Share[0]+1
+		other.Share[2]--
+		if other.Share[2] < 0 {
+			other.Share[2], other.Share[3] = 0, other.Share[3]-1
+		}
+		for _, bad := range []QueensClaim{atAnswer, other} {
+			if err := BindQueensCNF(q, opt, answer, &bad, f); err == nil {
+				t.Errorf("%s: claim %+v accepted for %+v", cl.Name, bad, *qc)
+			} else {
+				refused++
+			}
+		}
+		// The last clause is a unit of the cube; the one of the variable
+		// before it is no assumption of this claim.
+		last := f.Clauses[len(f.Clauses)-1]
+		if len(last) == 1 && last[0] < -1 {
+			tight := keptCNF(cl)
+			tight.Clauses[len(tight.Clauses)-1] = []int{last[0] + 1}
+			if err := BindQueensCNF(q, opt, answer, qc, tight); err == nil {
+				t.Errorf("%s: cube unit %d in place of %d accepted", cl.Name, last[0]+1, last[0])
+			} else {
+				refused++
+			}
+		}
+	}
+	t.Logf("%d claims, %d mutations refused", len(kept), refused)
+}
