@@ -124,7 +124,7 @@ type ProofCheck struct {
 	Incomplete int
 	// NotRebuilt counts the runs whose kept proofs check against their
 	// kept CNF but whose puzzle's encoding report --proofs does not
-	// rebuild (queens): the CNF is not tied to the case, so the
+	// rebuild (none of the three today): the CNF is not tied to the case, so the
 	// run stays certified when run.
 	NotRebuilt int
 	Problems   []string // the failures
@@ -138,7 +138,7 @@ type ProofCheck struct {
 // and are as many as the claims the row's runs with that answer made; a
 // run with a failed claim is labelled claimed and its row gets the
 // failure as a problem. A claim's kept CNF must be its case's formula
-// (rebuiltBinder: slant's and chain's encodings are rebuilt from the row's case); a
+// (rebuiltBinder: each puzzle's encoding is rebuilt from the row's case); a
 // puzzle whose encoding is not rebuilt has its proofs checked against
 // the kept CNF only, and its runs stay certified when run (NotRebuilt).
 func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
