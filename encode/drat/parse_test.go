@@ -32,20 +32,29 @@ func TestParseText(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := ParseText(strings.NewReader(tt.in))
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sameSteps(got, tt.want, true) {
-				t.Fatalf("got %v, want %v", got, tt.want)
-			}
+			checkParsed(t, got, err, tt.want, tt.wantErr)
 		})
 	}
+}
+
+// checkParsed fails t unless a parse gave err containing wantErr (when set)
+// or exactly the steps want; it reports whether the parse succeeded, so
+// that a caller may check more.
+func checkParsed(t *testing.T, got []Step, err error, want []Step, wantErr string) bool {
+	t.Helper()
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Fatalf("err = %v, want %q", err, wantErr)
+		}
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameSteps(got, want, true) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	return true
 }
 
 func TestParseBinary(t *testing.T) {
@@ -66,17 +75,8 @@ func TestParseBinary(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := ParseBinary(bytes.NewReader(tt.in))
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
+			if !checkParsed(t, got, err, tt.want, tt.wantErr) {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sameSteps(got, tt.want, true) {
-				t.Fatalf("got %v, want %v", got, tt.want)
 			}
 			back, err := Parse(bytes.NewReader(tt.in))
 			if err != nil || !sameSteps(back, tt.want, true) {

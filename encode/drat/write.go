@@ -18,21 +18,24 @@ var ErrInputStep = errors.New("drat: an input step has no DRAT form: write input
 // steps are not DRAT: WriteText refuses them (an error wrapping ErrInputStep)
 // unless they are written separately, into the formula (SplitInputs).
 func WriteText(w io.Writer, steps []Step) error {
+	return writeSteps(w, steps, appendText)
+}
+
+// WriteBinary writes steps as a binary DRAT proof (see ParseBinary). Like
+// WriteText, it refuses Input steps.
+func WriteBinary(w io.Writer, steps []Step) error {
+	return writeSteps(w, steps, appendBinary)
+}
+
+// writeSteps checks each step and writes it as appendStep encodes it.
+func writeSteps(w io.Writer, steps []Step, appendStep func([]byte, Step) []byte) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
 	for i, s := range steps {
 		if err := checkWritable(i, s); err != nil {
 			return err
 		}
-		buf = buf[:0]
-		if s.Kind == Delete {
-			buf = append(buf, "d "...)
-		}
-		for _, l := range s.Lits {
-			buf = strconv.AppendInt(buf, int64(l), 10)
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, "0\n"...)
+		buf = appendStep(buf[:0], s)
 		if _, err := bw.Write(buf); err != nil {
 			return fmt.Errorf("drat: write: %w", err)
 		}
@@ -43,41 +46,38 @@ func WriteText(w io.Writer, steps []Step) error {
 	return nil
 }
 
-// WriteBinary writes steps as a binary DRAT proof (see ParseBinary). Like
-// WriteText, it refuses Input steps.
-func WriteBinary(w io.Writer, steps []Step) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	var buf []byte
-	for i, s := range steps {
-		if err := checkWritable(i, s); err != nil {
-			return err
-		}
-		buf = buf[:0]
-		if s.Kind == Delete {
-			buf = append(buf, 'd')
-		} else {
-			buf = append(buf, 'a')
-		}
-		for _, l := range s.Lits {
-			u := uint64(2 * l)
-			if l < 0 {
-				u = uint64(-2*l) + 1
-			}
-			for u >= 0x80 {
-				buf = append(buf, byte(u)|0x80)
-				u >>= 7
-			}
-			buf = append(buf, byte(u))
-		}
-		buf = append(buf, 0)
-		if _, err := bw.Write(buf); err != nil {
-			return fmt.Errorf("drat: write: %w", err)
-		}
+// appendText appends s as a text line.
+func appendText(buf []byte, s Step) []byte {
+	if s.Kind == Delete {
+		buf = append(buf, "d "...)
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("drat: write: %w", err)
+	for _, l := range s.Lits {
+		buf = strconv.AppendInt(buf, int64(l), 10)
+		buf = append(buf, ' ')
 	}
-	return nil
+	return append(buf, "0\n"...)
+}
+
+// appendBinary appends s in the binary form: 'a' or 'd', each literal as
+// a varint of 2v (positive) or 2v+1 (negative), then 0.
+func appendBinary(buf []byte, s Step) []byte {
+	if s.Kind == Delete {
+		buf = append(buf, 'd')
+	} else {
+		buf = append(buf, 'a')
+	}
+	for _, l := range s.Lits {
+		u := uint64(2 * l)
+		if l < 0 {
+			u = uint64(-2*l) + 1
+		}
+		for u >= 0x80 {
+			buf = append(buf, byte(u)|0x80)
+			u >>= 7
+		}
+		buf = append(buf, byte(u))
+	}
+	return append(buf, 0)
 }
 
 func checkWritable(i int, s Step) error {
