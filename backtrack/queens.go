@@ -292,14 +292,15 @@ func (d *queensDFS) solution() []instances.Square {
 }
 
 // search reports whether left more queens, on allowed squares, can cover
-// the uncovered targets of this depth.
+// the uncovered targets of this depth: it bounds the node (boundNode),
+// picks the target to branch on (branchTarget) and tries each square
+// covering it (branch).
 func (d *queensDFS) search(depth, left int) bool {
 	d.nodes++
 	W := d.w
 	U := d.uncov[depth*W : (depth+1)*W]
 	A := d.allow[depth*W : (depth+1)*W]
-	nU := popcount(U)
-	if nU == 0 {
+	if popcount(U) == 0 {
 		return true
 	}
 	if left == 0 || d.borderCut(left, A) {
@@ -308,9 +309,24 @@ func (d *queensDFS) search(depth, left int) bool {
 	if left == 1 {
 		return d.lastQueen(U, A)
 	}
-	// The reach of every allowed square; squares reaching nothing are
-	// dropped for good (the uncovered set only shrinks below).
 	reach := d.reach[depth*d.squares : (depth+1)*d.squares]
+	if !d.boundNode(U, A, reach, left) {
+		return false
+	}
+	bestT, bestN := d.branchTarget(depth, U, A)
+	if bestN == 0 {
+		return false
+	}
+	return d.branch(depth, left, bestT, reach)
+}
+
+// boundNode computes the reach of every allowed square into reach,
+// dropping for good the squares that reach nothing (the uncovered set only
+// shrinks below), and reports whether the node passes the reach bound (the
+// left best reaches add up to the uncovered count) and shareBound, which
+// leaves the allowed squares by decreasing reach in d.order.
+func (d *queensDFS) boundNode(U, A []uint64, reach []int32, left int) bool {
+	W := d.w
 	hist := d.hist
 	for wi := 0; wi < W; wi++ {
 		for word := A[wi]; word != 0; word &= word - 1 {
@@ -324,8 +340,7 @@ func (d *queensDFS) search(depth, left int) bool {
 			hist[r]++
 		}
 	}
-	// Cut when the left best reaches cannot add up to the uncovered count.
-	need, rem := nU, left
+	need, rem := popcount(U), left
 	for r := len(hist) - 1; r > 0 && rem > 0; r-- {
 		if c := int(hist[r]); c > 0 {
 			take := min(c, rem)
@@ -340,12 +355,16 @@ func (d *queensDFS) search(depth, left int) bool {
 	for r := range hist {
 		hist[r] = 0
 	}
-	if !ok {
-		return false
-	}
-	// Branch on the uncovered target with the fewest allowed attackers.
+	return ok
+}
+
+// branchTarget picks the uncovered target with the fewest allowed
+// attackers (at a symmetric root, the fewest up to symmetry), returning it
+// and that count.
+func (d *queensDFS) branchTarget(depth int, U, A []uint64) (bestT, bestN int) {
+	W := d.w
 	root := depth == 0 && len(d.syms) > 0
-	bestT, bestN := -1, 1<<30
+	bestT, bestN = -1, 1<<30
 	for wi := 0; wi < W; wi++ {
 		for word := U[wi]; word != 0; word &= word - 1 {
 			t := wi*64 + bits.TrailingZeros64(word)
@@ -358,21 +377,24 @@ func (d *queensDFS) search(depth, left int) bool {
 			if c < bestN {
 				bestT, bestN = t, c
 				if c <= 1 {
-					break
+					return bestT, bestN
 				}
 			}
 		}
-		if bestN <= 1 {
-			break
-		}
 	}
-	if bestN == 0 {
-		return false
-	}
-	// The candidates are bestT's attackers, best reach first (ties by
-	// square): shareBound left every allowed square in that order.
+	return bestT, bestN
+}
+
+// branch tries a queen on each allowed attacker of target t, best reach
+// first (ties by square: boundNode left the allowed squares in that order
+// in d.order), excluding each square tried, with its images, from its
+// later siblings.
+func (d *queensDFS) branch(depth, left, t int, reach []int32) bool {
+	W := d.w
+	U := d.uncov[depth*W : (depth+1)*W]
+	A := d.allow[depth*W : (depth+1)*W]
 	cands := d.cands[depth][:0]
-	att := d.attackers[bestT*W : (bestT+1)*W]
+	att := d.attackers[t*W : (t+1)*W]
 	for _, s32 := range d.order[:d.orderLen] {
 		if d.has(att, int(s32)) {
 			cands = append(cands, s32)
@@ -383,7 +405,6 @@ func (d *queensDFS) search(depth, left int) bool {
 		d.orders[depth] = append(d.orders[depth][:0], d.order[:d.orderLen]...)
 	}
 	childU := d.uncov[(depth+1)*W : (depth+2)*W]
-	childA := d.allow[(depth+1)*W : (depth+2)*W]
 	for _, s32 := range cands {
 		s := int(s32)
 		if !d.has(A, s) {
@@ -394,32 +415,45 @@ func (d *queensDFS) search(depth, left int) bool {
 			childU[wi] = U[wi] &^ cov[wi]
 		}
 		// A child the reach bound would cut is not made at all.
-		if left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1) {
-			copy(childA, A)
-			d.placed = append(d.placed, s)
-			// The child's symmetries are those fixing s too.
-			st := d.stab[depth+1][:0]
-			for _, gi := range d.stab[depth] {
-				if int(d.syms[gi][s]) == s {
-					st = append(st, gi)
-				}
-			}
-			d.stab[depth+1] = st
-			if d.search(depth+1, left-1) {
-				return true
-			}
-			d.placed = d.placed[:len(d.placed)-1]
+		if (left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1)) && d.descend(depth, left, s) {
+			return true
 		}
-		// Covers holding s (with the queens placed) are searched, and
-		// with them, up to symmetry, the covers holding any image of s
-		// under a symmetry of this node: all of them are excluded.
-		A[s/64] &^= 1 << (s % 64)
-		for _, gi := range d.stab[depth] {
-			img := int(d.syms[gi][s])
-			A[img/64] &^= 1 << (img % 64)
-		}
+		d.exclude(depth, A, s)
 	}
 	return false
+}
+
+// descend places a queen on s below depth (its uncovered targets already
+// in the child's slot) and searches the child, whose symmetries are those
+// of this node fixing s too.
+func (d *queensDFS) descend(depth, left, s int) bool {
+	W := d.w
+	copy(d.allow[(depth+1)*W:(depth+2)*W], d.allow[depth*W:(depth+1)*W])
+	d.placed = append(d.placed, s)
+	st := d.stab[depth+1][:0]
+	for _, gi := range d.stab[depth] {
+		if int(d.syms[gi][s]) == s {
+			st = append(st, gi)
+		}
+	}
+	d.stab[depth+1] = st
+	if d.search(depth+1, left-1) {
+		return true
+	}
+	d.placed = d.placed[:len(d.placed)-1]
+	return false
+}
+
+// exclude drops s from A once the covers holding s (with the queens
+// placed) are searched, and with it, up to symmetry, the images of s under
+// every symmetry of this node: the covers holding those are images of the
+// covers searched.
+func (d *queensDFS) exclude(depth int, A []uint64, s int) {
+	A[s/64] &^= 1 << (s % 64)
+	for _, gi := range d.stab[depth] {
+		img := int(d.syms[gi][s])
+		A[img/64] &^= 1 << (img % 64)
+	}
 }
 
 // childCut reports whether a child node, with uncovered targets U and left
