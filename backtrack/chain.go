@@ -192,7 +192,7 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 		return res, fmt.Errorf("chain %s: %w after %d nodes", c.Size(), err, s.nodes)
 	}
 	if found {
-		res.Answer, res.Solved = instances.ChainAnswer(s.walk.Dirs()), true
+		res.Answer, res.Solved = instances.FormatChainAnswer(s.walk.Dirs()), true
 	}
 	return res, nil
 }

@@ -153,7 +153,7 @@ func TestSolveChainNoPath(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := chainBoard(t, tt.input)
-			if bf := instances.ChainBruteForce(b); bf != instances.ChainNoPath {
+			if bf := instances.BruteChain(b); bf != instances.ChainNoPath {
 				t.Fatalf("the brute force finds %q: not a -1 board", bf)
 			}
 			checkChain(t, b, instances.ChainNoPath)
@@ -180,7 +180,7 @@ func TestSolveChainAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := instances.ChainBruteForce(b)
+		want := instances.BruteChain(b)
 		checkChain(t, b, want)
 		if want == instances.ChainNoPath {
 			unsolved++
@@ -260,7 +260,7 @@ func TestSolveChainAllZero(t *testing.T) {
 			t.Fatalf("N=%d: %v", n, err)
 		}
 		if n <= 3 {
-			if want := instances.ChainBruteForce(b); res.Answer != want {
+			if want := instances.BruteChain(b); res.Answer != want {
 				t.Fatalf("N=%d: %q, brute force %q", n, res.Answer, want)
 			}
 		}

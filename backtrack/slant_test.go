@@ -98,7 +98,7 @@ func TestSolveSlantHandMade(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := parseSlant(t, tt.id+"\n")[0]
-			want, err := instances.BruteCountSlant(s, 2)
+			want, err := instances.BruteSlant(s, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +124,7 @@ func TestSolveSlantPlanted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 1))
 	for k := 0; k < 300; k++ {
 		s := instances.SmallSlant(rng, true)
-		want, err := instances.BruteCountSlant(s, 2)
+		want, err := instances.BruteSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestSolveSlantRandomClues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for k := 0; k < 300; k++ {
 		s := instances.RandomSlantClues(rng, 1+rng.IntN(4), 1+rng.IntN(4), 2)
-		want, err := instances.BruteCountSlant(s, 2)
+		want, err := instances.BruteSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +163,7 @@ func TestSolveSlantUniqueGenerated(t *testing.T) {
 			t.Fatalf("%dx%d generated unique: %d solutions", n, n, len(res.Solutions))
 		}
 		if n*n <= instances.MaxBruteSlantCells {
-			if c, _ := instances.BruteCountSlant(s, 2); c != 1 {
+			if c, _ := instances.BruteSlant(s, 2); c != 1 {
 				t.Fatalf("brute force finds %d solutions", c)
 			}
 		}

@@ -318,7 +318,7 @@ func generateChain(w io.Writer, g GenConfig) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Format(w); err != nil {
+		if err := instances.FormatChain(w, []*instances.Chain{b}); err != nil {
 			return fmt.Errorf("writing chain board: %w", err)
 		}
 	}
@@ -334,7 +334,7 @@ func renderChain(w io.Writer, c instances.Case, r Result) error {
 	if r.Solved {
 		answer = r.Answer
 	}
-	return instances.RenderChainSVG(w, b, answer)
+	return instances.RenderChain(w, b, answer)
 }
 
 // formatChain writes one case for a worker or a results file.
@@ -343,7 +343,7 @@ func formatChain(w io.Writer, c instances.Case) error {
 	if err != nil {
 		return err
 	}
-	return s.Format(w)
+	return instances.FormatChain(w, []*instances.Chain{s})
 }
 
 // boolStat is a yes/no statistic as a count: 1 or 0.

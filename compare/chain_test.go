@@ -59,7 +59,7 @@ func TestChainCrossCheckBruteForce(t *testing.T) {
 		if r.Failed() || r.Agree != "yes" {
 			t.Fatalf("case %d: agree %s, %v", r.Case, r.Agree, r.Problems)
 		}
-		want := instances.ChainBruteForce(cases[i].(*instances.Chain))
+		want := instances.BruteChain(cases[i].(*instances.Chain))
 		if got := r.Runs[0].Result.Answer; got != want {
 			t.Fatalf("case %d: solvers say %q, brute force %q", r.Case, got, want)
 		}

@@ -75,7 +75,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 func queensResult(q *instances.Queens, placement []instances.Square, elapsed time.Duration) Result {
 	return Result{
 		Solved:  true,
-		Answer:  instances.QueensAnswer(q.Location().Case, len(placement)),
+		Answer:  instances.FormatQueensAnswer(q.Location().Case, len(placement)),
 		Witness: q.Board(placement),
 		Time:    elapsed,
 	}
@@ -311,7 +311,7 @@ func generateQueens(w io.Writer, g GenConfig) error {
 		}
 		cases = append(cases, q)
 	}
-	return instances.WriteQueens(w, cases)
+	return instances.FormatQueens(w, cases)
 }
 
 func renderQueens(w io.Writer, c instances.Case, r Result) error {
@@ -325,7 +325,7 @@ func renderQueens(w io.Writer, c instances.Case, r Result) error {
 			return fmt.Errorf("rendering queens: %w", err)
 		}
 	}
-	return instances.RenderQueensSVG(w, q, placement)
+	return instances.RenderQueens(w, q, placement)
 }
 
 // formatQueens writes one case for a worker or a results file.
@@ -334,5 +334,5 @@ func formatQueens(w io.Writer, c instances.Case) error {
 	if err != nil {
 		return err
 	}
-	return instances.WriteQueens(w, []*instances.Queens{s})
+	return instances.FormatQueens(w, []*instances.Queens{s})
 }

@@ -139,7 +139,7 @@ func TestQueensSeedCases(t *testing.T) {
 		}
 		want := bruteQueens(src.Cases[i].(*instances.Queens))
 		for _, run := range row.Runs {
-			if got := answerCount(t, run.Result); got != want || run.Result.Answer != instances.QueensAnswer(i+1, want) {
+			if got := answerCount(t, run.Result); got != want || run.Result.Answer != instances.FormatQueensAnswer(i+1, want) {
 				t.Errorf("case %d: %s answered %q, brute force says %d", i+1, run.Solver, run.Result.Answer, want)
 			}
 		}

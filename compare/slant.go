@@ -469,7 +469,7 @@ func generateSlant(w io.Writer, g GenConfig) error {
 		cases = append(cases, s)
 	}
 	if wd == ht {
-		return instances.FormatSlantJudge(w, cases)
+		return instances.FormatSlant(w, cases)
 	}
 	for _, s := range cases {
 		if _, err := fmt.Fprintln(w, instances.SlantGameID(s)); err != nil {
@@ -531,7 +531,7 @@ func renderSlant(w io.Writer, c instances.Case, r Result) error {
 			return fmt.Errorf("rendering: %w", err)
 		}
 	}
-	return instances.RenderSlantSVG(w, s, cells)
+	return instances.RenderSlant(w, s, cells)
 }
 
 // formatSlant writes one case for a worker or a results file.

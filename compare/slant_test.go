@@ -81,7 +81,7 @@ func TestSlantRegenerateFixtures(t *testing.T) {
 				t.Logf("%s: %dx%d done", fx.path, n, n)
 			}
 			var buf bytes.Buffer
-			if err := instances.FormatSlantJudge(&buf, cases); err != nil {
+			if err := instances.FormatSlant(&buf, cases); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.MkdirAll(filepath.Dir(fx.path), 0o755); err != nil {
@@ -193,7 +193,7 @@ func TestSlantSolversAgreeWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
 	for k := 0; k < 150; k++ {
 		s := instances.SmallSlant(rng, k%2 == 0)
-		want, err := instances.BruteCountSlant(s, 2)
+		want, err := instances.BruteSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,7 +362,7 @@ func TestSlantGenerateShapes(t *testing.T) {
 				t.Fatalf("clues=all left an empty corner: %s", instances.SlantGameID(s))
 			}
 		}
-		if n, _ := instances.BruteCountSlant(s, 2); n != 1 {
+		if n, _ := instances.BruteSlant(s, 2); n != 1 {
 			t.Errorf("%s: %d solutions", instances.SlantGameID(s), n)
 		}
 	}

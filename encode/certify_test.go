@@ -284,7 +284,7 @@ func TestCertifyChainPaths(t *testing.T) {
 		if err != nil || !res.Solved {
 			t.Fatalf("%v: %v", res.Answer, err)
 		}
-		if want := instances.ChainBruteForce(b); res.Answer != want {
+		if want := instances.BruteChain(b); res.Answer != want {
 			t.Fatalf("answer %s, brute force %s", res.Answer, want)
 		}
 		cert, claims, err := CertifyChain(b, res, nil)

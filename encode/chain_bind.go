@@ -80,7 +80,7 @@ func chainAssumptions(enc *ChainEncoding, answer string, extra [][]int, free map
 	if answer == instances.ChainNoPath {
 		return errors.New("a -1 claim makes no assumption")
 	}
-	cells, err := enc.board.ChainCells(answer)
+	cells, err := instances.ParseChainAnswer(enc.board, answer)
 	if err != nil {
 		return fmt.Errorf("the claim's answer: %w", err)
 	}

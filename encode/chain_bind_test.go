@@ -95,7 +95,7 @@ func TestBindChainCNF(t *testing.T) {
 			if !strings.HasPrefix(cl.Name, "no path begins") || len(cl.Formula) <= base {
 				continue
 			}
-			cells, err := c.ChainCells(res.Answer)
+			cells, err := instances.ParseChainAnswer(c, res.Answer)
 			if err != nil {
 				t.Fatal(err)
 			}

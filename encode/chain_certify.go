@@ -80,7 +80,7 @@ func CertifyChain(c *instances.Chain, res ChainResult, keep ClaimKeeper) (cert C
 // per smaller direction at each step (see CertifyChain).
 func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep ClaimKeeper) (Certificate, error) {
 	var cert Certificate
-	cells, err := c.ChainCells(answer)
+	cells, err := instances.ParseChainAnswer(c, answer)
 	if err != nil {
 		return cert, fmt.Errorf("chain certificate: %w", err)
 	}

@@ -106,7 +106,7 @@ func TestChainCountArgumentSound(t *testing.T) {
 		if why == "" {
 			continue
 		}
-		if got := instances.ChainBruteForce(b); got != instances.ChainNoPath {
+		if got := instances.BruteChain(b); got != instances.ChainNoPath {
 			t.Fatalf("board %d %s ruled out (%s), yet brute force finds %s", i, b.Size(), why, got)
 		}
 		if strings.HasPrefix(why, "pairing") {

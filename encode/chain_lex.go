@@ -160,7 +160,7 @@ func (l *chainLex) run() error {
 		Label:  fmt.Sprintf("smallest path: %d questions, %d rebuilds, %d under assumptions, %d patched", l.res.Trials, l.res.Rebuilds, l.res.Assumed, l.res.Patched),
 		Status: Sat, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
 	})
-	l.res.Answer, l.res.Solved = instances.ChainAnswer(l.walk.Dirs()), true
+	l.res.Answer, l.res.Solved = instances.FormatChainAnswer(l.walk.Dirs()), true
 	return nil
 }
 

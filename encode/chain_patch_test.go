@@ -41,7 +41,7 @@ func TestChainPatchByHand(t *testing.T) {
 				}
 				return
 			}
-			if ans := instances.ChainAnswer(got); got == nil || ans != tt.want {
+			if ans := instances.FormatChainAnswer(got); got == nil || ans != tt.want {
 				t.Fatalf("patched into %q (%v), want %s", ans, got, tt.want)
 			}
 			if err := instances.VerifyChain(zeros, tt.want); err != nil {
@@ -90,11 +90,11 @@ func TestChainPatchRandomModels(t *testing.T) {
 				failed++
 			} else {
 				patched++
-				ans := instances.ChainAnswer(got)
+				ans := instances.FormatChainAnswer(got)
 				if err := instances.VerifyChain(c, ans); err != nil {
 					t.Fatalf("board %d: patched path %s: %v", i, ans, err)
 				}
-				if ans[:fixed] != instances.ChainAnswer(prefix[:fixed]) {
+				if ans[:fixed] != instances.FormatChainAnswer(prefix[:fixed]) {
 					t.Fatalf("board %d: patched path %s does not keep the first %d steps of %v", i, ans, fixed, prefix)
 				}
 			}

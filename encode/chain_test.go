@@ -106,7 +106,7 @@ func TestSolveChainSATNoPath(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := chainBoard(t, tt.input)
-			if bf := instances.ChainBruteForce(b); bf != instances.ChainNoPath {
+			if bf := instances.BruteChain(b); bf != instances.ChainNoPath {
 				t.Fatalf("the brute force finds %q: not a -1 board", bf)
 			}
 			checkChainSAT(t, b, instances.ChainNoPath)
@@ -129,7 +129,7 @@ func TestSolveChainSATAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := instances.ChainBruteForce(b)
+		want := instances.BruteChain(b)
 		assumed += checkChainSAT(t, b, want)
 		if want == instances.ChainNoPath {
 			unsolved++
@@ -151,7 +151,7 @@ func TestChainCutForbidsSubtoursAndCrossings(t *testing.T) {
 	enc := NewChainEncoding(zeros, ChainCrossingLazy)
 	model := func(answer string, extra map[int]int) []bool {
 		m := make([]bool, enc.CNF.NumVars+1)
-		cells, err := zeros.ChainCells(answer)
+		cells, err := instances.ParseChainAnswer(zeros, answer)
 		if err != nil {
 			t.Fatal(err)
 		}

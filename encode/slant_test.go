@@ -98,7 +98,7 @@ func TestSolveSlantSATHandMade(t *testing.T) {
 	} {
 		t.Run(id, func(t *testing.T) {
 			s := parseSlantID(t, id)
-			want, err := instances.BruteCountSlant(s, 2)
+			want, err := instances.BruteSlant(s, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +111,7 @@ func TestSolveSlantSATPlanted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 3))
 	for k := 0; k < 150; k++ {
 		s := instances.SmallSlant(rng, true)
-		want, err := instances.BruteCountSlant(s, 2)
+		want, err := instances.BruteSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +128,7 @@ func TestSolveSlantSATRandomClues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 11))
 	for k := 0; k < 150; k++ {
 		s := instances.RandomSlantClues(rng, 1+rng.IntN(4), 1+rng.IntN(4), 2)
-		want, err := instances.BruteCountSlant(s, 2)
+		want, err := instances.BruteSlant(s, 2)
 		if err != nil {
 			t.Fatal(err)
 		}

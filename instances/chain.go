@@ -179,25 +179,28 @@ func parseChainBoard(l *Lines, head []string) (*Chain, error) {
 	return b, nil
 }
 
-// Format writes c in the judge format.
-func (c *Chain) Format(w io.Writer) error {
+// FormatChain writes cases in the judge format, one board after another
+// (ParseChain reads them back).
+func FormatChain(w io.Writer, cases []*Chain) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %d\n", c.N, c.K)
-	for r := 0; r < c.N; r++ {
-		for col := 0; col < c.N; col++ {
-			if col > 0 {
-				b.WriteByte(' ')
+	for _, c := range cases {
+		fmt.Fprintf(&b, "%d %d\n", c.N, c.K)
+		for r := 0; r < c.N; r++ {
+			for col := 0; col < c.N; col++ {
+				if col > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(strconv.Itoa(c.Label(r, col)))
 			}
-			b.WriteString(strconv.Itoa(c.Label(r, col)))
+			b.WriteByte('\n')
 		}
-		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// ChainAnswer formats a path given by its directions as the judge's answer.
-func ChainAnswer(dirs []int) string {
+// FormatChainAnswer formats a path given by its directions as the judge's answer.
+func FormatChainAnswer(dirs []int) string {
 	b := make([]byte, len(dirs))
 	for i, d := range dirs {
 		b[i] = byte('0' + d)
@@ -205,9 +208,10 @@ func ChainAnswer(dirs []int) string {
 	return string(b)
 }
 
-// ChainCells turns an answer into the cells it visits, starting at (0,0).
-// It checks the form only: digits 0..7 and steps that stay on the board.
-func (c *Chain) ChainCells(answer string) ([]int, error) {
+// ParseChainAnswer turns an answer for c into the cells it visits,
+// starting at (0,0). It checks the form only: digits 0..7 and steps that
+// stay on the board.
+func ParseChainAnswer(c *Chain, answer string) ([]int, error) {
 	cells := []int{0}
 	cur := 0
 	for i := 0; i < len(answer); i++ {
@@ -233,7 +237,7 @@ func VerifyChain(c *Chain, answer string) error {
 	if len(answer) != n2-1 {
 		return fmt.Errorf("the path has %d steps, a %dx%d board needs %d", len(answer), c.N, c.N, n2-1)
 	}
-	cells, err := c.ChainCells(answer)
+	cells, err := ParseChainAnswer(c, answer)
 	if err != nil {
 		return err
 	}
@@ -264,12 +268,12 @@ func VerifyChain(c *Chain, answer string) error {
 	return nil
 }
 
-// ChainBruteForce enumerates every path of c that follows the labels and
+// BruteChain enumerates every path of c that follows the labels and
 // visits every cell once, checks each complete one with VerifyChain, and
 // returns the smallest answer, or ChainNoPath. It takes exponential time;
 // it is the reference oracle tests hold the solvers to on boards of up to
 // 16 cells, and it shares no search code with them.
-func ChainBruteForce(c *Chain) string {
+func BruteChain(c *Chain) string {
 	n2 := c.N * c.N
 	if c.Labels[0] != 0 {
 		return ChainNoPath

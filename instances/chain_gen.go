@@ -211,5 +211,5 @@ func ChainPathAnswer(n int, path []int) string {
 			}
 		}
 	}
-	return ChainAnswer(dirs)
+	return FormatChainAnswer(dirs)
 }

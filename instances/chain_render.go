@@ -7,12 +7,12 @@ import (
 	"io"
 )
 
-// RenderChainSVG draws board c as an SVG picture: the grid with every
+// RenderChain draws board c as an SVG picture: the grid with every
 // cell's label, the start and target corners shaded, and, when answer is a
 // path on the board (its form is checked, not its validity), the path as a
 // line through the cell centres with a dot at the start. An answer of ""
 // on a bigger board, or ChainNoPath, draws the bare board.
-func RenderChainSVG(w io.Writer, c *Chain, answer string) error {
+func RenderChain(w io.Writer, c *Chain, answer string) error {
 	const cell, margin = 40, 10
 	size := c.N*cell + 2*margin
 	bw := bufio.NewWriter(w)
@@ -30,7 +30,7 @@ func RenderChainSVG(w io.Writer, c *Chain, answer string) error {
 	}
 	centre := func(cl int) (int, int) { return margin + cl%c.N*cell + cell/2, margin + cl/c.N*cell + cell/2 }
 	if answer != ChainNoPath && len(answer) == c.N*c.N-1 {
-		if cells, err := c.ChainCells(answer); err == nil && len(cells) > 1 {
+		if cells, err := ParseChainAnswer(c, answer); err == nil && len(cells) > 1 {
 			fmt.Fprint(bw, `<polyline fill="none" stroke="#c0392b" stroke-width="3" stroke-opacity="0.6" points="`)
 			for i, cl := range cells {
 				x, y := centre(cl)

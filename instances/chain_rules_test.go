@@ -67,7 +67,7 @@ func TestChainWalkSample(t *testing.T) {
 		}
 		w.Step(d)
 	}
-	if !w.Complete() || ChainAnswer(w.Dirs()) != "41255214" || len(w.Cells()) != 9 {
+	if !w.Complete() || FormatChainAnswer(w.Dirs()) != "41255214" || len(w.Cells()) != 9 {
 		t.Errorf("walked %v, complete %v", w.Dirs(), w.Complete())
 	}
 }
@@ -106,7 +106,7 @@ func TestChainWalkRules(t *testing.T) {
 			w.Step(allowed[rng.Intn(len(allowed))])
 		}
 		if w.Complete() {
-			if err := VerifyChain(c, ChainAnswer(w.Dirs())); err != nil {
+			if err := VerifyChain(c, FormatChainAnswer(w.Dirs())); err != nil {
 				t.Fatalf("a complete walk fails the verifier: %v", err)
 			}
 		}

@@ -123,7 +123,7 @@ func TestParseChainBOMAndComments(t *testing.T) {
 }
 
 // FuzzParseChain: the parser never panics; it either returns boards that
-// are well formed and survive a round trip through Format, or an
+// are well formed and survive a round trip through FormatChain, or an
 // InputError.
 func FuzzParseChain(f *testing.F) {
 	f.Add(chainSample)
@@ -145,13 +145,21 @@ func FuzzParseChain(f *testing.F) {
 					t.Fatalf("label %d outside 0..%d", v, b.K-1)
 				}
 			}
-			var buf bytes.Buffer
-			if err := b.Format(&buf); err != nil {
-				t.Fatal(err)
-			}
-			again, err := ParseChain("again", &buf)
-			if err != nil || len(again) != 1 || !equalInts(again[0].Labels, b.Labels) {
-				t.Fatalf("round trip: %v", err)
+		}
+		var buf bytes.Buffer
+		if err := FormatChain(&buf, bs); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParseChain("again", &buf)
+		if len(bs) == 0 {
+			return
+		}
+		if err != nil || len(again) != len(bs) {
+			t.Fatalf("round trip: %d boards back of %d: %v", len(again), len(bs), err)
+		}
+		for i, b := range bs {
+			if again[i].N != b.N || again[i].K != b.K || !equalInts(again[i].Labels, b.Labels) {
+				t.Fatalf("round trip: board %d differs", i+1)
 			}
 		}
 	})
@@ -238,12 +246,12 @@ func TestChainInfeasible(t *testing.T) {
 	}
 }
 
-func TestChainBruteForceSample(t *testing.T) {
-	if got := ChainBruteForce(mustChain(t, chainSample)); got != "41255214" {
+func TestBruteChainSample(t *testing.T) {
+	if got := BruteChain(mustChain(t, chainSample)); got != "41255214" {
 		t.Fatalf("brute force on the sample = %q, want 41255214", got)
 	}
 	// The only path that follows labels 0..8 crosses itself.
-	if got := ChainBruteForce(mustChain(t, "3 9\n0 1 3\n5 4 2\n6 7 8\n")); got != ChainNoPath {
+	if got := BruteChain(mustChain(t, "3 9\n0 1 3\n5 4 2\n6 7 8\n")); got != ChainNoPath {
 		t.Fatalf("brute force on a crossing-only board = %q, want -1", got)
 	}
 }
@@ -284,7 +292,7 @@ func TestGenerateChainDeterministicAndVaried(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		b.Format(&buf)
+		FormatChain(&buf, []*Chain{b})
 		return buf.String()
 	}
 	if gen(1) != gen(1) {
@@ -301,11 +309,11 @@ func TestGenerateChainDeterministicAndVaried(t *testing.T) {
 	}
 }
 
-func TestRenderChainSVG(t *testing.T) {
+func TestRenderChain(t *testing.T) {
 	b := mustChain(t, chainSample)
 	for _, answer := range []string{"41255214", ChainNoPath, "9"} {
 		var buf bytes.Buffer
-		if err := RenderChainSVG(&buf, b, answer); err != nil {
+		if err := RenderChain(&buf, b, answer); err != nil {
 			t.Fatal(err)
 		}
 		svg := buf.String()

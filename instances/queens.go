@@ -186,8 +186,8 @@ func ParseQueensBoard(q *Queens, board string) ([]Square, error) {
 	return placement, nil
 }
 
-// QueensAnswer formats the judge's answer line, "Case k: v".
-func QueensAnswer(caseNo, queens int) string {
+// FormatQueensAnswer formats the judge's answer line, "Case k: v".
+func FormatQueensAnswer(caseNo, queens int) string {
 	return fmt.Sprintf("Case %d: %d", caseNo, queens)
 }
 
@@ -275,8 +275,8 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 	}
 }
 
-// WriteQueens writes cases in the judge format, ended by a line "0".
-func WriteQueens(w io.Writer, cases []*Queens) error {
+// FormatQueens writes cases in the judge format, ended by a line "0".
+func FormatQueens(w io.Writer, cases []*Queens) error {
 	var b strings.Builder
 	for _, q := range cases {
 		fmt.Fprintf(&b, "%d %d\n%s\n", q.Rows, q.Cols, q.Board(nil))

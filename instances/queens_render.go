@@ -7,13 +7,13 @@ import (
 	"strings"
 )
 
-// RenderQueensSVG draws q as an SVG picture with the queens of placement
+// RenderQueens draws q as an SVG picture with the queens of placement
 // (which may be empty): targets that are attacked or occupied are green and
 // marked X, targets left uncovered red, other squares a light chequer,
 // queens dark discs marked Q. The squares of one colour are one path and
 // the X marks one text per row, so that a 16x16 board's picture is about
 // 6 KB, not 26.
-func RenderQueensSVG(w io.Writer, q *Queens, placement []Square) error {
+func RenderQueens(w io.Writer, q *Queens, placement []Square) error {
 	const cell, margin = 24, 4
 	width, height := q.Cols*cell+2*margin, q.Rows*cell+2*margin
 	var b strings.Builder

@@ -152,7 +152,7 @@ func FuzzParseQueens(f *testing.F) {
 		}
 		// What parses writes back and parses to the same boards.
 		var buf bytes.Buffer
-		if err := WriteQueens(&buf, cases); err != nil {
+		if err := FormatQueens(&buf, cases); err != nil {
 			t.Fatal(err)
 		}
 		again, err := ParseQueens("again", &buf)
@@ -237,9 +237,9 @@ func TestQueensBoardRoundTrip(t *testing.T) {
 	}
 }
 
-func TestQueensAnswer(t *testing.T) {
-	if s := QueensAnswer(3, 5); s != "Case 3: 5" {
-		t.Fatalf("QueensAnswer = %q", s)
+func TestFormatQueensAnswer(t *testing.T) {
+	if s := FormatQueensAnswer(3, 5); s != "Case 3: 5" {
+		t.Fatalf("FormatQueensAnswer = %q", s)
 	}
 	k, v, err := ParseQueensAnswer("Case 12: 0")
 	if err != nil || k != 12 || v != 0 {
@@ -420,10 +420,10 @@ func svgSquares(t *testing.T, svg string) (byFill map[string]int, marks, queens 
 	}
 }
 
-func TestRenderQueensSVG(t *testing.T) {
+func TestRenderQueens(t *testing.T) {
 	q := fullQueens(3, 3)
 	var buf bytes.Buffer
-	if err := RenderQueensSVG(&buf, q, []Square{{1, 1}}); err != nil {
+	if err := RenderQueens(&buf, q, []Square{{1, 1}}); err != nil {
 		t.Fatal(err)
 	}
 	fills, marks, queens := svgSquares(t, buf.String())
@@ -431,7 +431,7 @@ func TestRenderQueensSVG(t *testing.T) {
 		t.Errorf("a centre queen on 3x3: %v squares by fill, %d X marks, %d queens; want 9 covered, 8 marks, 1 queen\n%s", fills, marks, queens, buf.String())
 	}
 	buf.Reset()
-	RenderQueensSVG(&buf, q, nil)
+	RenderQueens(&buf, q, nil)
 	if fills, marks, queens := svgSquares(t, buf.String()); fills["#e05a4f"] != 9 || marks != 9 || queens != 0 {
 		t.Errorf("no queens: %v squares by fill, %d marks, %d queens; want every target uncovered", fills, marks, queens)
 	}
@@ -442,7 +442,7 @@ func TestRenderQueensSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf.Reset()
-	RenderQueensSVG(&buf, q2[0], []Square{{0, 0}})
+	RenderQueens(&buf, q2[0], []Square{{0, 0}})
 	if fills, marks, queens := svgSquares(t, buf.String()); fills["#7cc47f"] != 1 || fills["#e05a4f"] != 1 || fills["#e2dccd"] != 2 || marks != 1 || queens != 1 {
 		t.Errorf("2x3: %v squares by fill, %d marks, %d queens; want 1 covered, 1 uncovered, 2 dark, 1 mark, 1 queen", fills, marks, queens)
 	}

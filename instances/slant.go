@@ -495,9 +495,9 @@ func VerifySlant(s *Slant, cells []byte) error {
 	return nil
 }
 
-// FormatSlantJudge writes cases in the judge input format. Every case must
+// FormatSlant writes cases in the judge input format. Every case must
 // be square (the judge format has one size n).
-func FormatSlantJudge(w io.Writer, cases []*Slant) error {
+func FormatSlant(w io.Writer, cases []*Slant) error {
 	var b bytes.Buffer
 	fmt.Fprintln(&b, len(cases))
 	for _, s := range cases {
@@ -546,13 +546,13 @@ func SlantGameID(s *Slant) string {
 	return b.String()
 }
 
-// MaxBruteSlantCells bounds the boards BruteCountSlant accepts.
+// MaxBruteSlantCells bounds the boards BruteSlant accepts.
 const MaxBruteSlantCells = 20
 
-// BruteCountSlant counts the solutions of s up to limit by trying all
+// BruteSlant counts the solutions of s up to limit by trying all
 // 2^(W*H) fillings against VerifySlant: an oracle for tests, independent
 // of every solver. It fails on boards of more than MaxBruteSlantCells cells.
-func BruteCountSlant(s *Slant, limit int) (int, error) {
+func BruteSlant(s *Slant, limit int) (int, error) {
 	n := s.W * s.H
 	if n > MaxBruteSlantCells {
 		return 0, fmt.Errorf("brute force on %s: more than %d cells", s.Size(), MaxBruteSlantCells)

@@ -104,7 +104,7 @@ func PlantSlant(rng *rand.Rand, w, h int, density float64) (*Slant, []byte) {
 }
 
 // SmallSlant makes a board of at most 4x3 cells, small enough for brute
-// force (BruteCountSlant): planted (PlantSlant, a random clue density)
+// force (BruteSlant): planted (PlantSlant, a random clue density)
 // when planted is set, else random clues up to 3 (RandomSlantClues).
 func SmallSlant(rng *rand.Rand, planted bool) *Slant {
 	w, h := 1+rng.IntN(4), 1+rng.IntN(3)

@@ -8,10 +8,10 @@ import (
 	"strings"
 )
 
-// RenderSlantSVG draws s as an SVG picture: the grid, the diagonals of
+// RenderSlant draws s as an SVG picture: the grid, the diagonals of
 // cells (row-major '\' and '/'; nil or empty draws the bare puzzle) and
 // the clues as numbered circles on the corners.
-func RenderSlantSVG(w io.Writer, s *Slant, cells []byte) error {
+func RenderSlant(w io.Writer, s *Slant, cells []byte) error {
 	if len(cells) != 0 && len(cells) != s.W*s.H {
 		return fmt.Errorf("rendering %s: solution has %d cells, want %d", s.Size(), len(cells), s.W*s.H)
 	}

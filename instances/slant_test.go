@@ -203,7 +203,7 @@ func TestSlantFormatsRoundTrip(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := FormatSlantJudge(&buf, squares); err != nil {
+	if err := FormatSlant(&buf, squares); err != nil {
 		t.Fatal(err)
 	}
 	back, err := ParseSlant("judge", &buf)
@@ -215,8 +215,8 @@ func TestSlantFormatsRoundTrip(t *testing.T) {
 			t.Errorf("case %d: judge round trip changed the clues", i+1)
 		}
 	}
-	if err := FormatSlantJudge(io.Discard, []*Slant{NewSlant(2, 3)}); err == nil {
-		t.Error("FormatSlantJudge accepted a 2x3 board")
+	if err := FormatSlant(io.Discard, []*Slant{NewSlant(2, 3)}); err == nil {
+		t.Error("FormatSlant accepted a 2x3 board")
 	}
 }
 
@@ -294,9 +294,9 @@ func TestParseSlantAnswer(t *testing.T) {
 	}
 }
 
-// bruteCountSlant is BruteCountSlant as a SlantCounter.
+// bruteCountSlant is BruteSlant as a SlantCounter.
 func bruteCountSlant(s *Slant, limit int) int {
-	n, err := BruteCountSlant(s, limit)
+	n, err := BruteSlant(s, limit)
 	if err != nil {
 		panic(err)
 	}
@@ -352,7 +352,7 @@ func TestGenerateSlantUniqueAndMinimal(t *testing.T) {
 	}
 }
 
-func TestRenderSlantSVG(t *testing.T) {
+func TestRenderSlant(t *testing.T) {
 	cases, err := ParseSlant("", strings.NewReader(slantSample))
 	if err != nil {
 		t.Fatal(err)
@@ -360,7 +360,7 @@ func TestRenderSlantSVG(t *testing.T) {
 	s := cases[0]
 	for _, cells := range [][]byte{nil, []byte(`\\\///\\\`)} {
 		var buf bytes.Buffer
-		if err := RenderSlantSVG(&buf, s, cells); err != nil {
+		if err := RenderSlant(&buf, s, cells); err != nil {
 			t.Fatal(err)
 		}
 		d := xml.NewDecoder(&buf)
@@ -409,8 +409,8 @@ func TestRenderSlantSVG(t *testing.T) {
 			t.Errorf("%d grid lines, %d diagonals, clue rings %v, %d digits at %d x values; want 8, %d, [%d %d], %d", grid, diagonals, rings, digits, xs, len(cells), clues, clues, clues)
 		}
 	}
-	if err := RenderSlantSVG(io.Discard, s, []byte(`\`)); err == nil {
-		t.Error("RenderSlantSVG accepted a 1-cell solution for a 3x3")
+	if err := RenderSlant(io.Discard, s, []byte(`\`)); err == nil {
+		t.Error("RenderSlant accepted a 1-cell solution for a 3x3")
 	}
 }
 
@@ -477,7 +477,7 @@ func FuzzParseSlantJudge(f *testing.F) {
 		checkParsedSlant(t, cases, err)
 		if err == nil && len(cases) > 0 && cases[0].W == cases[0].H {
 			var buf bytes.Buffer
-			if err := FormatSlantJudge(&buf, cases); err != nil {
+			if err := FormatSlant(&buf, cases); err != nil {
 				t.Fatal(err)
 			}
 			back, err := ParseSlantJudge("again", &buf)
@@ -557,7 +557,7 @@ func TestParseSlantPast200(t *testing.T) {
 		s, cells := PlantSlant(rng, tt.w, tt.h, tt.density)
 		var buf bytes.Buffer
 		if tt.judge {
-			if err := FormatSlantJudge(&buf, []*Slant{s}); err != nil {
+			if err := FormatSlant(&buf, []*Slant{s}); err != nil {
 				t.Fatal(err)
 			}
 		} else {

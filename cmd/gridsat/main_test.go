@@ -167,7 +167,7 @@ func TestHelpListsCommands(t *testing.T) {
 // same input is solved.
 func TestSolveMemRefusesUpFront(t *testing.T) {
 	var in bytes.Buffer
-	if err := instances.FormatSlantJudge(&in, []*instances.Slant{instances.NewSlant(2, 2), instances.NewSlant(400, 400)}); err != nil {
+	if err := instances.FormatSlant(&in, []*instances.Slant{instances.NewSlant(2, 2), instances.NewSlant(400, 400)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, solver := range []string{"dfs", "sat"} {
