@@ -115,7 +115,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	sameRows(t, "the unsharded run reported", again, whole)
 }
 
-// The same with GNU parallel as the scheduler, as the README's recipe
+// The same with GNU parallel as the scheduler, as compare/README.md's recipe
 // runs it (on one host here).
 func TestShardsUnderGNUParallel(t *testing.T) {
 	par, err := exec.LookPath("parallel")
