@@ -1,7 +1,7 @@
 // Package backtrack holds gridsat's hand-written depth-first search
 // solvers, one file per puzzle. Each propagates forced choices before it
 // branches, branches on the most constrained choice, and undoes its work
-// with a trail (instances.UnionFind's Mark and Undo for connectivity), so
-// that the search is iterative or of bounded depth and big boards do not
-// exhaust the stack.
+// with a trail (slant's connectivity in its own undoable union-find,
+// cornerSets), so that the search is iterative or of bounded depth and big
+// boards do not exhaust the stack.
 package backtrack

@@ -12,8 +12,8 @@ import (
 
 // gini v1.0.4 is pure Go, incremental, interruptible and keeps no state
 // shared between solver instances, so unlike gophersat it needs no lock.
-// It has two traps this file designs around (../shared/notes/
-// sat-libraries.md; each has a regression test in gini_test.go):
+// It has two traps this file designs around (each has a regression test
+// in gini_test.go):
 //   - Solve on an instance whose formula was proved UNSAT exits the whole
 //     process (log.Fatalf "internal error in solve: sat model"). That
 //     holds after an UNSAT without assumptions, and also after an UNSAT

@@ -14,8 +14,8 @@ import (
 )
 
 // The tests in this file pin the two gini traps the backend designs around
-// (../shared/notes/sat-libraries.md), its assumptions, its statistics, and
-// that it needs no lock.
+// (listed in gini.go), its assumptions, its statistics, and that it needs
+// no lock.
 
 // giniTrapEnv makes the test binary, run again as a child process, walk
 // into trap 1 itself.

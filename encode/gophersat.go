@@ -9,9 +9,8 @@ import (
 	"github.com/crillab/gophersat/solver"
 )
 
-// gophersat v1.4.0 has defects this file designs around (see
-// ../shared/notes/sat-libraries.md; each has a regression test in
-// gophersat_test.go):
+// gophersat v1.4.0 has defects this file designs around (each has a
+// regression test in gophersat_test.go):
 //   - Assume wipes top-level units: never called; literals are fixed with
 //     unit clauses that are never retracted, or with a fresh solver.
 //   - AppendClause with an undeclared variable panics: every variable is
