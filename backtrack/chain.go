@@ -386,8 +386,7 @@ func (s *chainSearch) unmove(cur, next int) {
 // space), and, for K <= 2 where the matchings' augmenting paths are long,
 // 12 bytes per cell squared for their undo trails down the search's depth.
 // Fitted to peaks measured on all-zero K=1 boards (the worst: every step
-// exists) and random K=2 and 3 boards up to N=64: K=1 N=32 29 MB, N=64
-// 194 MB; K=3 N=64 23 MB.
+// exists) and random K=2 and 3 boards up to N=64 (README.md, chain).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
 	est := 16<<20 + 2048*n2

@@ -16,11 +16,10 @@ func symmetricBudget(prevNodes int64) int64 { return max(10_000, prevNodes/10) }
 // a queen on s comes with one on g(s), so the search places orbits
 // {s, g(s)} of two queens (one on an odd board's centre), half the depth
 // of the full search. It only finds covers; failing proves nothing, and
-// the full search runs after it. (On the full boards it finds 7 queens at
-// n = 13 in 89 nodes, 10 at n = 19 in 93k, where the full search had
-// found none after two minutes of CPU; no 9-cover of Q_18 has the
-// half turn, nor any reflection, which that search refutes in 40k-86k
-// nodes each.)
+// the full search runs after it. (On the full boards it finds covers in
+// a tiny fraction of the nodes the full search takes, README.md, queens;
+// no 9-cover of Q_18 has the half turn, nor any reflection, which that
+// search refutes.)
 type orbitSearch struct {
 	d       *queensDFS
 	ow      int      // words of an orbit set

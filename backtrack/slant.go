@@ -68,8 +68,8 @@ type SlantOptions struct {
 	// Probe turns on failed-literal probing at the root: each cell near
 	// a clue or a decided one is tried both ways, and a diagonal that
 	// fails at once is replaced by the other. It often halves the nodes
-	// but costs more than it saves on large boards (measured: 200x200
-	// planted boards, 2x the time).
+	// but costs more than it saves on large boards (README.md, slant;
+	// BenchmarkSlantDFSOptions).
 	Probe bool
 	// NoLearn turns off learning: without it a failure undoes the last
 	// branch only (chronological backtracking); with it the failure is
@@ -111,8 +111,7 @@ type SlantResult struct {
 // state, the trail, the equivalences and the learned nogoods), the same
 // for every option. Fitted, on the high side, to peaks measured on
 // planted boards (the learned nogoods grow with the conflicts, most at
-// the fewest clues): 500x500 at 45% of the clues 106 MB, 1000x1000 387 MB
-// (60%: 95 and 333 MB).
+// the fewest clues); the peaks are in README.md (slant).
 func SlantMemory(s *instances.Slant) int64 {
 	return 16<<20 + 640*int64(s.W)*int64(s.H)
 }
@@ -415,8 +414,8 @@ func (e *slantEngine) resolve() bool {
 		// A long jump would undo, and redo, many branches that have
 		// nothing to do with the failure: assert the learned literal one
 		// level up instead (chronological backtracking, Nadel and
-		// Ryvchin 2018). Measured on 200x200 planted boards: 4x fewer
-		// nodes.
+		// Ryvchin 2018), which cuts the nodes on large planted boards
+		// (README.md, slant).
 		bt = cur - 1
 	}
 	e.backtrack(bt)

@@ -11,8 +11,8 @@ import (
 // (which may be empty): targets that are attacked or occupied are green and
 // marked X, targets left uncovered red, other squares a light chequer,
 // queens dark discs marked Q. The squares of one colour are one path and
-// the X marks one text per row, so that a 16x16 board's picture is about
-// 6 KB, not 26.
+// the X marks one text per row, which keeps a picture a fraction of the
+// size an element per square makes.
 func RenderQueens(w io.Writer, q *Queens, placement []Square) error {
 	const cell, margin = 24, 4
 	width, height := q.Cols*cell+2*margin, q.Rows*cell+2*margin

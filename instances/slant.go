@@ -319,8 +319,9 @@ func sizeField(what, v string) (int, error) {
 }
 
 // maxSlantLine bounds a line of slant input: a game ID holds a
-// character per corner at most, so 16 MiB takes a board of about
-// 4000x4000 with every clue shown (the judge format's rows are shorter).
+// character per corner at most, so the bound sets the largest board a
+// game ID can give with every clue shown (README.md, input rules; the
+// judge format's rows are shorter).
 const maxSlantLine = 16 << 20
 
 // maxSlantSide is the longest side a board of at most MaxSlantCorners

@@ -22,10 +22,10 @@ func RenderSlant(w io.Writer, s *Slant, cells []byte) error {
 	fmt.Fprintf(bw, `<rect width="%d" height="%d" fill="white"/>`+"\n", width, height)
 	x := func(c int) int { return margin + c*unit }
 	y := func(r int) int { return margin + r*unit }
-	// One path per layer, not an element per line, and reports hold
-	// many pictures: a 50x50 board's went from 245 KB to 112 KB, then to
-	// 71 KB with the clue layers below, and to about 60 KB with relative
-	// moves in the diagonals.
+	// One path per layer, not an element per line, the clue layers
+	// below, and relative moves in the diagonals: reports hold many
+	// pictures, and each of these made a board's picture markedly
+	// smaller.
 	fmt.Fprint(bw, `<path fill="none" stroke="#bbb" stroke-width="1" d="`)
 	for r := 0; r <= s.H; r++ {
 		fmt.Fprintf(bw, "M%d %dH%d", x(0), y(r), x(s.W))
@@ -66,7 +66,7 @@ func RenderSlant(w io.Writer, s *Slant, cells []byte) error {
 	// the digits one text per row whose glyphs each have their own x: a
 	// clue costs about 25 bytes, not 80.
 	// Both layers are written straight out, not built in memory first (a
-	// 2000x2000 board's are 48 MB each).
+	// large board's are tens of megabytes each).
 	clued := false
 	for _, v := range s.Clues {
 		clued = clued || v >= 0
