@@ -13,8 +13,9 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-func init() {
-	Register(&Puzzle{
+// chainEntry is chain's registry entry (registry.go lists it).
+func chainEntry() *Puzzle {
+	return &Puzzle{
 		Name:    "chain",
 		Summary: "数字接龙 (Lanqiao 2024): the smallest non-crossing king path through every cell reading 0..K-1 in turn",
 		Formats: `judge format: "N K" (N 1..1000, K 1..100), then N rows of N labels 0..K-1;
@@ -55,14 +56,21 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Validate: func(o Options) error { _, _, err := chainSATOptions(o); return err },
 			},
 		},
-		Verify:    verifyChain,
-		Optimum:   "the smallest path",
-		Agree:     agreeChain,
-		CNF:       chainCNF,
-		Generate:  generateChain,
-		GenParams: []string{"k", "perturb", "swap"},
-		Render:    renderChain,
-	})
+		Verify:     verifyChain,
+		Optimum:    "the smallest path",
+		Agree:      agreeChain,
+		CrossCheck: "strings must be identical",
+		CNF:        chainCNF,
+		Generate:   generateChain,
+		GenDoc:     "--size N; boards around a planted non-crossing path",
+		GenParams: []OptionDoc{
+			{Name: "k", Values: "N", Default: "3", Doc: "the labels 0..k-1 (1..100)"},
+			{Name: "perturb", Values: "true|false", Default: "false", Doc: "change a few labels (often unsolvable)"},
+			{Name: "swap", Values: "true|false", Default: "false", Doc: "swap a few labels (label counts kept)"},
+		},
+		GenSmall: GenConfig{Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
+		Render:   renderChain,
+	}
 }
 
 // chainPruneRules are the DFS's pruning rules, each a switch: the option's

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"io"
+	"maps"
 	"os"
 	"reflect"
 	"regexp"
@@ -17,19 +18,8 @@ import (
 // answer them with verified, agreeing answers, boards render as SVG, and
 // the CNF hook writes DIMACS.
 
-// genSmall is a small generator config each puzzle understands.
-var genSmall = map[string]GenConfig{
-	"slant":  {Size: "5x5", Count: 3, Seed: 11},
-	"queens": {Size: "6x6", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
-	"chain":  {Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
-}
-
 func registered(t *testing.T) []*Puzzle {
-	var ps []*Puzzle
-	for _, name := range PuzzleNames() {
-		p, _ := Lookup(name)
-		ps = append(ps, p)
-	}
+	ps := Puzzles()
 	if len(ps) == 0 {
 		t.Fatal("no puzzle registered")
 	}
@@ -48,8 +38,8 @@ func generate(t *testing.T, p *Puzzle, g GenConfig) []byte {
 func TestGeneratorsDeterministicAndSolvable(t *testing.T) {
 	for _, p := range registered(t) {
 		t.Run(p.Name, func(t *testing.T) {
-			g, ok := genSmall[p.Name]
-			if !ok || p.Generate == nil {
+			g := p.GenSmall
+			if g.Size == "" || p.Generate == nil {
 				t.Fatal("no generator config")
 			}
 			a, b := generate(t, p, g), generate(t, p, g)
@@ -94,8 +84,8 @@ func TestGeneratorsDeterministicAndSolvable(t *testing.T) {
 func TestRenderWritesSVG(t *testing.T) {
 	for _, p := range registered(t) {
 		t.Run(p.Name, func(t *testing.T) {
-			g, ok := genSmall[p.Name]
-			if !ok || p.Generate == nil || p.Render == nil {
+			g := p.GenSmall
+			if g.Size == "" || p.Generate == nil || p.Render == nil {
 				t.Fatal("no generator or renderer")
 			}
 			g.Count = 1
@@ -145,8 +135,8 @@ func wellFormedSVG(b []byte) error {
 func TestCNFHookWritesDIMACS(t *testing.T) {
 	for _, p := range registered(t) {
 		t.Run(p.Name, func(t *testing.T) {
-			g, ok := genSmall[p.Name]
-			if !ok || p.Generate == nil || p.CNF == nil {
+			g := p.GenSmall
+			if g.Size == "" || p.Generate == nil || p.CNF == nil {
 				t.Fatal("no generator or CNF hook")
 			}
 			g.Count = 1
@@ -184,8 +174,8 @@ func TestFormatCaseRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, ok := genSmall[p.Name]
-			if !ok {
+			g := p.GenSmall
+			if g.Size == "" {
 				t.Fatal("no generator config")
 			}
 			gen, err := p.Parse("gen.txt", bytes.NewReader(generate(t, p, g)))
@@ -216,24 +206,58 @@ func TestFormatCaseRoundTrip(t *testing.T) {
 	}
 }
 
-// Every --param a generator reads is in its puzzle's GenParams, which
-// gen checks names against: a parameter added to a generator and not
-// listed would be refused as unknown.
+// Every --param a generator reads is declared in its puzzle's GenParams,
+// which gen checks names against: a parameter added to a generator and
+// not declared would be refused as unknown.
 func TestGenParamsListed(t *testing.T) {
 	read := regexp.MustCompile(`(?:g\.Params\.(?:Get|BoolOr)\(|slantBool\(g\.Params, )"(\w+)"`)
-	for _, name := range PuzzleNames() {
-		p, _ := Lookup(name)
+	for _, p := range registered(t) {
 		if p.Generate == nil {
 			continue
 		}
-		src, err := os.ReadFile(name + ".go")
+		src, err := os.ReadFile(p.Name + ".go")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range read.FindAllStringSubmatch(string(src), -1) {
-			if !slices.Contains(p.GenParams, m[1]) {
-				t.Errorf("%s's generator reads --param %s, missing from its GenParams %v", name, m[1], p.GenParams)
+			if !slices.ContainsFunc(p.GenParams, func(d OptionDoc) bool { return d.Name == m[1] }) {
+				t.Errorf("%s's generator reads --param %s, missing from its GenParams %v", p.Name, m[1], p.GenParams)
 			}
 		}
+	}
+}
+
+// Each declared generator parameter's default is what the generator does
+// without it: given explicitly, it writes the same bytes as the small
+// config; and a value the declaration refuses is refused.
+func TestGenParamDefaults(t *testing.T) {
+	for _, p := range registered(t) {
+		if p.Generate == nil {
+			continue
+		}
+		t.Run(p.Name, func(t *testing.T) {
+			want := generate(t, p, p.GenSmall)
+			for _, d := range p.GenParams {
+				if _, set := p.GenSmall.Params[d.Name]; set {
+					continue
+				}
+				g := p.GenSmall
+				g.Params = maps.Clone(g.Params)
+				if g.Params == nil {
+					g.Params = Options{}
+				}
+				g.Params[d.Name] = d.Default
+				if err := CheckGenParams(p, g.Params); err != nil {
+					t.Errorf("%s=%s (its default) refused: %v", d.Name, d.Default, err)
+					continue
+				}
+				if got := generate(t, p, g); !bytes.Equal(got, want) {
+					t.Errorf("%s=%s (its default) writes another file than no %s", d.Name, d.Default, d.Name)
+				}
+			}
+			if err := CheckGenParams(p, Options{"no-such-param": "1"}); err == nil {
+				t.Error("an undeclared parameter is accepted")
+			}
+		})
 	}
 }

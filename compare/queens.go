@@ -13,8 +13,9 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-func init() {
-	Register(&Puzzle{
+// queensEntry is queens's registry entry (registry.go lists it).
+func queensEntry() *Puzzle {
+	return &Puzzle{
 		Name:    "queens",
 		Summary: "Guarding the Chessboard (UVa 11214): fewest queens so that every X is occupied or attacked",
 		Formats: `judge format (UVa 11214): cases "n m" (1..32 each) followed by n rows of m
@@ -64,12 +65,18 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 			_, n, err := instances.ParseQueensAnswer(r.Answer)
 			return err == nil && n == 0
 		},
-		Agree:     agreeQueens,
-		CNF:       queensCNF,
-		Generate:  generateQueens,
-		GenParams: []string{"density", "full"},
-		Render:    renderQueens,
-	})
+		Agree:      agreeQueens,
+		CrossCheck: "optima must be equal",
+		CNF:        queensCNF,
+		Generate:   generateQueens,
+		GenDoc:     "--size NxM or N; boards with target squares (X) drawn at random",
+		GenParams: []OptionDoc{
+			{Name: "density", Values: "SHARE", Default: "0.3", Doc: "the share of target squares, 0..1"},
+			{Name: "full", Values: "true|false", Default: "false", Doc: "every square a target"},
+		},
+		GenSmall: GenConfig{Size: "6x6", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
+		Render:   renderQueens,
+	}
 }
 
 func queensResult(q *instances.Queens, placement []instances.Square, elapsed time.Duration) Result {

@@ -2,8 +2,8 @@
 // solvers, the runs of every solver on every case, the independent
 // verification and cross-checks of their answers, and the reports.
 //
-// Each puzzle adds one file here (slant.go, queens.go, chain.go) that
-// registers a Puzzle: it adapts the puzzle's model (instances), its DFS
+// Each puzzle adds one file here (slant.go, queens.go, chain.go) whose
+// Puzzle the registry lists: it adapts the puzzle's model (instances), its DFS
 // solver (backtrack) and its SAT encoding (encode) to the shapes below, so
 // that the harness and the command line know nothing puzzle-specific.
 package compare
@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -57,11 +58,23 @@ type Puzzle struct {
 	// naming the puzzle, case and variables; refined adds the clauses a
 	// finished refinement loop found. Nil when the puzzle has no encoding.
 	CNF func(c instances.Case, o Options, refined bool) (*encode.CNF, error)
+	// CrossCheck says what the cross-checks demand of two solvers'
+	// answers to one case, for compare's help: "answers must both verify"
+	// (Agree is the check itself).
+	CrossCheck string
 	// Generate writes new instances in the judge format; the same config
 	// (seed included) always writes the same bytes.
 	Generate func(w io.Writer, g GenConfig) error
-	// GenParams names every --param Generate reads.
-	GenParams []string
+	// GenDoc says, for gen's help, the --size Generate takes and what it
+	// makes: "--size N; a planted non-crossing path".
+	GenDoc string
+	// GenParams declares every --param Generate reads, with its allowed
+	// values and the default Generate uses when it is absent: gen refuses
+	// any other name (CheckGenParams).
+	GenParams []OptionDoc
+	// GenSmall is a small config Generate takes, quick to generate and to
+	// solve: gen's help shows it as the example, and tests generate with it.
+	GenSmall GenConfig
 	// Render draws case c, solved as r says (r may be unsolved: then the
 	// bare puzzle), as an SVG picture.
 	Render func(w io.Writer, c instances.Case, r Result) error
@@ -77,15 +90,27 @@ type GenConfig struct {
 	Params Options
 }
 
-// CheckGenParams refuses a parameter p's generator does not read,
-// naming the ones it does.
+// CheckGenParams refuses a parameter p's generator does not read, naming
+// the ones it does, and a value its declaration does not allow.
 func CheckGenParams(p *Puzzle, params Options) error {
 	for _, name := range slices.Sorted(maps.Keys(params)) {
-		if !slices.Contains(p.GenParams, name) {
-			return fmt.Errorf("%s has no generator parameter %q: it takes %s", p.Name, name, strings.Join(p.GenParams, ", "))
+		i := slices.IndexFunc(p.GenParams, func(d OptionDoc) bool { return d.Name == name })
+		if i < 0 {
+			var names []string
+			for _, d := range p.GenParams {
+				names = append(names, d.Name)
+			}
+			takes := "none"
+			if len(names) > 0 {
+				takes = strings.Join(names, ", ")
+			}
+			return fmt.Errorf("%s has no generator parameter %q: it takes %s", p.Name, name, takes)
 		}
 		if params[name] == "" {
 			return fmt.Errorf("%s=: an empty value (a generator would take it for its default)", name)
+		}
+		if err := p.GenParams[i].check(params[name]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -311,20 +336,48 @@ func SATStats(s encode.Stats) []Stat {
 	}
 }
 
-var puzzles = map[string]*Puzzle{}
+// registry is every puzzle gridsat knows, in this one explicit list: a
+// puzzle is its adapter file's entry here, and nothing else names it.
+var registry = struct {
+	sync.RWMutex
+	list []*Puzzle
+}{list: []*Puzzle{slantEntry(), queensEntry(), chainEntry()}}
 
-// Register makes p known by name; puzzle files call it from init.
-func Register(p *Puzzle) {
-	if _, dup := puzzles[p.Name]; dup {
-		panic("compare: puzzle registered twice: " + p.Name)
+// Register adds p to the registry and returns the function that takes it
+// out again. It is the tests' hook (a toy puzzle run through the whole
+// command line and the workers); gridsat's own puzzles are the list above.
+// A name registered twice panics.
+func Register(p *Puzzle) (unregister func()) {
+	registry.Lock()
+	defer registry.Unlock()
+	for _, q := range registry.list {
+		if q.Name == p.Name {
+			panic("compare: puzzle registered twice: " + p.Name)
+		}
 	}
-	puzzles[p.Name] = p
+	registry.list = append(registry.list, p)
+	return func() {
+		registry.Lock()
+		defer registry.Unlock()
+		registry.list = slices.DeleteFunc(registry.list, func(q *Puzzle) bool { return q == p })
+	}
+}
+
+// Puzzles returns the registered puzzles, sorted by name.
+func Puzzles() []*Puzzle {
+	registry.RLock()
+	defer registry.RUnlock()
+	ps := slices.Clone(registry.list)
+	slices.SortFunc(ps, func(a, b *Puzzle) int { return strings.Compare(a.Name, b.Name) })
+	return ps
 }
 
 // Lookup returns the puzzle called name.
 func Lookup(name string) (*Puzzle, error) {
-	if p, ok := puzzles[name]; ok {
-		return p, nil
+	for _, p := range Puzzles() {
+		if p.Name == name {
+			return p, nil
+		}
 	}
 	return nil, fmt.Errorf("unknown puzzle %q (known: %s)", name, strings.Join(PuzzleNames(), ", "))
 }
@@ -332,10 +385,9 @@ func Lookup(name string) (*Puzzle, error) {
 // PuzzleNames lists the registered puzzles, sorted.
 func PuzzleNames() []string {
 	var names []string
-	for n := range puzzles {
-		names = append(names, n)
+	for _, p := range Puzzles() {
+		names = append(names, p.Name)
 	}
-	sort.Strings(names)
 	return names
 }
 

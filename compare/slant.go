@@ -13,8 +13,9 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-func init() {
-	Register(&Puzzle{
+// slantEntry is slant's registry entry (registry.go lists it).
+func slantEntry() *Puzzle {
+	return &Puzzle{
 		Name:    "slant",
 		Summary: "Gokigen Naname (UVa 11694): a diagonal in every cell, clues count touching diagonals, no loops",
 		Formats: `judge format (UVa 11694): T, then per case n (1 up, as far as
@@ -65,13 +66,20 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
 			},
 		},
-		Verify:    verifySlant,
-		Agree:     agreeSlant,
-		CNF:       slantCNF,
-		Generate:  generateSlant,
-		GenParams: []string{"difficulty", "clues", "planted"},
-		Render:    renderSlant,
-	})
+		Verify:     verifySlant,
+		Agree:      agreeSlant,
+		CrossCheck: "answers must both verify (and with --unique agree on uniqueness)",
+		CNF:        slantCNF,
+		Generate:   generateSlant,
+		GenDoc:     "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
+		GenParams: []OptionDoc{
+			{Name: "difficulty", Values: "easy|hard|deep|search", Default: "hard", Doc: "the deductions that must still solve the puzzle as clues are removed: easy (clue counts and loops), hard (dead ends and equivalences too), deep (with failed-literal probing), search (clues removed while the DFS proves uniqueness within a node budget: the slowest and sparsest); planted boards have none"},
+			{Name: "clues", Values: "min|all|SHARE", Default: "min", Doc: "min: as few as the difficulty allows; all: every clue; with planted=true, the share of clues kept, 0..1 (default 0.6)"},
+			{Name: "planted", Values: "true|false", Default: "false", Doc: "a random loop-free filling with a share of its clues kept (often many solutions), in place of a unique puzzle"},
+		},
+		GenSmall: GenConfig{Size: "5x5", Count: 3, Seed: 11},
+		Render:   renderSlant,
+	}
 }
 
 func slantBool(o Options, name string) (bool, error) {

@@ -72,8 +72,7 @@ times in shuffled rounds (--seed) and reports the median and the range;
 --pin gives each worker a CPU of its own; the results file (--out) records
 the machine. Ctrl-C stops cleanly: finished rows are reported.
 
-Cross-checks: slant answers must both verify (and with --unique agree on
-uniqueness); queens optima must be equal; chain strings must be identical.
+` + crossCheckHelp() + `
 The exit status is 0 only when every answer verifies and the solvers agree; a
 timeout is not a disagreement.
 

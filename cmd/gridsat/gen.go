@@ -19,18 +19,9 @@ func newGenCmd() *cobra.Command {
 		Use:   "gen PUZZLE [--size S] [--count N] [--seed N] [--param NAME=VALUE]",
 		Short: "generate new instances in the judge format",
 		Long: `gen writes new instances in the puzzle's judge format, on standard output or
-to --out. The same flags and seed always give the same file.
-
-  slant:  --size WxH or N; unique puzzles, clues removed while the DFS's
-          deductions still solve the puzzle (Tatham's way); --param
-          difficulty=easy|hard|deep|search (default hard), --param
-          clues=all keeps every clue; --param planted=true --param
-          clues=0.6 makes planted boards (that share of clues shown).
-  queens: --size NxM or N; --param density=0.3 (share of X squares),
-          --param full=true for all-X boards.
-  chain:  --size N; --param k=K labels; a planted non-crossing path;
-          --param perturb=true changes a few labels (often unsolvable),
-          --param swap=true swaps a few (label counts kept).`,
+to --out. The same flags and seed always give the same file. Each puzzle's
+--size and --param (any other is refused):
+` + genHelp(),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := lookupPuzzle(args[0])
