@@ -9,38 +9,39 @@ import (
 
 // ChainOptions tune the chain search. The zero value prunes with every
 // rule, as the command line does by default; each No switch turns one
-// rule off, to show what it buys.
+// rule off, to show what it buys. The opt tags declare the command line's
+// options (compare.DeclareOptions): each is written there and only there.
 type ChainOptions struct {
 	// Plain turns every pruning off: the search is then the judge's
 	// reference depth-first search (labels, visited cells and crossings
 	// only). The No switches do not matter then.
-	Plain bool
+	Plain bool `opt:"prune,negate" doc:"false: the judge's plain search (labels, visited cells, crossings only); the rule switches then do not matter"`
 	// NoLabelCounts skips the root check of the corner labels and label
 	// counts (instances.Chain.Infeasible).
-	NoLabelCounts bool
+	NoLabelCounts bool `opt:"counts,negate" doc:"false: no root check of the corner labels and label counts"`
 	// NoForced turns off degrees and forced steps: a cell left without a
 	// possible predecessor or successor ends the branch, and a cell with
 	// one left forces that step, which rules out the steps contradicting
 	// it (chain_propagate.go).
-	NoForced bool
+	NoForced bool `opt:"forced,negate" doc:"false: no degrees nor forced steps (a cell with one possible predecessor or successor left)"`
 	// NoMatching turns off the matching that gives every cell its own
 	// predecessor (chain_match.go).
-	NoMatching bool
+	NoMatching bool `opt:"matching,negate" doc:"false: no matching giving every cell its own predecessor"`
 	// NoPairing turns off the K=2 degree matching: every cell two
 	// different neighbours (chain_match.go).
-	NoPairing bool
+	NoPairing bool `opt:"pairing,negate" doc:"false: no K=2 degree matching (two different neighbours for every cell)"`
 	// NoReach turns off, for K>2, the check that every unvisited cell is
 	// reachable from the path's end and reaches the target (chain_graph.go).
-	NoReach bool
+	NoReach bool `opt:"reach,negate" doc:"false: no K>2 reachability check (every cell left reached from the path's end, reaching the target)"`
 	// NoBiconnected turns off the check that the unvisited cells, the
 	// path's end and the target form a biconnected graph (chain_graph.go).
-	NoBiconnected bool
+	NoBiconnected bool `opt:"biconnected,negate" doc:"false: no biconnectivity check of the cells left with the path's end and the target"`
 	// NoProbe turns off probing every step at the root: a step whose
 	// consequences, by the rules on, contradict is removed for good.
-	NoProbe bool
+	NoProbe bool `opt:"probe,negate" doc:"false: no probing of every step at the root"`
 	// MaxNodes stops the search with ErrChainNodeLimit after that many
 	// nodes; 0 means no limit.
-	MaxNodes int64
+	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N search nodes (0: no limit)"`
 }
 
 // chainRules are the pruning rules a search applies, from ChainOptions.

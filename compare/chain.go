@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
-	"slices"
 	"strconv"
 	"time"
 
@@ -26,30 +25,18 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		FormatCase: formatChain,
 		Solvers: []Solver{
 			{
-				Name: "dfs",
-				Doc:  "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning and root probing",
-				Options: append([]OptionDoc{
-					{Name: "prune", Values: "true|false", Default: "true", Doc: "false: the judge's plain search (labels, visited cells, crossings only); the rule switches then do not matter"},
-				}, append(chainPruneDocs(),
-					OptionDoc{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N search nodes (0: no limit)"},
-				)...),
+				Name:     "dfs",
+				Doc:      "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning and root probing",
+				Options:  chainDFSDecl.Docs(),
 				Solve:    solveChainDFS,
 				Memory:   chainDFSMemory,
 				Headline: []string{"nodes"},
 				Validate: func(o Options) error { _, err := chainDFSOptions(o); return err },
 			},
 			{
-				Name: "sat",
-				Doc:  "successor encoding refined by sub-tour and crossing cuts and by patching cycles into the path; the smallest path found by questions along the greedy continuation",
-				Options: []OptionDoc{
-					{Name: "crossing", Values: "eager|lazy", Default: "eager", Doc: "all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"},
-					{Name: "patch", Values: "true|false", Default: "true", Doc: "false: never splice a model's cycles into its path; every cycle is cut and solved again"},
-					{Name: "counting", Values: "check|cards|none", Default: "check", Doc: "boards a counting argument rules out: check answers -1 from the label classes' sizes, the step graph's matching and (K=2) two different neighbours per cell before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"},
-					{Name: "precheck", Values: "true|false", Default: "false", Doc: "true: answer -1 from the corner labels and label counts (instances' check) without a solve"},
-					BackendOption,
-					CertifyDoc,
-					ProofsDoc,
-				},
+				Name:     "sat",
+				Doc:      "successor encoding refined by sub-tour and crossing cuts and by patching cycles into the path; the smallest path found by questions along the greedy continuation",
+				Options:  chainSATDecl.Docs(),
 				Solve:    solveChainSAT,
 				Memory:   chainSATMemory,
 				Headline: []string{"rounds", "trials", "conflicts"},
@@ -73,49 +60,21 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 	}
 }
 
-// chainPruneRules are the DFS's pruning rules, each a switch: the option's
-// name, what turning it off means, and the ChainOptions field it sets.
-var chainPruneRules = []struct {
-	name, off string
-	field     func(*backtrack.ChainOptions) *bool
-}{
-	{"counts", "no root check of the corner labels and label counts", func(o *backtrack.ChainOptions) *bool { return &o.NoLabelCounts }},
-	{"forced", "no degrees nor forced steps (a cell with one possible predecessor or successor left)", func(o *backtrack.ChainOptions) *bool { return &o.NoForced }},
-	{"matching", "no matching giving every cell its own predecessor", func(o *backtrack.ChainOptions) *bool { return &o.NoMatching }},
-	{"pairing", "no K=2 degree matching (two different neighbours for every cell)", func(o *backtrack.ChainOptions) *bool { return &o.NoPairing }},
-	{"reach", "no K>2 reachability check (every cell left reached from the path's end, reaching the target)", func(o *backtrack.ChainOptions) *bool { return &o.NoReach }},
-	{"biconnected", "no biconnectivity check of the cells left with the path's end and the target", func(o *backtrack.ChainOptions) *bool { return &o.NoBiconnected }},
-	{"probe", "no probing of every step at the root", func(o *backtrack.ChainOptions) *bool { return &o.NoProbe }},
-}
+// The chain solvers' options (declare.go): the dfs's are backtrack's, the
+// sat's encode's and the SAT options every adapter shares.
+var (
+	chainDFSDecl = DeclareOptions(backtrack.ChainOptions{})
+	chainSATDecl = DeclareOptions(chainSATConfig{ChainOptions: encode.DefaultChainOptions()})
+)
 
-func chainPruneDocs() []OptionDoc {
-	var docs []OptionDoc
-	for _, r := range chainPruneRules {
-		docs = append(docs, OptionDoc{Name: r.name, Values: "true|false", Default: "true", Doc: "false: " + r.off})
-	}
-	return docs
+// chainSATConfig is what the chain sat solver reads.
+type chainSATConfig struct {
+	encode.ChainOptions
+	satOptions
 }
 
 func chainDFSOptions(o Options) (backtrack.ChainOptions, error) {
-	var opt backtrack.ChainOptions
-	prune, err := o.BoolOr("prune", true)
-	if err != nil {
-		return opt, err
-	}
-	opt.Plain = !prune
-	for _, r := range chainPruneRules {
-		on, err := o.BoolOr(r.name, true)
-		if err != nil {
-			return opt, err
-		}
-		*r.field(&opt) = !on
-	}
-	limit, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
-	if err != nil || limit < 0 {
-		return opt, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
-	}
-	opt.MaxNodes = limit
-	return opt, nil
+	return chainDFSDecl.Parse(o)
 }
 
 func solveChainDFS(c instances.Case, o Options) (Result, error) {
@@ -164,45 +123,18 @@ func chainSATMemory(c instances.Case, o Options) int64 {
 }
 
 func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
-	var opt encode.ChainOptions
-	switch cr := o.Get("crossing", "eager"); cr {
-	case "lazy", "eager":
-		opt.Crossing = encode.ChainCrossing(cr)
-	default:
-		return opt, nil, fmt.Errorf("option crossing=%q: want eager or lazy", cr)
-	}
-	counting := encode.ChainCounting(o.Get("counting", string(encode.ChainCountCheck)))
-	if !slices.Contains(encode.ChainCountings, counting) {
-		return opt, nil, fmt.Errorf("option counting=%q: want check, cards or none", counting)
-	}
-	opt.Counting = counting
-	pre, err := o.BoolOr("precheck", false)
+	cfg, err := chainSATDecl.Parse(o)
+	opt := cfg.ChainOptions
 	if err != nil {
 		return opt, nil, err
 	}
-	opt.Precheck = pre
-	patch, err := o.BoolOr("patch", true)
+	opt.Certify = cfg.satOptions.Certify
+	be, err := cfg.backend()
 	if err != nil {
 		return opt, nil, err
 	}
-	opt.NoPatch = !patch
-	be, err := encode.LookupBackend(o.Get("backend", ""))
-	if err != nil {
-		return opt, nil, err
-	}
-	if opt.Certify, err = o.BoolOr(CertifyOption, false); err != nil {
-		return opt, nil, err
-	}
-	if err := checkProofsOption(o, opt.Certify); err != nil {
-		return opt, nil, err
-	}
-	if opt.Certify {
-		if err := encode.CheckCertifiable(be); err != nil {
-			return opt, nil, err
-		}
-		if opt.Precheck {
-			return opt, nil, fmt.Errorf("option precheck=true answers -1 from label counts, which no proof backs: not with certify=true")
-		}
+	if opt.Certify && opt.Precheck {
+		return opt, nil, fmt.Errorf("option precheck=true answers -1 from label counts, which no proof backs: not with certify=true")
 	}
 	return opt, be, nil
 }

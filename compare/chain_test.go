@@ -142,8 +142,8 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 	p := chainPuzzle(t)
 	cases, _ := p.Parse("s", strings.NewReader("3 3\n0 2 0\n1 1 1\n2 0 2\n"))
 	bad := []string{"sat:crossing=sometimes", "sat:precheck=maybe", "sat:patch=1x", "dfs:nodes=-3", "dfs:prune=perhaps"}
-	for _, r := range chainPruneRules {
-		bad = append(bad, "dfs:"+r.name+"=nope")
+	for _, d := range chainDFSDecl.Docs() {
+		bad = append(bad, "dfs:"+d.Name+"=nope")
 	}
 	for _, spec := range bad {
 		if _, err := p.ParseSpec(spec, nil); err == nil {
@@ -198,22 +198,26 @@ func TestChainPruneSwitches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(chainPruneRules) != 7 {
-		t.Fatalf("%d prune switches, want the 7 rules", len(chainPruneRules))
-	}
-	for _, r := range chainPruneRules {
-		sp, err := p.ParseSpec("dfs:"+r.name+"=false", nil)
+	switches := 0
+	for _, d := range chainDFSDecl.Docs() {
+		if d.Values != "true|false" {
+			continue
+		}
+		switches++
+		sp, err := p.ParseSpec("dfs:"+d.Name+"=false", nil)
 		if err != nil {
-			t.Fatalf("%s=false: %v", r.name, err)
+			t.Fatalf("%s=false: %v", d.Name, err)
 		}
 		res, err := sp.Solver.Solve(cases[0], sp.Options)
 		if err != nil || res.Answer != "41255214" {
-			t.Errorf("dfs:%s=false answers %q, %v", r.name, res.Answer, err)
+			t.Errorf("dfs:%s=false answers %q, %v", d.Name, res.Answer, err)
 		}
-		o, _ := chainDFSOptions(sp.Options)
-		if !*r.field(&o) {
-			t.Errorf("dfs:%s=false does not turn its rule off: %+v", r.name, o)
+		if o, _ := chainDFSOptions(sp.Options); o == (backtrack.ChainOptions{}) {
+			t.Errorf("dfs:%s=false does not turn its rule off: %+v", d.Name, o)
 		}
+	}
+	if switches != 8 {
+		t.Fatalf("%d prune switches, want prune and the 7 rules", switches)
 	}
 }
 

@@ -13,15 +13,6 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// ProofsOption is the option of the sat solvers naming the directory where
-// every checked claim is kept (--proofs DIR): its CNF, with the accepted
-// cut lemmas as clauses, its proof in DRAT text and a JSON of what it
-// proves (encode.WriteClaim), for drat-trim or gridsat report --proofs.
-const ProofsOption = "proofs"
-
-// ProofsDoc documents ProofsOption.
-var ProofsDoc = OptionDoc{Name: ProofsOption, Values: "DIR", Default: "", Doc: "with certify=true, keep each checked claim in DIR: STEM.cnf (the formula with the accepted cut lemmas), STEM.drat (the proof) and STEM.json (what it proves), for drat-trim; gridsat report --proofs DIR checks them again"}
-
 // proofKeeper collects a run's checked claims and writes them once the
 // run's answer is known.
 type proofKeeper struct {

@@ -79,7 +79,11 @@ func bindChain(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error 
 		return err
 	}
 	o := Options(meta.Options)
-	opt := encode.ChainOptions{Crossing: encode.ChainCrossing(o.Get("crossing", "eager")), Counting: encode.ChainCounting(o.Get("counting", string(encode.ChainCountCheck)))}
+	cfg, err := chainSATDecl.Parse(o)
+	if err != nil {
+		return err
+	}
+	opt := cfg.ChainOptions
 	return encode.BindChainCNF(b, opt, meta.Answer, kept)
 }
 

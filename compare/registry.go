@@ -501,20 +501,6 @@ func (s *Solver) optionList() string {
 	return " (known: " + strings.Join(names, ", ") + ")"
 }
 
-// UniqueOption is the option name every solver that can prove uniqueness
-// takes.
-const UniqueOption = "unique"
-
-// CertifyOption is the option name every SAT solver that can check a
-// clausal proof of its UNSAT answers takes (--certify sets it).
-const CertifyOption = "certify"
-
-// CertifyDoc documents CertifyOption.
-var CertifyDoc = OptionDoc{Name: CertifyOption, Values: "true|false", Default: "false", Doc: "check a clausal proof (DRAT, with the cuts accepted by lemma checkers) of every UNSAT answer before reporting it: no solution, unique, optimal, -1; a proof that fails makes the run WRONG"}
-
-// BackendOption documents the SAT backend option shared by SAT solvers.
-var BackendOption = OptionDoc{Name: "backend", Values: "gophersat|gini|exec:NAME", Default: "gophersat", Doc: "SAT backend"}
-
 // caseParser adapts a puzzle's typed parser to Puzzle.Parse.
 func caseParser[T instances.Case](parse func(file string, r io.Reader) ([]T, error)) func(string, io.Reader) ([]instances.Case, error) {
 	return func(file string, r io.Reader) ([]instances.Case, error) {

@@ -22,18 +22,20 @@ const (
 )
 
 // ChainOptions tune the chain SAT solver. The zero value is what the
-// command line does by default.
+// command line does by default (DefaultChainOptions spells it out). The opt
+// tags declare the command line's options (compare.DeclareOptions): each is
+// written there and only there.
 type ChainOptions struct {
-	Crossing ChainCrossing // "" means eager
-	// Precheck answers -1 without a solve for boards whose corner labels
-	// or label counts (instances.Chain.Infeasible) already rule out a path.
-	Precheck bool
-	// Counting says how boards a counting argument rules out are answered
-	// (chain_count.go); "" means ChainCountCheck.
-	Counting ChainCounting
+	Crossing ChainCrossing `opt:"crossing" doc:"all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"` // "" means eager
 	// NoPatch turns off patching cycles into the path (chain_patch.go):
 	// every model with a cycle is then cut and solved again.
-	NoPatch bool
+	NoPatch bool `opt:"patch,negate" doc:"false: never splice a model's cycles into its path; every cycle is cut and solved again"`
+	// Counting says how boards a counting argument rules out are answered
+	// (chain_count.go); "" means ChainCountCheck.
+	Counting ChainCounting `opt:"counting" doc:"boards a counting argument rules out: check answers -1 from the label classes' sizes, the step graph's matching and (K=2) two different neighbours per cell before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"`
+	// Precheck answers -1 without a solve for boards whose corner labels
+	// or label counts (instances.Chain.Infeasible) already rule out a path.
+	Precheck bool `opt:"precheck" doc:"true: answer -1 from the corner labels and label counts (instances' check) without a solve"`
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
 	// Certify keeps what the answer's certificate needs in
@@ -46,10 +48,21 @@ type ChainOptions struct {
 	Certify bool
 }
 
+// DefaultChainOptions are the zero ChainOptions with their defaults
+// filled in.
+func DefaultChainOptions() ChainOptions {
+	return ChainOptions{Crossing: ChainCrossingEager, Counting: ChainCountCheck}
+}
+
+// Values lists the crossing modes, the default first.
+func (ChainCrossing) Values() []string {
+	return []string{string(ChainCrossingEager), string(ChainCrossingLazy)}
+}
+
 // crossing returns the crossing mode, with the default filled in.
 func (o ChainOptions) crossing() ChainCrossing {
 	if o.Crossing == "" {
-		return ChainCrossingEager
+		return DefaultChainOptions().Crossing
 	}
 	return o.Crossing
 }

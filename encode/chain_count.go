@@ -50,10 +50,19 @@ const (
 // ChainCountings lists the counting modes, the default first.
 var ChainCountings = []ChainCounting{ChainCountCheck, ChainCountCards, ChainCountNone}
 
+// Values lists the counting modes' names, the default first.
+func (ChainCounting) Values() []string {
+	names := make([]string, len(ChainCountings))
+	for i, c := range ChainCountings {
+		names[i] = string(c)
+	}
+	return names
+}
+
 // counting returns the counting mode, with the default filled in.
 func (o ChainOptions) counting() ChainCounting {
 	if o.Counting == "" {
-		return ChainCountCheck
+		return DefaultChainOptions().Counting
 	}
 	return o.Counting
 }

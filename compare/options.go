@@ -1,0 +1,106 @@
+package compare
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gridsat/gridsat/encode"
+)
+
+// The options several adapters share, each declared once (declare.go).
+
+// uniqueOptions is the option of every solver that can prove uniqueness.
+type uniqueOptions struct {
+	Unique bool `opt:"unique" doc:"look for a second solution and report it (dfs: count solutions up to two; sat: block the solution found and solve on)"`
+}
+
+// satOptions are the options every SAT solver takes beside its encoding's.
+type satOptions struct {
+	Backend backendName `opt:"backend" doc:"SAT backend"`
+	Certify bool        `opt:"certify" doc:"check a clausal proof (DRAT, with the cuts accepted by lemma checkers) of every UNSAT answer before reporting it: no solution, unique, optimal, -1; a proof that fails makes the run WRONG"`
+	// Proofs names the directory where every checked claim is kept
+	// (--proofs DIR): its CNF, with the accepted cut lemmas as clauses,
+	// its proof in DRAT text and a JSON of what it proves
+	// (encode.WriteClaim), for drat-trim or gridsat report --proofs.
+	Proofs string `opt:"proofs" values:"DIR" doc:"with certify=true, keep each checked claim in DIR: STEM.cnf (the formula with the accepted cut lemmas), STEM.drat (the proof) and STEM.json (what it proves), for drat-trim; gridsat report --proofs DIR checks them again"`
+}
+
+var (
+	uniqueDecl = DeclareOptions(uniqueOptions{})
+	satDecl    = DeclareOptions(satOptions{})
+)
+
+// UniqueOption is the option name every solver that can prove uniqueness
+// takes (--unique sets it).
+var UniqueOption = uniqueDecl.Doc("Unique").Name
+
+// CertifyOption is the option name every SAT solver that can check a
+// clausal proof of its UNSAT answers takes (--certify sets it).
+var CertifyOption = CertifyDoc.Name
+
+// CertifyDoc documents CertifyOption.
+var CertifyDoc = satDecl.Doc("Certify")
+
+// BackendOption documents the SAT backend option shared by SAT solvers.
+var BackendOption = satDecl.Doc("Backend")
+
+// ProofsOption is the option of the sat solvers naming the directory where
+// every checked claim is kept (--proofs DIR; satOptions.Proofs).
+var ProofsOption = ProofsDoc.Name
+
+// ProofsDoc documents ProofsOption.
+var ProofsDoc = satDecl.Doc("Proofs")
+
+// backendName is the backend option: a registered backend's name, or
+// exec:NAME; "" is the default backend. It is checked where it is looked
+// up (encode.LookupBackend), not when parsed: a kept proof's options are
+// read back on machines without the exec solver.
+type backendName string
+
+// Values lists the backends, the default first.
+func (backendName) Values() []string {
+	def := defaultBackend()
+	names := slices.DeleteFunc(encode.BackendNames(), func(n string) bool { return n == def })
+	// The named backends before the placeholders (exec:NAME).
+	slices.SortStableFunc(names, func(a, b string) int {
+		return cmp.Compare(strings.Count(a, ":"), strings.Count(b, ":"))
+	})
+	return append([]string{def}, names...)
+}
+
+// MarshalText spells the backend, the default by its name.
+func (b backendName) MarshalText() ([]byte, error) {
+	if b == "" {
+		return []byte(defaultBackend()), nil
+	}
+	return []byte(b), nil
+}
+
+// defaultBackend is the name of the backend "" means.
+func defaultBackend() string {
+	be, err := encode.LookupBackend("")
+	if err != nil {
+		panic("compare: no default SAT backend: " + err.Error())
+	}
+	return be.Name()
+}
+
+// backend looks up the backend o names and checks that it can prove when
+// certify=true asks it to, and that proofs= comes with certify=true.
+func (o satOptions) backend() (encode.Backend, error) {
+	be, err := encode.LookupBackend(string(o.Backend))
+	if err != nil {
+		return nil, err
+	}
+	if o.Proofs != "" && !o.Certify {
+		return nil, fmt.Errorf("option %s=%s keeps checked proofs: it needs %s=true", ProofsOption, o.Proofs, CertifyOption)
+	}
+	if o.Certify {
+		if err := encode.CheckCertifiable(be); err != nil {
+			return nil, err
+		}
+	}
+	return be, nil
+}
