@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -52,7 +52,7 @@ const (
 func installedBackends(t *testing.T) []string {
 	var names []string
 	for _, b := range backendsToTest {
-		if _, err := encode.LookupBackend(b); err != nil {
+		if _, err := sat.LookupBackend(b); err != nil {
 			t.Logf("skipping backend %s: %v", b, err)
 			continue
 		}
@@ -227,28 +227,28 @@ func TestBackendsAgreeOnPuzzleCNF(t *testing.T) {
 					if !strings.Contains(dimacs.String(), fmt.Sprintf("p cnf %d %d\n", f.NumVars, len(f.Clauses))) {
 						t.Fatalf("%s: DIMACS header missing", c.Location())
 					}
-					verdicts := map[string]encode.Status{}
+					verdicts := map[string]sat.Status{}
 					for _, b := range backends {
-						be, _ := encode.LookupBackend(b)
+						be, _ := sat.LookupBackend(b)
 						s, err := be.New(f)
 						if err != nil {
 							t.Fatalf("%s: %s: %v", c.Location(), b, err)
 						}
 						st, err := s.Solve(time.Now().Add(20 * time.Second))
-						if err != nil || st == encode.Unknown {
+						if err != nil || st == sat.Unknown {
 							t.Errorf("%s: %s on the CNF: %v, %v", c.Location(), b, st, err)
 							continue
 						}
 						verdicts[b] = st
 						// A solution satisfies the eager clauses and every
 						// valid cut the loop added.
-						if res.Solved && st != encode.Sat {
+						if res.Solved && st != sat.Sat {
 							t.Errorf("%s: solved, but %s says the %s CNF is %v", c.Location(), b, cnfKind(refined), st)
 						}
 					}
-					first := encode.Unknown
+					first := sat.Unknown
 					for _, st := range verdicts {
-						if first == encode.Unknown {
+						if first == sat.Unknown {
 							first = st
 						} else if st != first {
 							t.Errorf("%s: backends disagree on the %s CNF: %v", c.Location(), cnfKind(refined), verdicts)

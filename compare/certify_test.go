@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -112,7 +113,7 @@ func TestSlantRefinedUniqueIsKeptCNF(t *testing.T) {
 	}
 	kept := append([][]int(nil), cl.Formula...)
 	for _, st := range cl.Steps {
-		if st.Kind == encode.ProofInput {
+		if st.Kind == sat.ProofInput {
 			kept = append(kept, st.Lits)
 		}
 	}

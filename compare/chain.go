@@ -9,6 +9,7 @@ import (
 
 	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -99,7 +100,7 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 	}
 	if res.Reason != "" {
 		// Decided before any search: say why.
-		r.Steps = []encode.Step{{Label: res.Reason, Status: encode.Unsat}}
+		r.Steps = []sat.Step{{Label: res.Reason, Status: sat.Unsat}}
 	}
 	return r, nil
 }
@@ -122,7 +123,7 @@ func chainSATMemory(c instances.Case, o Options) int64 {
 	return encode.ChainMemory(b, opt)
 }
 
-func chainSATOptions(o Options) (encode.ChainOptions, encode.Backend, error) {
+func chainSATOptions(o Options) (encode.ChainOptions, sat.Backend, error) {
 	cfg, err := chainSATDecl.Parse(o)
 	opt := cfg.ChainOptions
 	if err != nil {
@@ -202,7 +203,7 @@ func agreeChain(_ instances.Case, a, b Result) error {
 
 // chainCNF is the successor encoding of the board; refined adds every cut
 // the SAT solver's refinement loops found on the way to the smallest path.
-func chainCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
+func chainCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -230,9 +231,9 @@ func TestChainSATAgainstDFS(t *testing.T) {
 		boards = 50
 	}
 	rng := rand.New(rand.NewSource(31))
-	var backends []encode.Backend
+	var backends []sat.Backend
 	for _, name := range []string{"gophersat", "gini"} {
-		be, err := encode.LookupBackend(name)
+		be, err := sat.LookupBackend(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,11 +281,11 @@ func TestChainSATAgainstDFS(t *testing.T) {
 // start no path, by the encoding's refinement loop on gini under
 // assumptions (the steps so far and that direction).
 func TestChainAllZeroMinimal(t *testing.T) {
-	gini, err := encode.LookupBackend("gini")
+	gini, err := sat.LookupBackend("gini")
 	if err != nil {
 		t.Fatal(err)
 	}
-	gophersat, err := encode.LookupBackend("gophersat")
+	gophersat, err := sat.LookupBackend("gophersat")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +299,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 		if err := instances.VerifyChain(b, want.Answer); err != nil {
 			t.Fatalf("N=%d: %v", n, err)
 		}
-		for _, be := range []encode.Backend{gophersat, gini} {
+		for _, be := range []sat.Backend{gophersat, gini} {
 			res, err := encode.SolveChain(b, be, encode.ChainOptions{})
 			if err != nil || res.Answer != want.Answer {
 				t.Fatalf("N=%d %s: %q, %v; the DFS %q", n, be.Name(), res.Answer, err, want.Answer)
@@ -309,7 +310,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := s.(encode.Assumer)
+		a := s.(sat.Assumer)
 		a.PromiseSatisfiable() // the answer is a path
 		w := instances.NewChainWalk(b)
 		var prefix []int
@@ -320,9 +321,9 @@ func TestChainAllZeroMinimal(t *testing.T) {
 					continue
 				}
 				assume := append(append([]int(nil), prefix...), enc.Step(w.Cur(), smaller))
-				var st encode.Stats
-				status, err := encode.RefineAssuming(a, assume, enc.Cut, time.Time{}, &st)
-				if err != nil || status != encode.Unsat {
+				var st sat.Stats
+				status, err := sat.RefineAssuming(a, assume, enc.Cut, time.Time{}, &st)
+				if err != nil || status != sat.Unsat {
 					t.Fatalf("N=%d step %d: direction %d < %d: %v, %v; a smaller path exists?", n, w.Len()+1, smaller, d, status, err)
 				}
 				proved++

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -203,9 +203,9 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 		}
 	}
 	if n := r.count(); n > 0 {
-		res.Steps = make([]encode.Step, n)
+		res.Steps = make([]sat.Step, n)
 		for i := range res.Steps {
-			res.Steps[i] = encode.Step{Label: r.str(), Status: encode.Status(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
+			res.Steps[i] = sat.Step{Label: r.str(), Status: sat.Status(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
 		}
 	}
 	res.Certified = r.bool()

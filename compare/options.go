@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 )
 
 // The options several adapters share, each declared once (declare.go).
@@ -55,14 +55,14 @@ var ProofsDoc = satDecl.Doc("Proofs")
 
 // backendName is the backend option: a registered backend's name, or
 // exec:NAME; "" is the default backend. It is checked where it is looked
-// up (encode.LookupBackend), not when parsed: a kept proof's options are
+// up (sat.LookupBackend), not when parsed: a kept proof's options are
 // read back on machines without the exec solver.
 type backendName string
 
 // Values lists the backends, the default first.
 func (backendName) Values() []string {
 	def := defaultBackend()
-	names := slices.DeleteFunc(encode.BackendNames(), func(n string) bool { return n == def })
+	names := slices.DeleteFunc(sat.BackendNames(), func(n string) bool { return n == def })
 	// The named backends before the placeholders (exec:NAME).
 	slices.SortStableFunc(names, func(a, b string) int {
 		return cmp.Compare(strings.Count(a, ":"), strings.Count(b, ":"))
@@ -80,7 +80,7 @@ func (b backendName) MarshalText() ([]byte, error) {
 
 // defaultBackend is the name of the backend "" means.
 func defaultBackend() string {
-	be, err := encode.LookupBackend("")
+	be, err := sat.LookupBackend("")
 	if err != nil {
 		panic("compare: no default SAT backend: " + err.Error())
 	}
@@ -89,8 +89,8 @@ func defaultBackend() string {
 
 // backend looks up the backend o names and checks that it can prove when
 // certify=true asks it to, and that proofs= comes with certify=true.
-func (o satOptions) backend() (encode.Backend, error) {
-	be, err := encode.LookupBackend(string(o.Backend))
+func (o satOptions) backend() (sat.Backend, error) {
+	be, err := sat.LookupBackend(string(o.Backend))
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func (o satOptions) backend() (encode.Backend, error) {
 		return nil, fmt.Errorf("option %s=%s keeps checked proofs: it needs %s=true", ProofsOption, o.Proofs, CertifyOption)
 	}
 	if o.Certify {
-		if err := encode.CheckCertifiable(be); err != nil {
+		if err := sat.CheckCertifiable(be); err != nil {
 			return nil, err
 		}
 	}

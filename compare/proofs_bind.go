@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -12,7 +13,7 @@ import (
 // their cases, each by its binder (all three; a puzzle without one would
 // have its kept CNFs checked as they are, its runs left certified when
 // run).
-var rebuilders = map[string]func(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error{
+var rebuilders = map[string]func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error{
 	"slant":  bindSlant,
 	"chain":  bindChain,
 	"queens": bindQueens,
@@ -41,7 +42,7 @@ func rebuiltBinder(r *Report) (func(encode.KeptClaim) encode.Binder, bool) {
 			return nil
 		}
 		c := cases[loc{meta.File, meta.Case}]
-		return func(meta encode.KeptClaim, kept *encode.CNF) error {
+		return func(meta encode.KeptClaim, kept *sat.CNF) error {
 			if c == nil {
 				return errors.New("no case of the report is the claim's")
 			}
@@ -52,7 +53,7 @@ func rebuiltBinder(r *Report) (func(encode.KeptClaim) encode.Binder, bool) {
 
 // bindSlant rebuilds the eager encoding of case c with the options meta
 // records and checks kept against it (encode.BindSlantCNF).
-func bindSlant(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error {
+func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return err
@@ -73,7 +74,7 @@ func bindSlant(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error 
 
 // bindChain rebuilds the encoding of chain case c with the options meta
 // records and checks kept against it (encode.BindChainCNF).
-func bindChain(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error {
+func bindChain(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return err
@@ -89,7 +90,7 @@ func bindChain(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error 
 
 // bindQueens rebuilds the formula of queens case c with the options meta
 // records and checks kept against it (encode.BindQueensCNF).
-func bindQueens(c instances.Case, meta encode.KeptClaim, kept *encode.CNF) error {
+func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -247,7 +248,7 @@ func agreeQueens(_ instances.Case, a, b Result) error {
 
 // queensCNF is the formula for k = option k, or the optimum (found by the
 // DFS) when k is unset.
-func queensCNF(c instances.Case, o Options, _ bool) (*encode.CNF, error) {
+func queensCNF(c instances.Case, o Options, _ bool) (*sat.CNF, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return nil, err

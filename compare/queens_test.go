@@ -11,6 +11,7 @@ import (
 
 	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -215,7 +216,7 @@ func TestQueensSATOptionsAgainstDFS(t *testing.T) {
 		}
 		want[i] = answerCount(t, res)
 	}
-	cards := append(append([]string(nil), encode.CardEncodings...), "pb")
+	cards := append(append([]string(nil), sat.CardEncodings...), "pb")
 	backends := installedBackends(t)
 	if len(backends) < 2 {
 		t.Fatalf("backends %v: gophersat and gini are built in", backends)

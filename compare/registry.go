@@ -20,7 +20,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -57,7 +57,7 @@ type Puzzle struct {
 	// CNF returns the eager CNF of c under the SAT options o, with comments
 	// naming the puzzle, case and variables; refined adds the clauses a
 	// finished refinement loop found. Nil when the puzzle has no encoding.
-	CNF func(c instances.Case, o Options, refined bool) (*encode.CNF, error)
+	CNF func(c instances.Case, o Options, refined bool) (*sat.CNF, error)
 	// CrossCheck says what the cross-checks demand of two solvers'
 	// answers to one case, for compare's help: "answers must both verify"
 	// (Agree is the check itself).
@@ -280,7 +280,7 @@ type Result struct {
 	Time  time.Duration `json:"time_ns"`
 	Stats []Stat        `json:"stats,omitempty"`
 	// Steps lists a SAT search's outer steps (queens' k-steps).
-	Steps []encode.Step `json:"steps,omitempty"`
+	Steps []sat.Step `json:"steps,omitempty"`
 	// Certified is set when the solver checked a clausal proof of its
 	// claim of an absence (certify=true) and it passed; CertError, when
 	// the check failed (the run is then WRONG).
@@ -310,7 +310,7 @@ func (r Result) Stat(name string) (int64, bool) {
 // checking time in microseconds, all of it and the lemma checkers' part,
 // and the time spent solving again for proofs after the search (chain's
 // smallest path).
-func CertStats(c encode.Certificate) []Stat {
+func CertStats(c sat.Certificate) []Stat {
 	return []Stat{
 		{"proof_claims", int64(c.Claims)},
 		{"proof_lemmas", int64(c.Lemmas)},
@@ -323,7 +323,7 @@ func CertStats(c encode.Certificate) []Stat {
 }
 
 // SATStats turns encode's statistics into named stats, in a fixed order.
-func SATStats(s encode.Stats) []Stat {
+func SATStats(s sat.Stats) []Stat {
 	return []Stat{
 		{"vars", int64(s.Vars)},
 		{"clauses", int64(s.Clauses)},

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -33,7 +33,7 @@ func worstRows(t *testing.T, p *Puzzle, specTexts []string) []Row {
 		}
 		for _, src := range srcs {
 			stats := make([][]Stat, len(specs))
-			var steps []encode.Step
+			var steps []sat.Step
 			smallest := src.Cases[0]
 			for _, c := range src.Cases {
 				if c.Cells() < smallest.Cells() {
@@ -122,7 +122,7 @@ func TestEverySolverHasHeadlineStats(t *testing.T) {
 func TestCompactAndFullStats(t *testing.T) {
 	run := Run{Verdict: VerdictOK, Result: Result{Time: time.Millisecond,
 		Stats: []Stat{{"vars", 123}, {"rounds", 46}, {"trials", 25}, {"rebuilds", 14}, {"assumed", 0}, {"conflicts", 123456}},
-		Steps: []encode.Step{{Label: "smallest path: 25 trials, 14 rebuilds, 0 under assumptions", Status: encode.Sat}}}}
+		Steps: []sat.Step{{Label: "smallest path: 25 trials, 14 rebuilds, 0 under assumptions", Status: sat.Sat}}}}
 	if got, want := compactStats(run, []string{"rounds", "trials", "conflicts"}), "46/25/123k"; got != want {
 		t.Errorf("compact = %q, want %q", got, want)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -202,7 +203,7 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 	opt.Loops = o.Get("loops", encode.SlantLoopsLazy)
 	opt.Cuts = o.Get("cuts", encode.SlantCutsShortest)
 	opt.Phase = o.Get("phase", encode.SlantPhaseClues)
-	opt.Probe = o.Get("probe", encode.ProbeRounds)
+	opt.Probe = o.Get("probe", sat.ProbeRounds)
 	enclose, err := slantBoolDefault(o, "enclose", true)
 	if err != nil {
 		return opt, "", err
@@ -223,12 +224,12 @@ func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error)
 			return opt, "", fmt.Errorf("option pre: %w", err)
 		}
 	}
-	be, err := encode.LookupBackend(o.Get("backend", ""))
+	be, err := sat.LookupBackend(o.Get("backend", ""))
 	if err != nil {
 		return opt, "", err
 	}
 	if opt.Certify {
-		if err := encode.CheckCertifiable(be); err != nil {
+		if err := sat.CheckCertifiable(be); err != nil {
 			return opt, "", err
 		}
 		if pre != "none" {
@@ -271,7 +272,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		certifySlant(s, res, &r, keep)
 	}
 	switch res.Status {
-	case encode.Sat:
+	case sat.Sat:
 		r.Solved = true
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solution)
 		if opt.Unique {
@@ -283,7 +284,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 				r.Second = instances.FormatSlantAnswer(s.W, s.H, res.Second)
 			}
 		}
-	case encode.Unsat:
+	case sat.Unsat:
 	default:
 		return Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
 	}
@@ -362,7 +363,7 @@ func agreeSlant(_ instances.Case, a, b Result) error {
 // (with the same options) found and, with unique=true, the blocking clause
 // of the solution found: then it is the formula a uniqueness certificate
 // refutes, its input clauses included (in another order).
-func slantCNF(c instances.Case, o Options, refined bool) (*encode.CNF, error) {
+func slantCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return nil, err

@@ -15,7 +15,7 @@ import (
 )
 
 // gophersat cannot be interrupted and races when two solvers run in one
-// process (encode/gophersat.go, its tests), so a comparison runs each
+// process (encode/sat/gophersat.go, its tests), so a comparison runs each
 // (case, solver) in a worker process: a copy of the gridsat binary that
 // reads jobs on stdin and answers on stdout, in frames (frame.go). The
 // parent parses every input once and sends each job its case as text; the

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -46,7 +47,7 @@ func BenchmarkCertifyGamma(b *testing.B) {
 
 // reportCert reports a certificate's size and checking time, and the
 // checker's share of the run's time.
-func reportCert(b *testing.B, c Certificate, run time.Duration) {
+func reportCert(b *testing.B, c sat.Certificate, run time.Duration) {
 	b.ReportMetric(float64(c.Claims), "claims")
 	b.ReportMetric(float64(c.Lemmas), "lemmas")
 	b.ReportMetric(c.Check.Seconds(), "check-s")
@@ -72,7 +73,7 @@ func BenchmarkCertifySlantUnique(b *testing.B) {
 	}
 	for k, s := range boards {
 		b.Run(fmt.Sprintf("%d:%s", k+1, s.Size()), func(b *testing.B) {
-			var cert Certificate
+			var cert sat.Certificate
 			var total time.Duration
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
@@ -103,11 +104,11 @@ func BenchmarkCertifyChainAllZero(b *testing.B) {
 	for _, n := range []int{8, 10, 12} {
 		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			var cert Certificate
+			var cert sat.Certificate
 			var total, search time.Duration
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				res, err := SolveChain(c, Gophersat{}, ChainOptions{Certify: true})
+				res, err := SolveChain(c, sat.Gophersat{}, ChainOptions{Certify: true})
 				if err != nil {
 					b.Fatal(err)
 				}

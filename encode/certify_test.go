@@ -3,105 +3,12 @@ package encode
 import (
 	randv1 "math/rand"
 	"math/rand/v2"
-	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
-
-// pigeonhole returns the formula "p+1 pigeons in p holes, one per hole".
-func pigeonhole(p int) *CNF {
-	f := &CNF{}
-	x := make([][]int, p+1)
-	for i := range x {
-		x[i] = f.NewVars(p, "")
-		f.Add(x[i]...)
-	}
-	for h := 0; h < p; h++ {
-		for i := range x {
-			for j := i + 1; j < len(x); j++ {
-				f.Add(-x[i][h], -x[j][h])
-			}
-		}
-	}
-	return f
-}
-
-// random3SAT returns n variables and m random 3-clauses.
-func random3SAT(rng *rand.Rand, n, m int) *CNF {
-	f := &CNF{}
-	f.NewVars(n, "")
-	for range m {
-		var c []int
-		for len(c) < 3 {
-			v := 1 + rng.IntN(n)
-			if rng.IntN(2) == 0 {
-				v = -v
-			}
-			c = append(c, v)
-		}
-		f.Add(c...)
-	}
-	return f
-}
-
-// provingBackends are the backends the tests prove with: gophersat, and
-// exec:cadical where it is installed.
-func provingBackends(t *testing.T) []Backend {
-	bes := []Backend{Gophersat{}}
-	if _, err := exec.LookPath("cadical"); err == nil {
-		be, err := NewExec("cadical")
-		if err != nil {
-			t.Fatal(err)
-		}
-		bes = append(bes, be)
-	}
-	return bes
-}
-
-// TestProofsOfUnsatFormulas has every proving backend refute pigeonhole
-// and random 3-SAT formulas above the threshold, and checks each proof;
-// each proof with the formula's first clause left out must fail (that
-// formula may be satisfiable; when it is, no proof checks).
-func TestProofsOfUnsatFormulas(t *testing.T) {
-	rng := rand.New(rand.NewPCG(20, 1))
-	formulas := map[string]*CNF{"php5": pigeonhole(5), "php6": pigeonhole(6)}
-	for i := 0; len(formulas) < 6; i++ {
-		f := random3SAT(rng, 40, 200)
-		s, _ := Gophersat{}.New(f)
-		if st, _ := s.Solve(time.Time{}); st == Unsat {
-			formulas["random"+string(rune('a'+i))] = f
-		}
-	}
-	for _, be := range provingBackends(t) {
-		for name, f := range formulas {
-			t.Run(be.Name()+"/"+name, func(t *testing.T) {
-				log := &ProofLog{}
-				s, err := be.(Prover).NewProving(f, log.Sink())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if st, err := s.Solve(time.Time{}); st != Unsat || err != nil {
-					t.Fatalf("solve: %v %v", st, err)
-				}
-				log.Refuted()
-				cert, err := CheckClaim(Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}, nil)
-				if err != nil {
-					t.Fatalf("the proof does not check: %v", err)
-				}
-				if cert.Lemmas == 0 && name[:3] == "php" {
-					t.Errorf("a pigeonhole proof without lemmas")
-				}
-				// Tampered: the empty clause alone (no lemmas) must fail.
-				if _, err := CheckClaim(Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: []ProofStep{{Kind: ProofLemma}}}, nil); err == nil {
-					t.Errorf("the empty clause alone was accepted")
-				}
-			})
-		}
-	}
-}
 
 // slantClaims solves boards with Certify and Unique and returns the
 // results that claim an absence.
@@ -134,7 +41,7 @@ func smallSlants(seed uint64, n int) []*instances.Slant {
 // random boards under the probing modes and cut choices.
 func TestCertifySlant(t *testing.T) {
 	boards := smallSlants(11, 40)
-	for _, o := range []SlantOptions{{}, {Probe: ProbeNone}, {Probe: ProbeOnce}, {LoopCutsOnly: true}, {Loops: SlantLoopsDiamond, Cuts: SlantCutsForest}} {
+	for _, o := range []SlantOptions{{}, {Probe: sat.ProbeNone}, {Probe: sat.ProbeOnce}, {LoopCutsOnly: true}, {Loops: SlantLoopsDiamond, Cuts: SlantCutsForest}} {
 		t.Run(o.String(), func(t *testing.T) {
 			results, solved := slantClaims(t, o, boards)
 			kinds := map[string]bool{}
@@ -155,15 +62,15 @@ func TestCertifySlant(t *testing.T) {
 // TestCertifySlantMutations: a certificate whose cut is no loop, whose
 // blocking clause is dropped, or whose formula lost its clues, fails.
 func TestCertifySlantMutations(t *testing.T) {
-	results, solved := slantClaims(t, SlantOptions{Probe: ProbeNone}, smallSlants(12, 60))
+	results, solved := slantClaims(t, SlantOptions{Probe: sat.ProbeNone}, smallSlants(12, 60))
 	var tested [3]int
 	for i, res := range results {
 		steps := res.Proof.Log.Steps()
 		for j, st := range steps {
-			if st.Kind != ProofInput {
+			if st.Kind != sat.ProofInput {
 				continue
 			}
-			mut := append([]ProofStep(nil), steps...)
+			mut := append([]sat.ProofStep(nil), steps...)
 			switch st.Why {
 			case WhyLoop:
 				// One cell of the loop left out: an open chain.
@@ -177,7 +84,7 @@ func TestCertifySlantMutations(t *testing.T) {
 				continue
 			}
 			bad := res
-			bad.Proof = &SlantProof{Formula: res.Proof.Formula, Enc: res.Proof.Enc, Log: &ProofLog{steps: mut}}
+			bad.Proof = &SlantProof{Formula: res.Proof.Formula, Enc: res.Proof.Enc, Log: logOf(mut)}
 			if _, err := CertifySlant(solved[i], bad, nil); err == nil {
 				t.Errorf("%s: the certificate with input %d (%s) changed was accepted", solved[i].Location(), j, st.Why)
 			}
@@ -186,7 +93,7 @@ func TestCertifySlantMutations(t *testing.T) {
 			// The clue clauses gone: the formula says nothing the proof's
 			// lemmas could rest on, beyond the inputs.
 			bad := res
-			bad.Proof = &SlantProof{Formula: &CNF{NumVars: res.Proof.Formula.NumVars}, Enc: res.Proof.Enc, Log: res.Proof.Log}
+			bad.Proof = &SlantProof{Formula: &sat.CNF{NumVars: res.Proof.Formula.NumVars}, Enc: res.Proof.Enc, Log: res.Proof.Log}
 			if _, err := CertifySlant(solved[i], bad, nil); err == nil {
 				t.Errorf("%s: a uniqueness proof checked without the clues", solved[i].Location())
 			}
@@ -234,11 +141,11 @@ func TestCertifyQueens(t *testing.T) {
 }
 
 func TestCertifyRefusals(t *testing.T) {
-	gini, err := LookupBackend("gini")
+	gini, err := sat.LookupBackend("gini")
 	if err != nil {
 		t.Skip("no gini")
 	}
-	if err := CheckCertifiable(gini); err == nil || !strings.Contains(err.Error(), "gophersat") {
+	if err := sat.CheckCertifiable(gini); err == nil || !strings.Contains(err.Error(), "gophersat") {
 		t.Errorf("gini: %v, want a refusal naming gophersat", err)
 	}
 	for _, o := range []QueensOptions{{Certify: true, Backend: "gini"}, {Certify: true, Card: "pb"}, {Certify: true, Search: "down"}} {
@@ -254,7 +161,7 @@ func TestCertifyRefusals(t *testing.T) {
 func TestCertifyChainNoPath(t *testing.T) {
 	for _, input := range []string{"3 3\n0 2 0\n1 1 1\n2 2 2\n", "4 16\n0 1 5 4\n7 6 2 3\n8 11 12 13\n9 10 14 15\n", "3 3\n0 1 0\n1 2 2\n1 0 2\n"} {
 		b := chainBoard(t, input)
-		res, err := SolveChain(b, Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
+		res, err := SolveChain(b, sat.Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +187,7 @@ func TestCertifyChainPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := SolveChain(b, Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
+		res, err := SolveChain(b, sat.Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
 		if err != nil || !res.Solved {
 			t.Fatalf("%v: %v", res.Answer, err)
 		}
@@ -344,37 +251,6 @@ func otherChainPath(b *instances.Chain, answer string) string {
 	return found
 }
 
-// TestProbingProofs: the probing solver's proofs (probing's lemmas, then
-// the backend's mapped back from the renumbered variables) check, on
-// random formulas around the threshold, small enough that probing alone
-// often refutes them.
-func TestProbingProofs(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 5))
-	refuted := 0
-	for i := 0; i < 300; i++ {
-		n := 8 + rng.IntN(13)
-		f := random3SAT(rng, n, n*4+rng.IntN(n*2))
-		for _, mode := range []string{ProbeOnce, ProbeRounds} {
-			log := &ProofLog{}
-			s, err := NewProvingSolver(Gophersat{}, f, mode, log)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
-				continue
-			}
-			refuted++
-			log.Refuted()
-			if _, err := CheckClaim(Claim{Name: "random", NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}, nil); err != nil {
-				t.Fatalf("formula %d, probe=%s: %v", i, mode, err)
-			}
-		}
-	}
-	if refuted < 100 {
-		t.Errorf("only %d refutations: the test lost its teeth", refuted)
-	}
-}
-
 // TestCertifyChainPairingShortcut: the K=2 pairing check that answers
 // questions of the smallest-path search without a solve is a counting
 // claim, not a proof, so a certified search must not take it: on swapped
@@ -388,7 +264,7 @@ func TestCertifyChainPairingShortcut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := SolveChain(b, Gophersat{}, ChainOptions{Crossing: ChainCrossingLazy})
+		plain, err := SolveChain(b, sat.Gophersat{}, ChainOptions{Crossing: ChainCrossingLazy})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -396,7 +272,7 @@ func TestCertifyChainPairingShortcut(t *testing.T) {
 			continue
 		}
 		paired++
-		res, err := SolveChain(b, Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
+		res, err := SolveChain(b, sat.Gophersat{}, ChainOptions{Certify: true, Crossing: ChainCrossingLazy})
 		if err != nil {
 			t.Fatalf("board %d: %v", i, err)
 		}

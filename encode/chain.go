@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -76,7 +77,7 @@ func (o ChainOptions) crossing() ChainCrossing {
 // cycles detached from it (sub-tours) and crossing diagonals; Cut finds
 // those and returns clauses that forbid them.
 type ChainEncoding struct {
-	CNF   *CNF
+	CNF   *sat.CNF
 	board *instances.Chain
 	// step[a*8+d] is the variable of the step from a in direction d, 0
 	// when there is no such step.
@@ -92,7 +93,7 @@ func NewChainEncoding(c *instances.Chain, crossing ChainCrossing) *ChainEncoding
 		crossing = ChainCrossingEager
 	}
 	n, n2 := c.N, c.N*c.N
-	e := &ChainEncoding{CNF: &CNF{}, board: c, step: make([]int, n2*8)}
+	e := &ChainEncoding{CNF: &sat.CNF{}, board: c, step: make([]int, n2*8)}
 	f := e.CNF
 	f.Comments = append(f.Comments,
 		fmt.Sprintf("chain %s %s: successor encoding, crossing=%s", c.Size(), c.Location(), crossing),
@@ -337,7 +338,7 @@ func (e *ChainEncoding) Cut(model []bool) [][]int {
 type ChainResult struct {
 	Answer string // the smallest path, or instances.ChainNoPath
 	Solved bool
-	Stats  Stats
+	Stats  sat.Stats
 	// Cuts are the clauses the refinement loops added, for DIMACS output.
 	Cuts [][]int
 	// Trials counts the questions asked after the first path: does a path
@@ -363,8 +364,8 @@ type ChainResult struct {
 // path's certificate is made afterwards (CertifyChain), by the backend.
 type ChainProof struct {
 	Enc     *ChainEncoding
-	Log     *ProofLog
-	Backend Backend
+	Log     *sat.ProofLog
+	Backend sat.Backend
 }
 
 func joinInts(xs []int) string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gridsat/gridsat/encode/lemma"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -18,7 +19,7 @@ import (
 // fit answer (the run's answer, "-1" for none): no assumption for -1; for
 // a path, the units of its first t steps and either one unit of a smaller
 // direction at step t+1 or one clause of smaller directions there.
-func BindChainCNF(c *instances.Chain, o ChainOptions, answer string, kept *CNF) error {
+func BindChainCNF(c *instances.Chain, o ChainOptions, answer string, kept *sat.CNF) error {
 	enc := NewChainEncoding(c, o.crossing())
 	if o.counting() == ChainCountCards || kept.NumVars != enc.CNF.NumVars {
 		if err := enc.AddClassCounts(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -19,10 +20,10 @@ func (l *claimList) Keep(c Claim) error {
 }
 
 // keptCNF is the CNF WriteClaim keeps for cl: its formula and its inputs.
-func keptCNF(cl Claim) *CNF {
-	f := &CNF{NumVars: cl.NumVars, Clauses: slices.Clone(cl.Formula)}
+func keptCNF(cl Claim) *sat.CNF {
+	f := &sat.CNF{NumVars: cl.NumVars, Clauses: slices.Clone(cl.Formula)}
 	for _, st := range cl.Steps {
-		if st.Kind == ProofInput {
+		if st.Kind == sat.ProofInput {
 			f.Clauses = append(f.Clauses, st.Lits)
 		}
 	}
@@ -46,7 +47,7 @@ func certifiedChainClaims(t *testing.T) ([]*instances.Chain, []ChainResult, []cl
 		}
 		boards = append(boards, some...)
 	}
-	be, err := LookupBackend("")
+	be, err := sat.LookupBackend("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestBindChainCNF(t *testing.T) {
 }
 
 // freshUnit is a variable v of f such that f has no clause [-v].
-func freshUnit(f *CNF) int {
+func freshUnit(f *sat.CNF) int {
 	have := map[int]bool{}
 	for _, c := range f.Clauses {
 		if len(c) == 1 {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/encode/lemma"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -28,9 +29,9 @@ func (e *ChainEncoding) Layout() lemma.ChainLayout {
 }
 
 // chainAccept returns the input checker of enc's cuts.
-func chainAccept(enc *ChainEncoding) InputChecker {
+func chainAccept(enc *ChainEncoding) sat.InputChecker {
 	layout := enc.Layout()
-	return func(st ProofStep) error {
+	return func(st sat.ProofStep) error {
 		switch st.Why {
 		case WhySubtour:
 			return lemma.ChainSubtour(layout, st.Lits)
@@ -50,7 +51,7 @@ func chainAccept(enc *ChainEncoding) InputChecker {
 // direction at every step is covered by construction. ok is false when
 // res claims nothing (or was not made with Certify). keep, if not nil, is
 // given every claim once it checks.
-func CertifyChain(c *instances.Chain, res ChainResult, keep ClaimKeeper) (cert Certificate, ok bool, err error) {
+func CertifyChain(c *instances.Chain, res ChainResult, keep ClaimKeeper) (cert sat.Certificate, ok bool, err error) {
 	p := res.Proof
 	if p == nil {
 		return cert, false, nil
@@ -62,8 +63,8 @@ func CertifyChain(c *instances.Chain, res ChainResult, keep ClaimKeeper) (cert C
 		if p.Log == nil {
 			return cert, true, fmt.Errorf("chain certificate: -1 without a proof")
 		}
-		cl := Claim{Name: "no path", NumVars: p.Enc.CNF.NumVars, Formula: p.Enc.CNF.Clauses, Steps: p.Log.Steps()}
-		cert, err = CheckClaim(cl, chainAccept(p.Enc))
+		cl := Claim{Claim: sat.Claim{Name: "no path", NumVars: p.Enc.CNF.NumVars, Formula: p.Enc.CNF.Clauses, Steps: p.Log.Steps()}}
+		cert, err = sat.CheckClaim(cl.Claim, chainAccept(p.Enc))
 		if err == nil && keep != nil {
 			err = keep.Keep(cl)
 		}
@@ -78,8 +79,8 @@ func CertifyChain(c *instances.Chain, res ChainResult, keep ClaimKeeper) (cert C
 
 // certifyChainPath proves that no path is smaller than answer, one claim
 // per smaller direction at each step (see CertifyChain).
-func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep ClaimKeeper) (Certificate, error) {
-	var cert Certificate
+func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep ClaimKeeper) (sat.Certificate, error) {
+	var cert sat.Certificate
 	cells, err := instances.ParseChainAnswer(c, answer)
 	if err != nil {
 		return cert, fmt.Errorf("chain certificate: %w", err)
@@ -88,7 +89,7 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep Cla
 	// up holds the formula with the answer's steps so far at its root: the
 	// smaller steps its unit propagation refutes need no solver, and go in
 	// one claim per step of the answer (refuteChainSteps).
-	up := NewProber(p.Enc.CNF)
+	up := sat.NewProber(p.Enc.CNF)
 	var prefix []int
 	for t := 0; t+1 < len(cells); t++ {
 		cur, d := cells[t], int(answer[t]-'0')
@@ -98,7 +99,7 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep Cla
 			if v == 0 {
 				continue // no such step: the encoding has no variable for it
 			}
-			if up.value(v) < 0 || (up.value(v) == 0 && !up.try(v, false, false)) {
+			if up.Refutes(v) {
 				trivial = append(trivial, v)
 				continue
 			}
@@ -126,16 +127,16 @@ func certifyChainPath(c *instances.Chain, p *ChainProof, answer string, keep Cla
 // any of steps, each of which unit propagation refutes after prefix: the
 // formula with prefix as units and the clause "one of steps" is refuted by
 // the lemmas "not step", each RUP, and the empty clause.
-func refuteChainSteps(p *ChainProof, prefix, steps []int, keep ClaimKeeper) (Certificate, error) {
+func refuteChainSteps(p *ChainProof, prefix, steps []int, keep ClaimKeeper) (sat.Certificate, error) {
 	f := p.Enc.CNF.With(prefix...)
 	f.Clauses = append(f.Clauses, steps)
-	var proof []ProofStep
+	var proof []sat.ProofStep
 	for _, v := range steps {
-		proof = append(proof, ProofStep{Kind: ProofLemma, Lits: []int{-v}})
+		proof = append(proof, sat.ProofStep{Kind: sat.ProofLemma, Lits: []int{-v}})
 	}
-	proof = append(proof, ProofStep{Kind: ProofLemma})
-	cl := Claim{Name: fmt.Sprintf("no path begins %v then one of %v", prefix, steps), NumVars: f.NumVars, Formula: f.Clauses, Steps: proof}
-	cert, err := CheckClaim(cl, nil)
+	proof = append(proof, sat.ProofStep{Kind: sat.ProofLemma})
+	cl := Claim{Claim: sat.Claim{Name: fmt.Sprintf("no path begins %v then one of %v", prefix, steps), NumVars: f.NumVars, Formula: f.Clauses, Steps: proof}}
+	cert, err := sat.CheckClaim(cl.Claim, nil)
 	if err == nil && keep != nil {
 		err = keep.Keep(cl)
 	}
@@ -144,14 +145,14 @@ func refuteChainSteps(p *ChainProof, prefix, steps []int, keep ClaimKeeper) (Cer
 
 // refuteChainPrefix proves that no path takes the steps units (variables),
 // with a fresh proving solver refined by cuts, and checks the proof.
-func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker, keep ClaimKeeper) (Certificate, error) {
+func refuteChainPrefix(p *ChainProof, units []int, accept sat.InputChecker, keep ClaimKeeper) (sat.Certificate, error) {
 	start := time.Now()
 	f := p.Enc.CNF.With(units...)
 	name := fmt.Sprintf("no path begins %v", units)
-	log := &ProofLog{}
-	s, err := p.Backend.(Prover).NewProving(f, log.Sink())
+	log := &sat.ProofLog{}
+	s, err := p.Backend.(sat.Prover).NewProving(f, log.Sink())
 	if err != nil {
-		return Certificate{}, err
+		return sat.Certificate{}, err
 	}
 	cut := func(model []bool) [][]int {
 		cuts := p.Enc.Cut(model)
@@ -160,18 +161,18 @@ func refuteChainPrefix(p *ChainProof, units []int, accept InputChecker, keep Cla
 		}
 		return cuts
 	}
-	var st Stats
-	status, err := Refine(s, cut, time.Time{}, &st)
+	var st sat.Stats
+	status, err := sat.Refine(s, cut, time.Time{}, &st)
 	if err != nil {
-		return Certificate{}, err
+		return sat.Certificate{}, err
 	}
-	if status != Unsat {
-		return Certificate{}, fmt.Errorf("a path takes these steps (%v): the answer is not the smallest", status)
+	if status != sat.Unsat {
+		return sat.Certificate{}, fmt.Errorf("a path takes these steps (%v): the answer is not the smallest", status)
 	}
 	solve := time.Since(start)
 	log.Refuted()
-	cl := Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}
-	cert, err := CheckClaim(cl, accept)
+	cl := Claim{Claim: sat.Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps()}}
+	cert, err := sat.CheckClaim(cl.Claim, accept)
 	cert.Solve = solve
 	if err == nil && keep != nil {
 		err = keep.Keep(cl)

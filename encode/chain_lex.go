@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -34,7 +35,7 @@ import (
 // only when no path begins with the fixed steps and it. So the path in
 // hand stays a model of the formula throughout, and with gini the backend
 // is told the formula is satisfiable once a first path is found.
-func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResult, error) {
+func SolveChain(c *instances.Chain, backend sat.Backend, o ChainOptions) (ChainResult, error) {
 	res := ChainResult{Answer: instances.ChainNoPath}
 	if c.N == 1 {
 		res.Solved = c.Labels[0] == 0
@@ -44,7 +45,7 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 		return res, nil
 	}
 	if o.Certify {
-		if err := CheckCertifiable(backend); err != nil {
+		if err := sat.CheckCertifiable(backend); err != nil {
 			return res, err
 		}
 		if o.Precheck {
@@ -71,7 +72,7 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 		seen:    make([]bool, c.N*c.N),
 	}
 	if o.Certify {
-		l.proof = &ProofLog{}
+		l.proof = &sat.ProofLog{}
 	}
 	err := l.run()
 	if err == nil && res.Counted && res.Solved {
@@ -86,7 +87,7 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 	}
 	res.Stats.Search = l.spent
 	if l.s != nil {
-		res.Stats.Search.add(l.s.Stats())
+		res.Stats.Search.Add(l.s.Stats())
 	}
 	return res, err
 }
@@ -95,12 +96,12 @@ func SolveChain(c *instances.Chain, backend Backend, o ChainOptions) (ChainResul
 type chainLex struct {
 	c       *instances.Chain
 	enc     *ChainEncoding
-	backend Backend
+	backend sat.Backend
 	o       ChainOptions
 	res     *ChainResult
 	// s is the solver; nil after a failed question on a backend without
 	// assumptions, which leaves it unsatisfiable: solver builds a new one.
-	s     Solver
+	s     sat.Solver
 	built int
 	// satisfiable: a path is known, so the formula has a model for good.
 	satisfiable bool
@@ -113,32 +114,32 @@ type chainLex struct {
 	walk    *instances.ChainWalk
 	path    []int
 	patcher *chainPatcher
-	spent   SolverStats // counters of the solvers thrown away
+	spent   sat.SolverStats // counters of the solvers thrown away
 	seen    []bool
 	queue   []int
 	// proof, with Certify, is the first solver's proof, until a first
 	// path is found (then nil: nothing after is certified).
-	proof *ProofLog
+	proof *sat.ProofLog
 }
 
 func (l *chainLex) run() error {
 	start := time.Now()
 	st, path, err := l.ask(nil)
-	if err == nil && st == Unknown {
+	if err == nil && st == sat.Unknown {
 		err = fmt.Errorf("no answer before the deadline")
 	}
 	if err != nil {
 		return fmt.Errorf("chain SAT first path: %w", err)
 	}
-	l.res.Stats.Steps = append(l.res.Stats.Steps, Step{Label: "first path", Status: st, Time: time.Since(start), Rounds: l.res.Stats.Rounds})
-	if st == Unsat {
+	l.res.Stats.Steps = append(l.res.Stats.Steps, sat.Step{Label: "first path", Status: st, Time: time.Since(start), Rounds: l.res.Stats.Rounds})
+	if st == sat.Unsat {
 		return nil
 	}
 	l.path = path
 	l.satisfiable = true
 	l.proof.Stop()
 	l.proof = nil
-	if as, ok := l.s.(Assumer); ok {
+	if as, ok := l.s.(sat.Assumer); ok {
 		as.PromiseSatisfiable()
 	}
 	for !l.walk.Complete() {
@@ -156,9 +157,9 @@ func (l *chainLex) run() error {
 			return fmt.Errorf("chain SAT step %d: %w", t+1, err)
 		}
 	}
-	l.res.Stats.Steps = append(l.res.Stats.Steps, Step{
+	l.res.Stats.Steps = append(l.res.Stats.Steps, sat.Step{
 		Label:  fmt.Sprintf("smallest path: %d questions, %d rebuilds, %d under assumptions, %d patched", l.res.Trials, l.res.Rebuilds, l.res.Assumed, l.res.Patched),
-		Status: Sat, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
+		Status: sat.Sat, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
 	})
 	l.res.Answer, l.res.Solved = instances.FormatChainAnswer(l.walk.Dirs()), true
 	return nil
@@ -181,7 +182,7 @@ func (l *chainLex) deviate() error {
 	// after it. With failed-assumption cores (gini) a no is cheap and
 	// names the steps to blame: ask g[:hi-1] each time. Without them a no
 	// costs a rebuild: ask g[:1] first, then g[:hi-1], then halve.
-	_, cores := l.s.(Assumer)
+	_, cores := l.s.(sat.Assumer)
 	lo, hi := 0, len(g)
 	for tries := 0; hi > lo+1; tries++ {
 		h := lo + (hi-lo)/2
@@ -194,7 +195,7 @@ func (l *chainLex) deviate() error {
 		if err != nil {
 			return err
 		}
-		if st == Sat {
+		if st == sat.Sat {
 			l.path = path
 			lo = h
 		} else {
@@ -210,7 +211,7 @@ func (l *chainLex) deviate() error {
 // Sat fixes g[lo:h] and returns the path; Unsat returns j <= h such that no
 // path follows g[:j] (from the failed assumptions when the backend names
 // them, else h).
-func (l *chainLex) probe(g []int, lo, h int) (Status, []int, int, error) {
+func (l *chainLex) probe(g []int, lo, h int) (sat.Status, []int, int, error) {
 	assume := make([]int, 0, h-lo)
 	cur := l.walk.Cur()
 	for _, d := range g[lo:h] {
@@ -226,23 +227,23 @@ func (l *chainLex) probe(g []int, lo, h int) (Status, []int, int, error) {
 			nogood[i] = -v
 		}
 		l.learn(nogood)
-		return Unsat, nil, h, nil
+		return sat.Unsat, nil, h, nil
 	}
 	st, path, err := l.ask(assume)
-	if err != nil || st == Unknown {
+	if err != nil || st == sat.Unknown {
 		if err == nil {
 			err = fmt.Errorf("no answer before the deadline")
 		}
 		return st, nil, 0, err
 	}
-	if st == Sat {
+	if st == sat.Sat {
 		// Without assumptions the steps went in as units already.
-		_, assumer := l.s.(Assumer)
+		_, assumer := l.s.(sat.Assumer)
 		l.fix(g[lo:h], !assumer)
-		return Sat, path, h, nil
+		return sat.Sat, path, h, nil
 	}
 	j := h
-	if as, ok := l.s.(Assumer); ok {
+	if as, ok := l.s.(sat.Assumer); ok {
 		core := as.Failed()
 		last := -1
 		for _, lit := range core {
@@ -265,7 +266,7 @@ func (l *chainLex) probe(g []int, lo, h int) (Status, []int, int, error) {
 		}
 		l.learn(nogood)
 	}
-	return Unsat, nil, j, nil
+	return sat.Unsat, nil, j, nil
 }
 
 // learn adds a clause that every path beginning with the fixed steps
@@ -361,20 +362,20 @@ func (l *chainLex) connected(next int) bool {
 
 // solver returns the solver, building one from the encoding, the cuts,
 // the learned clauses and the units when there is none.
-func (l *chainLex) solver() (Solver, error) {
+func (l *chainLex) solver() (sat.Solver, error) {
 	if l.s != nil {
 		return l.s, nil
 	}
 	base := l.enc.CNF.Clauses
-	f := &CNF{NumVars: l.enc.CNF.NumVars, Clauses: make([][]int, 0, len(base)+len(l.res.Cuts)+len(l.nogoods)+len(l.units))}
+	f := &sat.CNF{NumVars: l.enc.CNF.NumVars, Clauses: make([][]int, 0, len(base)+len(l.res.Cuts)+len(l.nogoods)+len(l.units))}
 	f.Clauses = append(f.Clauses, base...)
 	f.Clauses = append(f.Clauses, l.res.Cuts...)
 	f.Clauses = append(f.Clauses, l.nogoods...)
 	f.Clauses = append(f.Clauses, l.units...)
-	var s Solver
+	var s sat.Solver
 	var err error
 	if l.proof != nil {
-		s, err = l.backend.(Prover).NewProving(f, l.proof.Sink())
+		s, err = l.backend.(sat.Prover).NewProving(f, l.proof.Sink())
 	} else {
 		s, err = l.backend.New(f)
 	}
@@ -385,7 +386,7 @@ func (l *chainLex) solver() (Solver, error) {
 		l.res.Rebuilds++
 	}
 	l.built++
-	if as, ok := s.(Assumer); ok && l.satisfiable {
+	if as, ok := s.(sat.Assumer); ok && l.satisfiable {
 		as.PromiseSatisfiable()
 	}
 	l.s = s
@@ -398,12 +399,12 @@ func (l *chainLex) solver() (Solver, error) {
 // is none (Unsat). Without assumptions in the backend, assume goes in as
 // units: after Sat they are the caller's to fix; after Unsat the solver
 // is dropped.
-func (l *chainLex) ask(assume []int) (Status, []int, error) {
+func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 	s, err := l.solver()
 	if err != nil {
-		return Unknown, nil, err
+		return sat.Unknown, nil, err
 	}
-	as, assumer := s.(Assumer)
+	as, assumer := s.(sat.Assumer)
 	if len(assume) > 0 {
 		l.res.Trials++
 		if assumer {
@@ -411,7 +412,7 @@ func (l *chainLex) ask(assume []int) (Status, []int, error) {
 		} else {
 			for _, v := range assume {
 				if err := s.AddClause([]int{v}); err != nil {
-					return Unknown, nil, err
+					return sat.Unknown, nil, err
 				}
 			}
 		}
@@ -438,33 +439,33 @@ func (l *chainLex) ask(assume []int) (Status, []int, error) {
 		}
 		return cuts
 	}
-	var status Status
+	var status sat.Status
 	if assumer {
-		status, err = RefineAssuming(as, assume, cut, l.o.Deadline, &l.res.Stats)
+		status, err = sat.RefineAssuming(as, assume, cut, l.o.Deadline, &l.res.Stats)
 	} else {
-		status, err = Refine(s, cut, l.o.Deadline, &l.res.Stats)
+		status, err = sat.Refine(s, cut, l.o.Deadline, &l.res.Stats)
 	}
-	if err != nil || status == Unknown {
+	if err != nil || status == sat.Unknown {
 		return status, nil, err
 	}
-	if status == Unsat {
+	if status == sat.Unsat {
 		if !assumer {
-			l.spent.add(s.Stats())
+			l.spent.Add(s.Stats())
 			l.s = nil
 		}
-		return Unsat, nil, nil
+		return sat.Unsat, nil, nil
 	}
 	if patched != nil {
 		l.res.Patched++
 		for _, cl := range later {
 			if err := s.AddClause(cl); err != nil {
-				return Unknown, nil, err
+				return sat.Unknown, nil, err
 			}
 			l.res.Stats.Added++
 		}
-		return Sat, patched, nil
+		return sat.Sat, patched, nil
 	}
-	return Sat, l.enc.pathDirs(l.enc.Successors(s.Model())), nil
+	return sat.Sat, l.enc.pathDirs(l.enc.Successors(s.Model())), nil
 }
 
 // chainCutKind says which lemma checker a cut of ChainEncoding.Cut is

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -65,13 +66,13 @@ func TestChainPatchRandomModels(t *testing.T) {
 			t.Fatal(err)
 		}
 		enc := NewChainEncoding(c, ChainCrossingEager)
-		s, err := Gini{}.New(enc.CNF)
+		s, err := sat.Gini{}.New(enc.CNF)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := newChainPatcher(c)
 		for round := 0; round < 5; round++ {
-			if st, err := s.Solve(time.Time{}); err != nil || st != Sat {
+			if st, err := s.Solve(time.Time{}); err != nil || st != sat.Sat {
 				t.Fatalf("board %d: %v, %v", i, st, err)
 			}
 			model := s.Model()

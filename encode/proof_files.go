@@ -7,10 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/gridsat/gridsat/encode/drat"
+	"github.com/gridsat/gridsat/encode/sat"
 )
 
 // KeptClaim describes a claim kept on disk (gridsat --proofs DIR): the JSON
@@ -48,16 +47,16 @@ func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
 	var inputs [][]int
 	for _, st := range cl.Steps {
 		switch st.Kind {
-		case ProofInput:
+		case sat.ProofInput:
 			inputs = append(inputs, st.Lits)
-		case ProofDelete:
+		case sat.ProofDelete:
 			steps = append(steps, drat.Step{Kind: drat.Delete, Lits: st.Lits})
 		default:
 			steps = append(steps, drat.Step{Kind: drat.Lemma, Lits: st.Lits})
 			meta.Lemmas++
 		}
 	}
-	f := &CNF{NumVars: cl.NumVars, Clauses: append(cl.Formula[:len(cl.Formula):len(cl.Formula)], inputs...),
+	f := &sat.CNF{NumVars: cl.NumVars, Clauses: append(cl.Formula[:len(cl.Formula):len(cl.Formula)], inputs...),
 		Comments: []string{"gridsat kept claim: " + cl.Name, fmt.Sprintf("the last %d clauses are input clauses the lemma checkers accepted", len(inputs))}}
 	meta.Claim, meta.Vars, meta.Clauses, meta.Inputs = cl.Name, cl.NumVars, len(f.Clauses), len(inputs)
 	meta.CNF, meta.DRAT = stem+".cnf", stem+".drat"
@@ -110,7 +109,7 @@ func RecheckClaim(jsonPath string) (KeptClaim, drat.Result, error) {
 
 // Binder accepts or rejects a kept claim's CNF as its case's formula
 // (BindSlantCNF, say); meta is the claim's JSON.
-type Binder func(meta KeptClaim, kept *CNF) error
+type Binder func(meta KeptClaim, kept *sat.CNF) error
 
 // RecheckClaimBound is RecheckClaim that first gives the kept CNF to
 // bind, if not nil, which must accept it as the case's formula; bind is
@@ -136,7 +135,7 @@ func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClai
 		return meta, drat.Result{}, err
 	}
 	defer cnfFile.Close()
-	f, err := ReadDIMACS(cnfFile, meta.CNF)
+	f, err := sat.ReadDIMACS(cnfFile, meta.CNF)
 	if err != nil {
 		return meta, drat.Result{}, err
 	}
@@ -161,66 +160,4 @@ func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClai
 		return meta, res, fmt.Errorf("%s: %s: %w", jsonPath, meta.Claim, err)
 	}
 	return meta, res, nil
-}
-
-// maxDIMACSVars bounds the variables a DIMACS header may declare.
-const maxDIMACSVars = 1 << 26
-
-// ReadDIMACS reads a DIMACS CNF ("c" comments, "p cnf VARS CLAUSES", clauses
-// ending in 0); name is the file's, for errors, which give its line. The
-// clause count must match the header, and every literal be among the
-// declared variables.
-func ReadDIMACS(r io.Reader, name string) (*CNF, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
-	f := &CNF{}
-	want, line, header := 0, 0, false
-	var cur []int
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == 'c' || text[0] == '%' {
-			continue
-		}
-		if text[0] == 'p' {
-			fields := strings.Fields(text)
-			if header || len(fields) != 4 || fields[1] != "cnf" {
-				return nil, fmt.Errorf("%s: line %d: bad header %q", name, line, text)
-			}
-			v, err1 := strconv.Atoi(fields[2])
-			c, err2 := strconv.Atoi(fields[3])
-			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > maxDIMACSVars {
-				return nil, fmt.Errorf("%s: line %d: bad header %q", name, line, text)
-			}
-			f.NumVars, want, header = v, c, true
-			continue
-		}
-		if !header {
-			return nil, fmt.Errorf("%s: line %d: a clause before the header", name, line)
-		}
-		for _, tok := range strings.Fields(text) {
-			l, err := strconv.Atoi(tok)
-			if err != nil || l > f.NumVars || -l > f.NumVars {
-				return nil, fmt.Errorf("%s: line %d: bad literal %q (%d variables)", name, line, tok, f.NumVars)
-			}
-			if l == 0 {
-				f.Clauses = append(f.Clauses, cur)
-				cur = nil
-				continue
-			}
-			cur = append(cur, l)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
-	}
-	switch {
-	case !header:
-		return nil, fmt.Errorf("%s: no \"p cnf\" header", name)
-	case cur != nil:
-		return nil, fmt.Errorf("%s: the last clause has no terminating 0", name)
-	case len(f.Clauses) != want:
-		return nil, fmt.Errorf("%s: %d clauses, the header says %d", name, len(f.Clauses), want)
-	}
-	return f, nil
 }

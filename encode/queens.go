@@ -11,6 +11,7 @@ import (
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/gridsat/gridsat/encode/lemma"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -53,7 +54,7 @@ type QueensOptions struct {
 	// card=pb, whose PB constraints count each direction alone.
 	NoParity bool
 	// Search is "up" (the default: k from a lower bound encode computes,
-	// k, k+1, ... until SAT; with an Assumer backend (gini) on one solver,
+	// k, k+1, ... until SAT; with an sat.Assumer backend (gini) on one solver,
 	// "at most k" assumed; otherwise a fresh solver per k) or "down" (one
 	// solver from the greedy cover's size, "at most k" tightened by unit
 	// clauses after each model, until UNSAT or the lower bound).
@@ -117,8 +118,8 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 		if opt.Empty {
 			return opt, fmt.Errorf("queens: empty=true adds a counter's converse clauses; card=pb has no counter")
 		}
-	case !contains(CardEncodings, opt.Card):
-		return opt, fmt.Errorf("queens: unknown card %q (want %s or pb)", opt.Card, strings.Join(CardEncodings, ", "))
+	case !contains(sat.CardEncodings, opt.Card):
+		return opt, fmt.Errorf("queens: unknown card %q (want %s or pb)", opt.Card, strings.Join(sat.CardEncodings, ", "))
 	}
 	if !contains(QueensOrders, opt.Order) {
 		return opt, fmt.Errorf("queens: unknown order %q (want %s)", opt.Order, strings.Join(QueensOrders, ", "))
@@ -147,16 +148,16 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	default:
 		return opt, fmt.Errorf("queens: unknown upper %q (want greedy or walk)", opt.Upper)
 	}
-	be, err := LookupBackend(opt.Backend)
+	be, err := sat.LookupBackend(opt.Backend)
 	if err != nil {
 		return opt, fmt.Errorf("queens: %w", err)
 	}
 	if opt.Certify {
-		if err := CheckCertifiable(be); err != nil {
+		if err := sat.CheckCertifiable(be); err != nil {
 			return opt, fmt.Errorf("queens: %w", err)
 		}
 		if opt.Card == "pb" {
-			return opt, fmt.Errorf("queens: card=pb cannot be certified: gophersat's PB learning is not clausal (use one of %s)", strings.Join(CardEncodings, ", "))
+			return opt, fmt.Errorf("queens: card=pb cannot be certified: gophersat's PB learning is not clausal (use one of %s)", strings.Join(sat.CardEncodings, ", "))
 		}
 		if opt.Search != "up" {
 			return opt, fmt.Errorf("queens: search=%s cannot be certified (its bounds are tightened in one solver): use search=up", opt.Search)
@@ -178,7 +179,7 @@ func contains(list []string, s string) bool {
 // steps and the solver's work.
 type QueensResult struct {
 	Placement []instances.Square
-	Stats     Stats
+	Stats     sat.Stats
 	// Lower is the lower bound the search started from (for full square
 	// boards ceil((n-1)/2), else the reach bound), Greedy the greedy
 	// cover's size, Walk the local search's (0 without upper=walk).
@@ -186,7 +187,7 @@ type QueensResult struct {
 	// Cert, with Certify, is what was checked: a proof per UNSAT call,
 	// and the lower bound named as trusted. CertErr is the first check
 	// that failed (the search stops there).
-	Cert    *Certificate
+	Cert    *sat.Certificate
 	CertErr error
 }
 
@@ -196,7 +197,7 @@ type QueensResult struct {
 // lines, or of its squares, holds a queen) and, with symmetry breaking, the
 // lex-leader constraints.
 type QueensFormula struct {
-	CNF *CNF
+	CNF *sat.CNF
 	// Square[r*cols+c] is the variable of square (r, c), 0 for squares that
 	// cover no target or that another square dominates.
 	Square []int
@@ -225,7 +226,7 @@ type QueensFormula struct {
 // set, and only strict domination is used.
 func NewQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 	symmetry := !opt.NoSymmetry
-	f := &CNF{}
+	f := &sat.CNF{}
 	qf := &QueensFormula{CNF: f, Square: make([]int, q.Cells()), q: q, occurs: map[int]int{}}
 	targets := q.Targets()
 	f.Comments = append(f.Comments, fmt.Sprintf("queens %s at %s: %d targets", q.Size(), q.Location(), len(targets)))
@@ -688,14 +689,14 @@ func (qf *QueensFormula) placement(model []bool) []instances.Square {
 // clauses on the counters of opt (card=pb has no CNF form). It is one plain
 // CNF unless opt.Split is "classes" (asked for, not the default): then it
 // carries the cubes of queensBound.Cubes, an incremental CNF.
-func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*CNF, error) {
+func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*sat.CNF, error) {
 	cubes := opt.Split == "classes"
 	opt, err := opt.resolve()
 	if err != nil {
 		return nil, err
 	}
 	if opt.Card == "pb" {
-		return nil, fmt.Errorf("queens: card=pb is gophersat's PB constraint and has no CNF form: use one of %s", strings.Join(CardEncodings, ", "))
+		return nil, fmt.Errorf("queens: card=pb is gophersat's PB constraint and has no CNF form: use one of %s", strings.Join(sat.CardEncodings, ", "))
 	}
 	if k < 0 {
 		return nil, fmt.Errorf("queens: k=%d: want a queen count", k)
@@ -767,7 +768,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if len(q.Targets()) == 0 {
 		return res, nil // no target: no queen
 	}
-	backend, err := LookupBackend(opt.Backend)
+	backend, err := sat.LookupBackend(opt.Backend)
 	if err != nil {
 		return res, fmt.Errorf("queens: %w", err)
 	}
@@ -786,11 +787,11 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		if len(walk) < len(res.Placement) {
 			res.Placement = walk
 		}
-		res.Stats.Steps = append(res.Stats.Steps, Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: Sat, Time: time.Since(start)})
+		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: sat.Sat, Time: time.Since(start)})
 	}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
 	if opt.Certify {
-		res.Cert = &Certificate{Trusted: queensTrust(q, opt, res.Lower)}
+		res.Cert = &sat.Certificate{Trusted: queensTrust(q, opt, res.Lower)}
 	}
 	if res.Lower >= len(res.Placement) {
 		return res, nil // the bound proves the greedy cover smallest
@@ -810,7 +811,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 type queensSAT struct {
 	q       *instances.Queens
 	opt     QueensOptions
-	backend Backend
+	backend sat.Backend
 	res     *QueensResult
 	// qf and b are the formula and its counters up to the upper bound
 	// (none with card=pb, which makes a formula per k).
@@ -820,11 +821,11 @@ type queensSAT struct {
 	// being decided (split=classes), both for the kept claims.
 	upto  int
 	share []int
-	// one is the solver kept from k to k: with an Assumer backend, "at
+	// one is the solver kept from k to k: with an sat.Assumer backend, "at
 	// most k" (and each cube) assumed; down without split on another
 	// backend, "at most k" tightened by unit clauses. Otherwise each call
 	// has a fresh solver.
-	one Solver
+	one sat.Solver
 }
 
 // prepare builds the formula and the kept solver, if any.
@@ -841,7 +842,7 @@ func (s *queensSAT) prepare(upper int) error {
 	if s.one, err = s.backend.New(s.qf.CNF); err != nil {
 		return fmt.Errorf("making solver: %w", err)
 	}
-	if _, ok := s.one.(Assumer); !ok && (s.opt.Search == "up" || s.opt.Split == "classes") {
+	if _, ok := s.one.(sat.Assumer); !ok && (s.opt.Search == "up" || s.opt.Split == "classes") {
 		s.one = nil // a fresh solver per call
 	}
 	return nil
@@ -856,10 +857,10 @@ func (s *queensSAT) up() error {
 	}
 	for k := lower; k < upper; k++ {
 		st, err := s.decide(k)
-		if err != nil || st == Sat || s.res.CertErr != nil {
+		if err != nil || st == sat.Sat || s.res.CertErr != nil {
 			return err
 		}
-		if _, ok := s.one.(Assumer); ok {
+		if _, ok := s.one.(sat.Assumer); ok {
 			// The formula implies "more than k": keep that.
 			var clause []int
 			for _, l := range s.b.Lits(k) {
@@ -885,7 +886,7 @@ func (s *queensSAT) down() error {
 		if err != nil {
 			return err
 		}
-		if st == Unsat {
+		if st == sat.Unsat {
 			return nil
 		}
 		k = len(s.res.Placement) - 1
@@ -896,22 +897,22 @@ func (s *queensSAT) down() error {
 // decide answers "at most k queens": by one SAT call, or with split by one
 // per cube until one is SAT. It records the step, checks a model with the
 // verifier and keeps its placement in res.
-func (s *queensSAT) decide(k int) (Status, error) {
+func (s *queensSAT) decide(k int) (sat.Status, error) {
 	start := time.Now()
 	cubes := [][]int{nil}
 	if s.opt.Split == "classes" {
 		cubes = s.b.Cubes(k)
 	}
 	if s.one != nil && s.opt.Split != "classes" {
-		if _, ok := s.one.(Assumer); !ok { // down: tighten for good
+		if _, ok := s.one.(sat.Assumer); !ok { // down: tighten for good
 			for _, l := range s.b.Lits(k) {
 				if err := s.one.AddClause([]int{l}); err != nil {
-					return Unknown, fmt.Errorf("tightening to k=%d: %w", k, err)
+					return sat.Unknown, fmt.Errorf("tightening to k=%d: %w", k, err)
 				}
 			}
 		}
 	}
-	st, calls := Unsat, 0
+	st, calls := sat.Unsat, 0
 	var err error
 	qf, sv := s.qf, s.one
 	if c, ok := s.backend.(interface{ SolvesCubes() bool }); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() && !s.opt.Certify {
@@ -927,28 +928,28 @@ func (s *queensSAT) decide(k int) (Status, error) {
 		if s.opt.Split == "classes" {
 			s.share = append([]int(nil), shares[i][:]...)
 		}
-		if st, qf, sv, err = s.call(k, cube); err != nil || st != Unsat {
+		if st, qf, sv, err = s.call(k, cube); err != nil || st != sat.Unsat {
 			break
 		}
 		if s.res.CertErr != nil {
-			return Unknown, nil // the search stops: SolveQueens returns res with CertErr
+			return sat.Unknown, nil // the search stops: SolveQueens returns res with CertErr
 		}
 		if s.opt.Split == "classes" {
 			proved = append(proved, shares[i])
 		}
 	}
-	if st == Unsat && s.opt.Certify && s.opt.Split == "classes" {
+	if st == sat.Unsat && s.opt.Certify && s.opt.Split == "classes" {
 		if cerr := lemma.QueensCover(k, proved); cerr != nil {
 			s.res.CertErr = fmt.Errorf("k=%d: the cubes: %w", k, cerr)
-			return Unknown, nil
+			return sat.Unknown, nil
 		}
 	}
-	s.res.Stats.Steps = append(s.res.Stats.Steps, Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: calls})
+	s.res.Stats.Steps = append(s.res.Stats.Steps, sat.Step{Label: fmt.Sprintf("k=%d", k), Status: st, Time: time.Since(start), Rounds: calls})
 	if err != nil {
 		return st, fmt.Errorf("k=%d: %w", k, err)
 	}
 	switch st {
-	case Sat:
+	case sat.Sat:
 		placement := qf.placement(sv.Model())
 		if err := instances.VerifyQueens(s.q, placement); err != nil {
 			return st, fmt.Errorf("k=%d: the %s backend's model fails verification: %w", k, s.backend.Name(), err)
@@ -957,7 +958,7 @@ func (s *queensSAT) decide(k int) (Status, error) {
 			return st, fmt.Errorf("k=%d: the %s backend's model has %d queens", k, s.backend.Name(), len(placement))
 		}
 		s.res.Placement = placement
-	case Unknown:
+	case sat.Unknown:
 		return st, fmt.Errorf("k=%d: no answer from the %s backend (deadline?)", k, s.backend.Name())
 	}
 	return st, nil
@@ -967,25 +968,25 @@ func (s *queensSAT) decide(k int) (Status, error) {
 // solver if there is one, else on a fresh solver (with card=pb over a
 // fresh formula). It returns the answer with the formula and the solver
 // whose model goes with it, and adds the call's work to res.
-func (s *queensSAT) call(k int, cube []int) (Status, *QueensFormula, Solver, error) {
+func (s *queensSAT) call(k int, cube []int) (sat.Status, *QueensFormula, sat.Solver, error) {
 	qf, sv := s.qf, s.one
 	var err error
 	switch {
 	case sv != nil:
 	case s.opt.Card == "pb":
 		if qf, sv, err = s.newPB(k); err != nil {
-			return Unknown, nil, nil, err
+			return sat.Unknown, nil, nil, err
 		}
 	case s.opt.Certify:
 		return s.callProving(k, cube)
 	default:
 		if sv, err = s.backend.New(qf.CNF.With(append(s.b.Lits(k), cube...)...)); err != nil {
-			return Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
+			return sat.Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
 		}
 	}
 	before := sv.Stats()
-	var st Status
-	if a, ok := sv.(Assumer); ok && sv == s.one {
+	var st sat.Status
+	if a, ok := sv.(sat.Assumer); ok && sv == s.one {
 		st, err = a.SolveAssuming(s.opt.Deadline, append(s.b.Lits(k), cube...))
 	} else {
 		st, err = sv.Solve(s.opt.Deadline)
@@ -995,24 +996,24 @@ func (s *queensSAT) call(k int, cube []int) (Status, *QueensFormula, Solver, err
 }
 
 // callCubes decides "at most k queens" under each cube in one call on a
-// fresh Cuber, returned with the answer, and adds the call's work to res.
-func (s *queensSAT) callCubes(k int, cubes [][]int) (Status, Solver, error) {
+// fresh sat.Cuber, returned with the answer, and adds the call's work to res.
+func (s *queensSAT) callCubes(k int, cubes [][]int) (sat.Status, sat.Solver, error) {
 	fresh, err := s.backend.New(s.qf.CNF.With(s.b.Lits(k)...))
 	if err != nil {
-		return Unknown, nil, fmt.Errorf("making solver: %w", err)
+		return sat.Unknown, nil, fmt.Errorf("making solver: %w", err)
 	}
-	c, ok := fresh.(Cuber)
+	c, ok := fresh.(sat.Cuber)
 	if !ok {
-		return Unknown, nil, fmt.Errorf("the %s backend says it solves cubes, but its solver cannot", s.backend.Name())
+		return sat.Unknown, nil, fmt.Errorf("the %s backend says it solves cubes, but its solver cannot", s.backend.Name())
 	}
 	st, err := c.SolveCubes(s.opt.Deadline, cubes)
-	s.addWork(SolverStats{}, fresh.Stats())
+	s.addWork(sat.SolverStats{}, fresh.Stats())
 	return st, fresh, err
 }
 
 // addWork adds one call's work, the solver's counters from before to
 // after, to res.
-func (s *queensSAT) addWork(before, after SolverStats) {
+func (s *queensSAT) addWork(before, after sat.SolverStats) {
 	s.res.Stats.Solves++
 	s.res.Stats.Rounds++
 	s.res.Stats.Search.Conflicts += after.Conflicts - before.Conflicts
@@ -1022,14 +1023,14 @@ func (s *queensSAT) addWork(before, after SolverStats) {
 
 // count records the formula's size in the statistics (the largest so far;
 // extra is the PB constraints beside the clauses).
-func (s *queensSAT) count(f *CNF, extra int) {
+func (s *queensSAT) count(f *sat.CNF, extra int) {
 	s.res.Stats.Vars = max(s.res.Stats.Vars, f.NumVars)
 	s.res.Stats.Clauses = max(s.res.Stats.Clauses, len(f.Clauses)+extra)
 }
 
 // newPB makes a fresh formula and gophersat PB solver for "at most k
 // queens" (card=pb).
-func (s *queensSAT) newPB(k int) (*QueensFormula, Solver, error) {
+func (s *queensSAT) newPB(k int) (*QueensFormula, sat.Solver, error) {
 	qf := NewQueensFormula(s.q, s.opt)
 	var constrs []solver.PBConstr
 	for _, c := range qf.CNF.Clauses {
@@ -1042,7 +1043,7 @@ func (s *queensSAT) newPB(k int) (*QueensFormula, Solver, error) {
 		}
 	}
 	s.count(qf.CNF, len(constrs)-len(qf.CNF.Clauses))
-	sv, err := NewPB(qf.CNF.NumVars, constrs)
+	sv, err := sat.NewPB(qf.CNF.NumVars, constrs)
 	if err != nil {
 		return nil, nil, fmt.Errorf("making PB solver for k=%d: %w", k, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -14,7 +15,7 @@ import (
 // assumptions, rebuilt from qc: the units of "at most qc.K queens" and,
 // with split=classes, of the cube of qc.Share (a share of qc.K among the
 // four square classes). qc.K must be below answer, the run's queen count.
-func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *QueensClaim, kept *CNF) error {
+func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *QueensClaim, kept *sat.CNF) error {
 	if qc == nil {
 		return errors.New("the kept claim does not say its k and cube")
 	}

@@ -3,22 +3,23 @@ package encode
 import (
 	"fmt"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
 // callProving makes one SAT call for "at most k queens" and the cube on a
 // fresh proving solver and, when it answers UNSAT, checks its proof at
 // once (a failure goes to res.CertErr) and hands the claim to opt.Keep.
-func (s *queensSAT) callProving(k int, cube []int) (Status, *QueensFormula, Solver, error) {
+func (s *queensSAT) callProving(k int, cube []int) (sat.Status, *QueensFormula, sat.Solver, error) {
 	f := s.qf.CNF.With(append(s.b.Lits(k), cube...)...)
-	log := &ProofLog{}
-	sv, err := s.backend.(Prover).NewProving(f, log.Sink())
+	log := &sat.ProofLog{}
+	sv, err := s.backend.(sat.Prover).NewProving(f, log.Sink())
 	if err != nil {
-		return Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
+		return sat.Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
 	}
 	st, err := sv.Solve(s.opt.Deadline)
-	s.addWork(SolverStats{}, sv.Stats())
-	if err != nil || st != Unsat {
+	s.addWork(sat.SolverStats{}, sv.Stats())
+	if err != nil || st != sat.Unsat {
 		return st, s.qf, sv, err
 	}
 	log.Refuted()
@@ -26,9 +27,9 @@ func (s *queensSAT) callProving(k int, cube []int) (Status, *QueensFormula, Solv
 	if cube != nil {
 		name += fmt.Sprintf(", cube %v", cube)
 	}
-	cl := Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps(), Trusted: s.res.Cert.Trusted,
+	cl := Claim{Claim: sat.Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps(), Trusted: s.res.Cert.Trusted},
 		Queens: &QueensClaim{K: k, Upto: s.upto, Share: s.share}}
-	cert, cerr := CheckClaim(cl, nil)
+	cert, cerr := sat.CheckClaim(cl.Claim, nil)
 	s.res.Cert.Add(cert)
 	if cerr != nil {
 		s.res.CertErr = cerr
@@ -36,7 +37,7 @@ func (s *queensSAT) callProving(k int, cube []int) (Status, *QueensFormula, Solv
 	}
 	if s.opt.Keep != nil {
 		if err := s.opt.Keep.Keep(cl); err != nil {
-			return Unknown, nil, nil, fmt.Errorf("keeping the proof of %s: %w", name, err)
+			return sat.Unknown, nil, nil, fmt.Errorf("keeping the proof of %s: %w", name, err)
 		}
 	}
 	return st, s.qf, sv, nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -72,7 +73,7 @@ func coversWithin(q *instances.Queens, allowed func(r, c int) bool, n [4]int) bo
 // rectangles, for every k up to the greedy cover's size.
 func TestQueensCubesMatchBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 11214))
-	backend, _ := LookupBackend("gophersat")
+	backend, _ := sat.LookupBackend("gophersat")
 	for i := 0; i < 12; i++ {
 		q, err := instances.GenerateQueens(rng, 2+rng.IntN(4), 2+rng.IntN(4), []float64{0.3, 0.6, 1}[i%3])
 		if err != nil {
@@ -113,11 +114,11 @@ func TestQueensCubesMatchBruteForce(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				some = some || st == Sat
-				if want := coversWithin(q, useful, n); (st == Sat) != want {
+				some = some || st == sat.Sat
+				if want := coversWithin(q, useful, n); (st == sat.Sat) != want {
 					t.Fatalf("%s board\n%s\nk=%d cube %v: %v, brute force says a cover fits: %v", q.Size(), q.Board(nil), k, n, st, want)
 				}
-				if st == Sat {
+				if st == sat.Sat {
 					p := qf.placement(sv.Model())
 					if err := instances.VerifyQueens(q, p); err != nil {
 						t.Fatalf("cube %v: %v", n, err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -26,13 +27,13 @@ var gammaQ = []int{0, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9}
 
 // atMostK decides "k queens cover q" through SolveQueens's own solver
 // set-up (with split, a call per cube) and model check.
-func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) Status {
+func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) sat.Status {
 	t.Helper()
 	opt, err := opt.resolve()
 	if err != nil {
 		t.Fatal(err)
 	}
-	backend, _ := LookupBackend(opt.Backend)
+	backend, _ := sat.LookupBackend(opt.Backend)
 	res := QueensResult{}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
 	if err := s.prepare(k + 1); err != nil {
@@ -46,7 +47,7 @@ func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) Status
 }
 
 // allCards is every card option.
-var allCards = append(append([]string(nil), CardEncodings...), "pb")
+var allCards = append(append([]string(nil), sat.CardEncodings...), "pb")
 
 // Gophersat defect 4: with CuttingPlanes, "a 6x6 board is dominated by 3
 // queens" answers UNSAT, and 7x7 with 4 likewise. The queens SAT path never
@@ -60,11 +61,11 @@ func TestQueensSATWhereCuttingPlanesIsUnsound(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					q := fullBoard(tc.n)
 					opt := QueensOptions{Card: card, NoSymmetry: !sym}
-					if st := atMostK(t, q, tc.k, opt); st != Sat {
+					if st := atMostK(t, q, tc.k, opt); st != sat.Sat {
 						t.Errorf("at most %d queens: %v, want SAT", tc.k, st)
 					}
 					if tc.n == 6 || sym { // 7x7 with 3 takes seconds without symmetry
-						if st := atMostK(t, q, tc.k-1, opt); st != Unsat {
+						if st := atMostK(t, q, tc.k-1, opt); st != sat.Unsat {
 							t.Errorf("at most %d queens: %v, want UNSAT", tc.k-1, st)
 						}
 					}
@@ -120,7 +121,7 @@ func TestSolveQueensDomination(t *testing.T) {
 				if res.Walk > 0 {
 					upper = min(upper, res.Walk)
 				}
-				var steps []Step
+				var steps []sat.Step
 				for _, st := range res.Stats.Steps {
 					if strings.HasPrefix(st.Label, "k=") {
 						steps = append(steps, st)
@@ -134,13 +135,13 @@ func TestSolveQueensDomination(t *testing.T) {
 				}
 				last := steps[len(steps)-1]
 				proof := fmt.Sprintf("k=%d", gammaQ[n]-1)
-				if v.opt.Search == "down" && last.Status == Unsat && last.Label != proof {
+				if v.opt.Search == "down" && last.Status == sat.Unsat && last.Label != proof {
 					t.Errorf("n=%d: last step %s %v, want %s", n, last.Label, last.Status, proof)
 				}
-				if v.opt.Search == "up" && gammaQ[n] == upper && (last.Status != Unsat || last.Label != proof) {
+				if v.opt.Search == "up" && gammaQ[n] == upper && (last.Status != sat.Unsat || last.Label != proof) {
 					t.Errorf("n=%d: last step %s %v, want %s UNSAT", n, last.Label, last.Status, proof)
 				}
-				if v.opt.Search == "up" && gammaQ[n] < upper && (last.Status != Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
+				if v.opt.Search == "up" && gammaQ[n] < upper && (last.Status != sat.Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
 					t.Errorf("n=%d: last step %s %v", n, last.Label, last.Status)
 				}
 			}
@@ -335,7 +336,7 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 
 func TestQueensCNF(t *testing.T) {
 	q := fullBoard(5)
-	for _, card := range CardEncodings {
+	for _, card := range sat.CardEncodings {
 		for _, opt := range []QueensOptions{{Card: card}, {Card: card, Order: "occurrence", Empty: true, NoLines: true, NoSymmetry: true}} {
 			f, err := QueensCNF(q, 3, opt)
 			if err != nil {
@@ -358,13 +359,13 @@ func TestQueensCNF(t *testing.T) {
 					t.Errorf("%+v: DIMACS lacks %q", opt, want)
 				}
 			}
-			s, _ := Gophersat{}.New(f)
-			if st, _ := s.Solve(time.Time{}); st != Sat {
+			s, _ := sat.Gophersat{}.New(f)
+			if st, _ := s.Solve(time.Time{}); st != sat.Sat {
 				t.Errorf("%+v: 5x5 with 3 queens: %v", opt, st)
 			}
 			f2, _ := QueensCNF(q, 2, opt)
-			s2, _ := Gophersat{}.New(f2)
-			if st, _ := s2.Solve(time.Time{}); st != Unsat {
+			s2, _ := sat.Gophersat{}.New(f2)
+			if st, _ := s2.Solve(time.Time{}); st != sat.Unsat {
 				t.Errorf("%+v: 5x5 with 2 queens: %v", opt, st)
 			}
 		}
@@ -374,7 +375,7 @@ func TestQueensCNF(t *testing.T) {
 	}
 	// split=classes, asked for: an incremental CNF with the 20 cubes of
 	// k=3, satisfiable under some cube for 3 queens and under none for 2.
-	for k, want := range map[int]Status{3: Sat, 2: Unsat} {
+	for k, want := range map[int]sat.Status{3: sat.Sat, 2: sat.Unsat} {
 		f, err := QueensCNF(q, k, QueensOptions{Split: "classes"})
 		if err != nil {
 			t.Fatal(err)
@@ -389,11 +390,11 @@ func TestQueensCNF(t *testing.T) {
 		if text := buf.String(); !strings.Contains(text, "\np inccnf\n") || strings.Count(text, "\na ") != len(f.Cubes) {
 			t.Errorf("k=%d: no p inccnf header or not one a line per cube", k)
 		}
-		got := Unsat
+		got := sat.Unsat
 		for _, cube := range f.Cubes {
-			s, _ := Gophersat{}.New(f.With(cube...))
-			if st, _ := s.Solve(time.Time{}); st == Sat {
-				got = Sat
+			s, _ := sat.Gophersat{}.New(f.With(cube...))
+			if st, _ := s.Solve(time.Time{}); st == sat.Sat {
+				got = sat.Sat
 			}
 		}
 		if got != want {
@@ -469,7 +470,7 @@ var benchQueensVariants = []struct {
 func BenchmarkQueensSATDomination(b *testing.B) {
 	for _, n := range []int{8, 9, 10, 11, 12, 13} {
 		for _, backend := range []string{"gophersat", "gini", "exec:cadical"} {
-			if _, err := LookupBackend(backend); err != nil {
+			if _, err := sat.LookupBackend(backend); err != nil {
 				continue
 			}
 			for _, v := range benchQueensVariants {
@@ -531,7 +532,7 @@ func BenchmarkQueensSATRandom36(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, backend := range []string{"gophersat", "gini", "exec:cadical"} {
-		if _, err := LookupBackend(backend); err != nil {
+		if _, err := sat.LookupBackend(backend); err != nil {
 			continue
 		}
 		for i, q := range cases {

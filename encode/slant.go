@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -60,10 +61,10 @@ const (
 // lazy loops, shortest cuts, phases from the clues and probing before
 // every solve.
 type SlantOptions struct {
-	Backend Backend // nil means gophersat
-	Loops   string  // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
-	Cuts    string  // SlantCutsShortest ("" too) or SlantCutsForest
-	Phase   string  // SlantPhaseClues ("" too) or SlantPhaseSlash
+	Backend sat.Backend // nil means gophersat
+	Loops   string      // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
+	Cuts    string      // SlantCutsShortest ("" too) or SlantCutsForest
+	Phase   string      // SlantPhaseClues ("" too) or SlantPhaseSlash
 	// Probe is the failed-literal probing of the formula (see Prober):
 	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
@@ -105,20 +106,20 @@ func (o SlantOptions) check() error {
 	if o.Certify && o.Facts != nil {
 		return fmt.Errorf("slant: the dfs's root deductions (pre=) are not proved: no certificate with them")
 	}
-	return CheckProbe(o.Probe)
+	return sat.CheckProbe(o.Probe)
 }
 
 // SlantResult is what SolveSlant found.
 type SlantResult struct {
 	// Status is Sat with Solution set, Unsat, or Unknown (deadline).
-	Status Status
+	Status sat.Status
 	// Solution is row-major W*H bytes of '\' and '/'.
 	Solution []byte
 	// Second is another solution when Unique was asked and one exists.
 	Second []byte
 	// UniqueChecked is true when Unique was asked and decided.
 	UniqueChecked bool
-	Stats         Stats
+	Stats         sat.Stats
 	// Cuts are the loop clauses the refinement added, in order.
 	Cuts [][]int
 	// Block is the clause that blocked the first solution (Unique).
@@ -133,9 +134,9 @@ type SlantResult struct {
 // whose inputs are the cuts (each a loop or an enclosure) and the
 // blocking clause of the solution found.
 type SlantProof struct {
-	Formula *CNF
+	Formula *sat.CNF
 	Enc     *SlantEncoding
-	Log     *ProofLog
+	Log     *sat.ProofLog
 }
 
 // SlantEncoding maps the cells of a case to variables. Cells decided
@@ -228,7 +229,7 @@ func (e *SlantEncoding) Lit(i int, d byte) int {
 		}
 		return litFalse
 	}
-	return Lit(int(e.vars[i]), d == e.Back[i])
+	return sat.Lit(int(e.vars[i]), d == e.Back[i])
 }
 
 // at returns the literal "cell (r,c) holds d".
@@ -236,7 +237,7 @@ func (e *SlantEncoding) at(r, c int, d byte) int { return e.Lit(r*e.s.W+c, d) }
 
 // addClause adds lits to f, leaving out the false constants; a clause
 // with a true constant is left out whole.
-func addClause(f *CNF, lits ...int) {
+func addClause(f *sat.CNF, lits ...int) {
 	out := lits[:0:0]
 	for _, l := range lits {
 		switch l {
@@ -251,7 +252,7 @@ func addClause(f *CNF, lits ...int) {
 }
 
 // exactly adds "exactly k of lits", constants counted out.
-func exactly(f *CNF, k int, lits []int) {
+func exactly(f *sat.CNF, k int, lits []int) {
 	var open []int
 	for _, l := range lits {
 		switch l {
@@ -298,7 +299,7 @@ func (e *SlantEncoding) diag(model []bool, i int) byte {
 // the (at most 4) touching diagonals", the pairs o.Facts excludes as
 // two-literal clauses, and the loop clauses o.Loops puts up front. Other
 // loops are left to the refinement loop.
-func SlantCNF(s *instances.Slant, o SlantOptions) (*CNF, *SlantEncoding, error) {
+func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, error) {
 	if err := o.check(); err != nil {
 		return nil, nil, err
 	}
@@ -307,7 +308,7 @@ func SlantCNF(s *instances.Slant, o SlantOptions) (*CNF, *SlantEncoding, error) 
 		fixed = o.Facts.Cells
 	}
 	e := NewSlantEncoding(s, o.Phase, fixed)
-	f := &CNF{}
+	f := &sat.CNF{}
 	f.NewVars(e.NumVars(), `the undecided cells, row-major; true means the diagonal the "true" comment gives`)
 	var back []byte
 	for _, i := range e.cells {
@@ -383,7 +384,7 @@ func (e *SlantEncoding) fixedText() []byte {
 // reach adds "every corner reaches the border": every inner corner has a
 // parent, a corner joined to it by a diagonal, of smaller rank; border
 // corners need none. Parents then lead every corner to the border.
-func (e *SlantEncoding) reach(f *CNF) {
+func (e *SlantEncoding) reach(f *sat.CNF) {
 	s := e.s
 	inner := func(r, c int) bool { return r > 0 && r < s.H && c > 0 && c < s.W }
 	bits := 1
@@ -495,7 +496,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	}
 	be := o.Backend
 	if be == nil {
-		if be, err = LookupBackend(""); err != nil {
+		if be, err = sat.LookupBackend(""); err != nil {
 			return res, err
 		}
 	}
@@ -503,9 +504,9 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	finder := newSlantLoops(enc)
 	finder.shortest = o.Cuts != SlantCutsForest
 	finder.enclosed = !o.LoopCutsOnly
-	var proof *ProofLog
+	var proof *sat.ProofLog
 	if o.Certify {
-		proof = &ProofLog{}
+		proof = &sat.ProofLog{}
 		res.Proof = &SlantProof{Formula: f, Enc: enc, Log: proof}
 	}
 	cut := func(model []bool) [][]int {
@@ -520,20 +521,20 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 		}
 		return cuts
 	}
-	var search SolverStats
+	var search sat.SolverStats
 	defer func() { res.Stats.Search = search }()
 	probe := o.Probe
 	if probe == "" {
-		probe = ProbeRounds
+		probe = sat.ProbeRounds
 	}
-	sv, err := NewProvingSolver(be, f, probe, proof)
+	sv, err := sat.NewProvingSolver(be, f, probe, proof)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}
-	res.Status, err = Refine(sv, cut, o.Deadline, &res.Stats)
+	res.Status, err = sat.Refine(sv, cut, o.Deadline, &res.Stats)
 	search = sv.Stats()
-	if err != nil || res.Status != Sat {
-		if res.Status == Unsat && proof != nil {
+	if err != nil || res.Status != sat.Sat {
+		if res.Status == sat.Unsat && proof != nil {
 			proof.Refuted()
 		}
 		return res, err
@@ -550,7 +551,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 // solveSlantSecond blocks res's solution and refines on, to find a second
 // solution or prove there is none (the proof, if any, takes the blocking
 // clause as an input).
-func solveSlantSecond(sv Solver, enc *SlantEncoding, cut Cutter, o SlantOptions, res *SlantResult, proof *ProofLog) error {
+func solveSlantSecond(sv sat.Solver, enc *SlantEncoding, cut sat.Cutter, o SlantOptions, res *SlantResult, proof *sat.ProofLog) error {
 	var block []int
 	for i, d := range res.Solution {
 		if l := enc.Lit(i, d); l != litTrue {
@@ -562,15 +563,15 @@ func solveSlantSecond(sv Solver, enc *SlantEncoding, cut Cutter, o SlantOptions,
 	if err := sv.AddClause(block); err != nil {
 		return fmt.Errorf("slant: blocking the first solution: %w", err)
 	}
-	st, err := Refine(sv, cut, o.Deadline, &res.Stats)
+	st, err := sat.Refine(sv, cut, o.Deadline, &res.Stats)
 	if err != nil {
 		return err
 	}
 	switch st {
-	case Sat:
+	case sat.Sat:
 		res.Second = enc.Cells(sv.Model())
 		res.UniqueChecked = true
-	case Unsat:
+	case sat.Unsat:
 		res.UniqueChecked = true
 		if proof != nil {
 			proof.Refuted()
@@ -642,7 +643,7 @@ func (l *slantLoops) cuts(model []bool) [][]int {
 			clause := make([]int, 0, len(cycle))
 			for _, ci := range cycle {
 				if v := int(l.enc.vars[ci]); v > 0 {
-					clause = append(clause, Lit(v, !model[v]))
+					clause = append(clause, sat.Lit(v, !model[v]))
 				}
 			}
 			cuts = append(cuts, clause)

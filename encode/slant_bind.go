@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gridsat/gridsat/encode/lemma"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -19,7 +20,7 @@ import (
 // the blocking clause of answer (the run's solution; nil when the run
 // found none). A kept CNF that is another formula, or has a clause no
 // check accepts, is an error naming the clause.
-func BindSlantCNF(s *instances.Slant, o SlantOptions, answer []byte, kept *CNF) error {
+func BindSlantCNF(s *instances.Slant, o SlantOptions, answer []byte, kept *sat.CNF) error {
 	if o.Facts != nil {
 		return errors.New("slant: a kept claim made with deductions before the solve is not certified")
 	}

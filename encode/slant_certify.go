@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gridsat/gridsat/encode/lemma"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -28,34 +29,34 @@ func SlantClaim(res SlantResult) (cl Claim, ok bool) {
 	}
 	name := ""
 	switch {
-	case res.Status == Unsat:
+	case res.Status == sat.Unsat:
 		name = "no solution"
-	case res.Status == Sat && res.UniqueChecked && res.Second == nil:
+	case res.Status == sat.Sat && res.UniqueChecked && res.Second == nil:
 		name = "unique"
 	default:
 		return cl, false
 	}
-	return Claim{Name: name, NumVars: p.Formula.NumVars, Formula: p.Formula.Clauses, Steps: p.Log.Steps()}, true
+	return Claim{Claim: sat.Claim{Name: name, NumVars: p.Formula.NumVars, Formula: p.Formula.Clauses, Steps: p.Log.Steps()}}, true
 }
 
 // CertifySlant checks res's UNSAT claim, if it makes one: every cut by the
 // lemma checker of its kind (a loop, or corners cut off the border), the
 // blocking clause against the solution res reports, then the proof. keep,
 // if not nil, is given the claim once it checks.
-func CertifySlant(s *instances.Slant, res SlantResult, keep ClaimKeeper) (Certificate, error) {
+func CertifySlant(s *instances.Slant, res SlantResult, keep ClaimKeeper) (sat.Certificate, error) {
 	cl, ok := SlantClaim(res)
 	if !ok {
-		return Certificate{}, nil
+		return sat.Certificate{}, nil
 	}
 	layout := res.Proof.Enc.Layout()
 	if layout.W != s.W || layout.H != s.H {
-		return Certificate{}, errors.New("slant certificate: the encoding is not the board's")
+		return sat.Certificate{}, errors.New("slant certificate: the encoding is not the board's")
 	}
 	k, err := lemma.NewSlantLemmas(layout)
 	if err != nil {
-		return Certificate{}, err
+		return sat.Certificate{}, err
 	}
-	accept := func(st ProofStep) error {
+	accept := func(st sat.ProofStep) error {
 		switch st.Why {
 		case WhyLoop:
 			return k.Loop(st.Lits)
@@ -69,7 +70,7 @@ func CertifySlant(s *instances.Slant, res SlantResult, keep ClaimKeeper) (Certif
 		}
 		return fmt.Errorf("no slant lemma checker for %q", st.Why)
 	}
-	cert, err := CheckClaim(cl, accept)
+	cert, err := sat.CheckClaim(cl.Claim, accept)
 	if err == nil && keep != nil {
 		err = keep.Keep(cl)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -155,7 +155,7 @@ func writeDIMACSStream(w io.Writer, p *compare.Puzzle, spec compare.Spec, cases 
 }
 
 // dimacsCNF is case c's CNF with the comments naming it.
-func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c instances.Case, refined bool) (*encode.CNF, error) {
+func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c instances.Case, refined bool) (*sat.CNF, error) {
 	cnf, err := p.CNF(c, spec.Options, refined)
 	if err != nil {
 		return nil, fail(exitUsage, fmt.Errorf("%s: encoding: %w", c.Location(), err))

@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"bufio"
@@ -289,7 +289,7 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 	if runErr != nil && code < 0 {
 		return Unknown, fmt.Errorf("%s: running %s: %w%s", s.e.Name(), s.e.Path, runErr, tail(stderr))
 	}
-	s.stats.add(parseSolverStats(stdout.Bytes()))
+	s.stats.Add(parseSolverStats(stdout.Bytes()))
 
 	var ans answer
 	if s.e.MiniSat {
@@ -494,7 +494,8 @@ func parseSolverStats(out []byte) SolverStats {
 	return st
 }
 
-func (st *SolverStats) add(o SolverStats) {
+// Add adds o's counters to st.
+func (st *SolverStats) Add(o SolverStats) {
 	st.Conflicts += o.Conflicts
 	st.Decisions += o.Decisions
 	st.Restarts += o.Restarts

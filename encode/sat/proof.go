@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"fmt"
@@ -20,16 +20,6 @@ const (
 	// imply (a loop cut, a blocking clause): the proof checker takes it
 	// as given, and a lemma checker of its Why must accept it.
 	ProofInput
-)
-
-// Kinds of input clauses, ProofStep.Why: each names the lemma checker that
-// must accept the clause.
-const (
-	WhyLoop     = "loop"     // slant: with every literal false, the cells' diagonals close a loop
-	WhyEnclose  = "enclose"  // slant: with every literal false, some corners are cut off the border
-	WhyBlock    = "block"    // the negation of a solution reported beside the proof
-	WhySubtour  = "subtour"  // chain: the steps close a tour that misses cells
-	WhyCrossing = "crossing" // chain: two steps cross
 )
 
 // ProofStep is one step of a clausal proof, over the variables of the

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package encode
+package sat
 
 import "os/exec"
 

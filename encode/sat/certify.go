@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"fmt"
@@ -20,18 +20,6 @@ type Claim struct {
 	// Trusted names what the claim rests on besides the proof and the
 	// encoding (queens: the lower bound, the encoding's reductions).
 	Trusted []string
-	// Queens says which "at most k" a queens claim refutes, for
-	// rebuilding its formula (BindQueensCNF); nil for the other puzzles.
-	Queens *QueensClaim
-}
-
-// QueensClaim is what a queens claim assumes: at most K queens, with the
-// counters counting up to Upto, and with split=classes the cube of Share
-// (at most Share[c] queens on square class c; nil without split).
-type QueensClaim struct {
-	K     int   `json:"k"`
-	Upto  int   `json:"upto"`
-	Share []int `json:"share,omitempty"`
 }
 
 // Certificate is what checking claims found.
@@ -61,12 +49,6 @@ func (c *Certificate) Add(other Certificate) {
 	c.Lemma += other.Lemma
 	c.Solve += other.Solve
 	c.Trusted = append(c.Trusted, other.Trusted...)
-}
-
-// ClaimKeeper keeps checked claims (gridsat's --proofs writes each to
-// files).
-type ClaimKeeper interface {
-	Keep(Claim) error
 }
 
 // InputChecker accepts or rejects one input step of a proof.

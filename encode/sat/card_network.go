@@ -1,4 +1,4 @@
-package encode
+package sat
 
 // Sorting and cardinality networks: comparators wired as Batcher's
 // odd-even merge sort. A comparator takes a and b and gives hi = a or b and

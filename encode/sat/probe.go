@@ -1,4 +1,4 @@
-package encode
+package sat
 
 import (
 	"fmt"
@@ -212,6 +212,12 @@ func (p *Prober) fix(l int) bool {
 	return true
 }
 
+// Refutes reports whether unit propagation refutes l on top of the root:
+// l is false there, or setting it propagates to a conflict.
+func (p *Prober) Refutes(l int) bool {
+	return p.value(l) < 0 || (p.value(l) == 0 && !p.try(l, false, false))
+}
+
 // try sets l on top of the root, propagates and undoes it; it reports
 // whether propagation succeeded. With mark, the literals l implies are
 // marked with the current probe; with lift, those l implies that are
@@ -419,7 +425,7 @@ func (s *probingSolver) build() error {
 		}
 	}
 	if s.Solver != nil {
-		s.past.add(s.Solver.Stats())
+		s.past.Add(s.Solver.Stats())
 	}
 	inner, err := s.newInner(g)
 	if err != nil {
@@ -538,7 +544,7 @@ func (s *probingSolver) Model() []bool { return s.model }
 
 func (s *probingSolver) Stats() SolverStats {
 	st := s.past
-	st.add(s.Solver.Stats())
+	st.Add(s.Solver.Stats())
 	st.Probed = int64(len(s.p.Units()))
 	return st
 }
