@@ -54,7 +54,7 @@ var (
 		"execSolver.run", // item 2 (encsat)
 	}
 	pendingImports = []string{
-		"cmd/gridsat -> encode", "cmd/gridsat -> instances", // items 1, 4 (cmpsplit, registry)
+		"cmd/gridsat -> encode/sat", "cmd/gridsat -> instances", // items 1, 4 (cmpsplit, registry)
 	}
 	pendingPuzzleIn = []string{ // item 4 (registry)
 		"cmd/gridsat/attack_test.go", "cmd/gridsat/certify_test.go", "cmd/gridsat/crash_test.go",
