@@ -383,8 +383,7 @@ func joinInts(xs []int) string {
 // 2 s sqrt(s) more for a class of s steps) 600 bytes plus one per 400
 // clauses, for the solver's copy, its learned clauses (more per clause on
 // bigger boards) and the rebuilds. Fitted to peaks measured on gophersat,
-// all-zero K=1 boards: N=32 62,574 clauses 68 MB, N=48 144,526 clauses
-// 129 MB, N=64 260,270 clauses 346 MB.
+// all-zero K=1 boards (README.md, chain, gives them).
 func ChainMemory(c *instances.Chain, o ChainOptions) int64 {
 	n2 := c.N * c.N
 	outs, ins := make([]int, n2), make([]int, n2)

@@ -13,7 +13,8 @@ import (
 // encoding is a pigeonhole proof: every cell of label v sends one step to
 // a cell of label v+1, and every cell of label v+1 but the start receives
 // one, so the two classes must be as big; CDCL cannot count, and a 16x16
-// board with one label too few ran past 120 s. The same holds for any set
+// board with one label too few runs past any limit a comparison sets
+// (README.md, chain). The same holds for any set
 // of cells whose steps all go into fewer cells than it has (Hall's
 // condition for the perfect matching of senders to receivers).
 //

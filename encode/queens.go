@@ -621,9 +621,9 @@ func (qf *QueensFormula) classCounters(b *queensBound, count func(string, []int,
 
 // classShares lists the ways to share k queens among the four square
 // classes, n[0]+n[1]+n[2]+n[3] = k, in lexicographic order. (The most
-// even shares first was measured and dropped: on the 36 random boards and
-// gamma(Q_9, Q_12, Q_13) with upper=greedy, 3% fewer calls but 1.6x the
-// time on gophersat and 1.8x on gini, the even cubes being the hard ones.)
+// even shares first was measured and dropped: a few fewer calls but more
+// time on both backends, the even cubes being the hard ones; README.md,
+// queens.)
 func classShares(k int) [][4]int {
 	var shares [][4]int
 	for a := 0; a <= k; a++ {

@@ -9,8 +9,8 @@ import (
 // walkBudget is the local search's budget per size tried, in swaps: when
 // this many find no cover of size k, the walk stops with the cover of size
 // k+1. It grows with the formula, 50 swaps per square and per clause, from
-// 2,000 to 20,000 (the most any bundled or benchmark board needed to reach
-// its optimum was 4,153, gamma(Q_11) = 5).
+// 2,000 to 20,000 (well above what any bundled or benchmark board has
+// needed to reach its optimum).
 func walkBudget(squares, clauses int) int64 {
 	return min(max(50*int64(squares+clauses), 2_000), 20_000)
 }

@@ -468,8 +468,7 @@ func (e *SlantEncoding) touching(r, c int) []int {
 // more with reach's ranks (about 150 clauses per corner), and half as
 // much again with Unique (a second refinement on the same solver).
 // Fitted, on the high side, to peaks measured on gophersat with planted
-// boards: 500x500 at 45% of the clues 725 MB, 60% 583 MB, all 416 MB;
-// 1000x1000 at 45% 2.6 GiB (estimate 3.9 GiB), 60% 2.2 GiB, all 1.5 GiB.
+// boards (README.md, slant, gives them).
 func SlantMemory(s *instances.Slant, o SlantOptions) int64 {
 	perCell := int64(4 << 10)
 	switch o.Loops {
