@@ -13,10 +13,10 @@ import (
 // else, so a SAT side that uses it stays pure SAT.
 //
 // gophersat needs this: every unit it learns during a search makes it
-// undo the whole trail and rebuild its variable order, so on a 200x200
-// slant (40,000 variables) its 401 learned units in one solve cost 2
-// million decisions and most of the time. Units found up front are given
-// to it as unit clauses before the search.
+// undo the whole trail and rebuild its variable order, which on a large
+// formula that learns many units is most of the time (README.md,
+// gophersat's defects). Units found up front are given to it as unit
+// clauses before the search.
 type Prober struct {
 	nvars   int
 	clauses [][]int
@@ -326,15 +326,15 @@ func CheckProbe(mode string) error {
 // is ProbeNone ("" too). The backend's solver gets only the variables
 // probing left open, renumbered 1, 2, ...; the others are constants in
 // the models it returns. (Given as unit clauses they would cost gophersat
-// dearly: AddClause scans every top-level assignment, 15,000-38,000 on a
-// 200x200 slant, before it adds a clause, 16% of a solve.) A clause added
+// dearly: AddClause scans every top-level assignment before it adds a
+// clause; README.md, gophersat's defects.) A clause added
 // later loses its literals fixed false, or is dropped with one fixed true.
 // With ProbeRounds the prober follows every clause added and probes again
 // before each solve. The new units go to the solver as unit clauses when
 // they are few; when there are at least rebuildUnits of them, the solver
 // is made anew over the variables still open (gophersat rebuilds its
-// variable order for every unit clause added, 0.5 ms each at 25,000
-// variables), with the last model's values as the ones it tries first.
+// variable order for every unit clause added), with the last model's
+// values as the ones it tries first.
 // An unsatisfiability the prober proves is answered Unsat without a solve.
 func NewProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
 	return NewProvingSolver(be, f, mode, nil)
