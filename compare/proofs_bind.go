@@ -9,24 +9,16 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// rebuilders are the puzzles whose kept claims report --proofs ties to
-// their cases, each by its binder (all three; a puzzle without one would
-// have its kept CNFs checked as they are, its runs left certified when
-// run).
-var rebuilders = map[string]func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error{
-	"slant":  bindSlant,
-	"chain":  bindChain,
-	"queens": bindQueens,
-}
-
 // rebuiltBinder returns the binder report --proofs ties r's kept claims
-// to their cases with, and whether r's puzzle has one (see rebuilders).
-// A claim of a case r has no row for gets a binder that refuses it.
+// to their cases with, and whether r's puzzle has one (Puzzle.BindProof;
+// a puzzle without one has its kept CNFs checked as they are, its runs
+// left certified when run). A claim of a case r has no row for gets a
+// binder that refuses it.
 func rebuiltBinder(r *Report) (func(encode.KeptClaim) encode.Binder, bool) {
-	bind, ok := rebuilders[r.Name()]
-	if !ok {
+	if r.Puzzle == nil || r.Puzzle.BindProof == nil {
 		return nil, false
 	}
+	bind := r.Puzzle.BindProof
 	type loc struct {
 		file   string
 		number int

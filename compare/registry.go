@@ -20,6 +20,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -58,6 +59,17 @@ type Puzzle struct {
 	// naming the puzzle, case and variables; refined adds the clauses a
 	// finished refinement loop found. Nil when the puzzle has no encoding.
 	CNF func(c instances.Case, o Options, refined bool) (*sat.CNF, error)
+	// CNFDoc says, for dimacs's help, what the sat solver's options do to
+	// the CNF written beyond the eager encoding (a blocking clause, a bound).
+	CNFDoc string
+	// BindProof, when set, ties a kept claim's CNF to its case: it rebuilds
+	// the encoding from the options meta records and checks kept against
+	// it (report --proofs; proofs_bind.go). Without it a kept CNF is
+	// checked as it is.
+	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error
+	// NoProofNeeded says why a certified run can have needed no SAT proof
+	// at all ("the lower bound meets the cover"), for solve's report.
+	NoProofNeeded string
 	// CrossCheck says what the cross-checks demand of two solvers'
 	// answers to one case, for compare's help: "answers must both verify"
 	// (Agree is the check itself).

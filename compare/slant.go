@@ -71,6 +71,8 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		Agree:      agreeSlant,
 		CrossCheck: "answers must both verify (and with --unique agree on uniqueness)",
 		CNF:        slantCNF,
+		CNFDoc:     "--opt unique=true with --refined also writes the clause blocking the solution found: the formula a uniqueness certificate refutes (see --certify and --proofs), with no model when the solution is unique",
+		BindProof:  bindSlant,
 		Generate:   generateSlant,
 		GenDoc:     "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
 		GenParams: []OptionDoc{

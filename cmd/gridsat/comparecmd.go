@@ -59,7 +59,7 @@ timeout, memout, error, WRONG), time and statistics, then agreement. The
 problems found and a summary per solver follow.
 
 A PATH is a judge-format file, a directory (its .txt files), or a bundled set
-("ladder" or "slant/ladder"; "gridsat sets" lists them). Without a PATH the
+(` + setExample() + `; "gridsat sets" lists them). Without a PATH the
 puzzle's bundled sets are run; "compare all" runs every puzzle's.
 
 Each (case, solver) run goes to a worker process (a copy of this binary) with
@@ -95,7 +95,7 @@ colons, so variants can be compared as columns:
 	fl := cmd.Flags()
 	fl.StringVar(&f.solvers, "solvers", "dfs,sat", "comma-separated solver specs, e.g. dfs,sat,sat:backend=gini")
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
-	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness (slant); the solvers must then agree on it")
+	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness ("+takers(compare.UniqueOption)+"); the solvers must then agree on it")
 	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
 	fl.BoolVar(&f.certify, "certify", false, "the sat solvers check a clausal proof of every absence they claim (no solution, optimal, unique, -1) before reporting it (unsat✓, ok✓; a failed check is WRONG); refused with backends that cannot prove (gini)")
 	fl.StringArrayVar(&f.opts, "opt", nil, "option NAME=VALUE for every solver that takes it (repeatable)")

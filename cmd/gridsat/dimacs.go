@@ -36,15 +36,10 @@ and one clause a line. Flags may stand anywhere.
 The CNF is the eager encoding; constraints the sat solver adds lazily (loops,
 sub-tours, crossings) are not in it, so a model of it may not be a solution.
 --refined runs the refinement loop first and writes the clauses it added as
-well: the formula then has the solution the loop found as a model. For
-slant with --opt unique=true it also writes the clause blocking that
-solution: the formula a uniqueness certificate refutes (see --certify and
---proofs), with no model when the solution is unique.
+well: the formula then has the solution the loop found as a model.
 
 --opt sets the sat solver's options (see "gridsat puzzles"), as for solve.
-For queens, --opt k=N sets the bound, and --opt split=classes writes the
-cubes too, as an incremental CNF ("p inccnf", one "a LITS 0" line per
-cube, as cadical reads it).
+` + cnfHelp() + `
 Cases are written one after another on standard output, or to -o FILE; with
 -o DIR (an existing directory, or a path ending in /) each case goes to its
 own file, DIR/case-001.cnf, DIR/case-002.cnf, ...
@@ -54,7 +49,7 @@ cases before it to standard output or to DIR; a -o FILE is replaced only
 by a complete output, so bad input leaves it as it was. An -o that cannot
 be written, or that is the input, is exit 2 before anything is written.
 
-Example: gridsat dimacs slant puzzles.txt -o cnf/ && cadical cnf/case-001.cnf`,
+Example: gridsat dimacs ` + examplePuzzle(func(p *compare.Puzzle) bool { return p.CNF != nil }) + ` puzzles.txt -o cnf/ && cadical cnf/case-001.cnf`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDimacs(cmd.InOrStdin(), cmd.OutOrStdout(), args, f)

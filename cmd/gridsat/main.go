@@ -1,5 +1,6 @@
-// Command gridsat solves grid puzzles (slant, queens, chain) by depth-first
-// search and by SAT encodings, and compares the two side by side.
+// Command gridsat solves grid puzzles (those package compare's registry
+// lists) by depth-first search and by SAT encodings, and compares the two
+// side by side.
 //
 // Run "gridsat help" for the commands and "gridsat CMD -h" for their flags.
 package main

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
 )
 
 // The help texts that speak of each puzzle are built from the registry,
@@ -77,4 +79,62 @@ func wrap(text, indent string, width int) string {
 		}
 	}
 	return strings.Join(append(lines, line), "\n")
+}
+
+// cnfHelp is dimacs's paragraph on what each puzzle's options do to the
+// CNF written.
+func cnfHelp() string {
+	var parts []string
+	for _, p := range compare.Puzzles() {
+		if p.CNF != nil && p.CNFDoc != "" {
+			parts = append(parts, wrap("For "+p.Name+", "+p.CNFDoc+".", "", helpWidth))
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// takers names, comma-separated, the puzzles one of whose solvers takes
+// option name.
+func takers(option string) string {
+	var names []string
+	for _, p := range compare.Puzzles() {
+		if slices.ContainsFunc(p.Solvers, func(s compare.Solver) bool {
+			return slices.ContainsFunc(s.Options, func(d compare.OptionDoc) bool { return d.Name == option })
+		}) {
+			names = append(names, p.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "no puzzle"
+	}
+	return strings.Join(names, ", ")
+}
+
+// examplePuzzle names the first puzzle ok accepts, for an example in a
+// help text ("PUZZLE" when there is none).
+func examplePuzzle(ok func(*compare.Puzzle) bool) string {
+	for _, p := range compare.Puzzles() {
+		if ok(p) {
+			return p.Name
+		}
+	}
+	return "PUZZLE"
+}
+
+// exampleSet is a bundled set of a registered puzzle, for examples in
+// help texts and messages.
+func exampleSet() instances.Set {
+	for _, s := range instances.Sets("") {
+		if _, err := compare.Lookup(s.Puzzle); err == nil {
+			return s
+		}
+	}
+	return instances.Set{Puzzle: "PUZZLE", Name: "SET"}
+}
+
+// setExample is the two ways a bundled set is named on compare's command
+// line: "SET" or "PUZZLE/SET".
+func setExample() string {
+	s := exampleSet()
+	return fmt.Sprintf("%q or %q", s.Name, s.String())
 }

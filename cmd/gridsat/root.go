@@ -22,10 +22,11 @@ func newRoot() *cobra.Command {
 
 Puzzles:
 ` + puzzleList() + `
-Exit status: 0 on success; 1 when a slant case has no solution (solve), or
-an answer fails verification, the solvers disagree, a solver, the harness or
-(report) a run is missing (compare, report); 2 on bad input or bad usage,
-refused before anything runs; 130 when interrupted.`,
+Exit status: 0 on success; 1 when a case has no solution its judge format
+has no answer for (solve), or an answer fails verification, the solvers
+disagree, a solver, the harness or (report) a run is missing (compare,
+report); 2 on bad input or bad usage, refused before anything runs; 130
+when interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       compare.Version,

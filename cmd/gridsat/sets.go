@@ -20,7 +20,7 @@ func newSetsCmd() *cobra.Command {
 		Short: "list the bundled instance sets (or print one with --cat)",
 		Long: `sets lists the instance sets embedded in gridsat, with their case counts and
 sizes; "gridsat compare PUZZLE SET" runs one, and "gridsat sets --cat
-slant/ladder" prints one, to edit or to feed to another program.`,
+` + exampleSet().String() + `" prints one, to edit or to feed to another program.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
@@ -30,7 +30,7 @@ slant/ladder" prints one, to edit or to feed to another program.`,
 			}
 			if cat {
 				if len(args) != 1 {
-					return fail(exitUsage, fmt.Errorf("--cat takes a set such as slant/ladder"))
+					return fail(exitUsage, fmt.Errorf("--cat takes a set such as %s", exampleSet()))
 				}
 				for _, s := range instances.Sets("") {
 					if s.String() == args[0] {

@@ -39,7 +39,8 @@ verifier, and prints the answers in the judge's output format on standard
 output, each as soon as it is found. Flags may stand anywhere.
 
 A case with no solution is reported on standard error and makes the exit
-status 1 after the other cases (chain prints -1 instead, as its judge does).
+status 1 after the other cases (unless the judge format has an answer for it,
+such as -1, which is printed instead).
 Bad input stops at the bad case with a message naming file, case and line and
 exit status 2; the answers to the cases before it are printed first. With
 --mem, a case whose estimated peak memory (the solver's estimate from the
@@ -56,9 +57,9 @@ options.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.solver, "solver", "dfs", "solver: dfs or sat, with options as sat:NAME=VALUE")
-	fl.BoolVar(&f.unique, "unique", false, "also prove the answer unique (slant): DFS counts to two, SAT re-solves with the answer blocked")
+	fl.BoolVar(&f.unique, "unique", false, "also prove the answer unique ("+takers(compare.UniqueOption)+"): DFS counts to two, SAT re-solves with the answer blocked")
 	fl.BoolVar(&f.stats, "stats", false, "print per-case solver statistics on standard error")
-	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer (queens: the board with Q)")
+	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer, for puzzles whose answer does not show the board")
 	fl.StringVar(&f.backend, "backend", "", "SAT backend for --solver sat: gophersat (default), gini, exec:NAME")
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
 	fl.StringVar(&f.mem, "mem", "0", "refuse, before solving anything, a case whose estimated peak memory passes this, e.g. 4GiB (0: none)")
@@ -122,7 +123,7 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 			out.Flush()
 			return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
 		}
-		if err := certified(out, stderr, c, spec, res); err != nil {
+		if err := certified(out, stderr, p, c, spec, res); err != nil {
 			return err
 		}
 		if res.Answer != "" || res.Solved {
@@ -188,27 +189,24 @@ func certifyOptions(base compare.Options, certify bool, proofs string) error {
 	return nil
 }
 
-// certified reports a result's certificate on stderr; a failed one is a
+// certified reports the certificate of a result for p's case c on stderr; a failed one is a
 // WRONG answer (exit 1), the answers before it flushed.
-func certified(out *bufio.Writer, stderr io.Writer, c instances.Case, spec compare.Spec, res compare.Result) error {
+func certified(out *bufio.Writer, stderr io.Writer, p *compare.Puzzle, c instances.Case, spec compare.Spec, res compare.Result) error {
 	if res.CertError != "" {
 		out.Flush()
 		return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
 	}
 	if res.Certified {
-		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(c, res))
+		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(p, res))
 	}
 	return nil
 }
 
-// certLine sums up a certificate's statistics on c.
-func certLine(c instances.Case, res compare.Result) string {
+// certLine sums up a certificate's statistics on p's case c.
+func certLine(p *compare.Puzzle, res compare.Result) string {
 	if claims, _ := res.Stat("proof_claims"); claims == 0 {
-		switch c.(type) {
-		case *instances.Queens:
-			return "no SAT proof needed: the lower bound meets the cover"
-		case *instances.Chain:
-			return "no SAT proof needed: no smaller step exists"
+		if p.NoProofNeeded != "" {
+			return "no SAT proof needed: " + p.NoProofNeeded
 		}
 		return "no SAT proof needed"
 	}
@@ -267,7 +265,7 @@ func svgPath(file string, ncases int, c instances.Case) string {
 	return file
 }
 
-// checkSVGs refuses --svg files that are the input (solve slant in.txt
+// checkSVGs refuses --svg files that are the input (solve PUZZLE in.txt
 // --svg in.txt drew over its input), before anything is solved.
 func checkSVGs(svg string, inputs []string, cases []instances.Case) error {
 	if svg == "" {
