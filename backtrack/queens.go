@@ -9,15 +9,39 @@ import (
 )
 
 // QueensOptions tune the queens search; the zero value is the default.
+// The opt tags declare the command line's options (compare.DeclareOptions):
+// each is written there and only there.
 type QueensOptions struct {
 	// Search is "up" (iterative deepening: prove k queens too few for k
-	// from a lower bound up, until a cover is found; the default) or
-	// "down" (branch and bound: find covers with ever fewer queens, from
-	// the greedy cover, until none is smaller).
-	Search string
+	// from a lower bound up, until a cover is found; the default, also
+	// "") or "down" (branch and bound: find covers with ever fewer queens,
+	// from the greedy cover, until none is smaller).
+	Search QueensSearch `opt:"search" doc:"up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"`
 	// NoSymmetry turns off symmetry breaking (used where the board's
 	// symmetries map the target set onto itself).
-	NoSymmetry bool
+	NoSymmetry bool `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
+}
+
+// QueensSearch is the direction of the search for the fewest queens.
+type QueensSearch string
+
+// The searches.
+const (
+	QueensSearchUp   QueensSearch = "up"
+	QueensSearchDown QueensSearch = "down"
+)
+
+// Values lists the searches, the default first.
+func (QueensSearch) Values() []string {
+	return []string{string(QueensSearchUp), string(QueensSearchDown)}
+}
+
+// MarshalText spells a search, "" as the default.
+func (s QueensSearch) MarshalText() ([]byte, error) {
+	if s == "" {
+		s = QueensSearchUp
+	}
+	return []byte(s), nil
 }
 
 // QueensResult is the queens search's answer: the smallest placement and
@@ -64,7 +88,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	res := QueensResult{Greedy: len(greedy), Placement: greedy}
 	res.Bound = max(d.rootBound(), d.borderRootBound())
 	switch opt.Search {
-	case "", "up":
+	case "", QueensSearchUp:
 		prev := int64(0) // the nodes of the last k
 		for k := res.Bound; k < len(greedy); k++ {
 			start := d.nodes
@@ -76,7 +100,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 				break
 			}
 		}
-	case "down":
+	case QueensSearchDown:
 		for k := len(greedy) - 1; k >= res.Bound; {
 			start := d.nodes
 			found := d.run(k)

@@ -242,7 +242,7 @@ func BenchmarkQueensSeed(b *testing.B) {
 //	go test -run X -bench 'QueensDomination/n=18/up' -benchtime 1x ./backtrack/
 func BenchmarkQueensDomination(b *testing.B) {
 	for _, n := range []int{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20} {
-		for _, search := range []string{"up", "down"} {
+		for _, search := range []QueensSearch{QueensSearchUp, QueensSearchDown} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, search), func(b *testing.B) {
 				if n > 16 && !bigQueensAsked(n) {
 					b.Skipf("n=%d takes minutes: name it in -bench or set GRIDSAT_QUEENS_BIG=1", n)

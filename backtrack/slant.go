@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -33,58 +34,73 @@ const (
 	SlantDeduceBasic
 )
 
+// slantDeduceNames are the levels' names, the default first.
+var slantDeduceNames = [...]string{SlantDeduceEquiv: "equiv", SlantDeduceDeadEnd: "deadend", SlantDeduceBasic: "basic"}
+
 // ParseSlantDeduce reads a deduction level by name: "equiv", "deadend" or
 // "basic"; "" means equiv.
 func ParseSlantDeduce(name string) (SlantDeduce, error) {
-	switch name {
-	case "", "equiv":
+	if name == "" {
 		return SlantDeduceEquiv, nil
-	case "deadend":
-		return SlantDeduceDeadEnd, nil
-	case "basic":
-		return SlantDeduceBasic, nil
 	}
-	return 0, fmt.Errorf("unknown slant deduction level %q (known: equiv, deadend, basic)", name)
+	for d, n := range slantDeduceNames {
+		if n == name {
+			return SlantDeduce(d), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown slant deduction level %q (known: %s)", name, strings.Join(slantDeduceNames[:], ", "))
 }
 
 // String returns the level's name.
 func (d SlantDeduce) String() string {
-	switch d {
-	case SlantDeduceDeadEnd:
-		return "deadend"
-	case SlantDeduceBasic:
-		return "basic"
+	if int(d) < 0 || int(d) >= len(slantDeduceNames) {
+		return fmt.Sprintf("SlantDeduce(%d)", int(d))
 	}
-	return "equiv"
+	return slantDeduceNames[d]
+}
+
+// Values lists the levels' names, the default first.
+func (SlantDeduce) Values() []string { return slantDeduceNames[:] }
+
+// UnmarshalText reads a level by name (ParseSlantDeduce).
+func (d *SlantDeduce) UnmarshalText(text []byte) error {
+	level, err := ParseSlantDeduce(string(text))
+	if err != nil {
+		return err
+	}
+	*d = level
+	return nil
 }
 
 // SlantOptions tune SolveSlant. The zero value finds one solution with
-// every deduction and search aid on.
+// every deduction and search aid on. The opt tags declare the command
+// line's options (compare.DeclareOptions): each is written there and only
+// there.
 type SlantOptions struct {
 	// Limit is how many solutions to look for: 1 (0 means 1), or 2 to
 	// decide uniqueness.
 	Limit  int
-	Deduce SlantDeduce
-	// Probe turns on failed-literal probing at the root: each cell near
-	// a clue or a decided one is tried both ways, and a diagonal that
-	// fails at once is replaced by the other. It often halves the nodes
-	// but costs more than it saves on large boards (README.md, slant;
-	// BenchmarkSlantDFSOptions).
-	Probe bool
+	Deduce SlantDeduce `opt:"deduce" doc:"deductions: basic (clue counts, loops), deadend (+ Tatham's dead ends: every corner reaches the border, with clue capacities), equiv (+ Tatham's equivalent cells and v-shapes, at the root)"`
 	// NoLearn turns off learning: without it a failure undoes the last
 	// branch only (chronological backtracking); with it the failure is
 	// analysed into a nogood clause, kept for the rest of the search, and
 	// the search jumps back to the branch the failure really depends on.
-	NoLearn bool
+	NoLearn bool `opt:"learn,negate" doc:"learn a nogood from every failure and jump back to its cause (false: chronological backtracking)"`
 	// NoRegions turns off solving independent regions one at a time:
 	// after the root deductions, undecided cells that share no clue and
 	// no component of corners cannot affect each other, so each region is
 	// solved on its own (a region without solution ends the search, and
 	// for uniqueness each region is checked on its own).
-	NoRegions bool
+	NoRegions bool `opt:"regions,negate" doc:"solve the independent regions the root deductions leave one at a time (for uniqueness, each on its own)"`
+	// Probe turns on failed-literal probing at the root: each cell near
+	// a clue or a decided one is tried both ways, and a diagonal that
+	// fails at once is replaced by the other. It often halves the nodes
+	// but costs more than it saves on large boards (measured: 200x200
+	// planted boards, 2x the time).
+	Probe bool `opt:"probe" doc:"failed-literal probing at the root"`
 	// MaxNodes stops the search after that many branching nodes (0 means
 	// no limit); the result then has Complete false.
-	MaxNodes int64
+	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N branching nodes (0: no limit)"`
 }
 
 // SlantResult is what SolveSlant found.

@@ -105,6 +105,9 @@ func describe(sf reflect.StructField, v reflect.Value, negate bool) (values, def
 	t := sf.Type
 	switch {
 	case t.Implements(reflect.TypeFor[valuer]()):
+		if t.Kind() != reflect.String && !reflect.PointerTo(t).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
+			panic(fmt.Sprintf("compare: option field %s: enumeration %s is not a string type: it wants an UnmarshalText method", sf.Name, t))
+		}
 		return strings.Join(v.Interface().(valuer).Values(), "|"), spell(v)
 	case t.Kind() == reflect.Bool:
 		return "true|false", strconv.FormatBool(v.Bool() != negate)

@@ -30,6 +30,12 @@ func (l *toyLevel) UnmarshalText(b []byte) error {
 	return fmt.Errorf("no level %q", b)
 }
 
+// toyIntEnum is an enumeration by integer that cannot be set from text.
+type toyIntEnum int
+
+func (toyIntEnum) Values() []string { return []string{"a"} }
+func (toyIntEnum) String() string   { return "a" }
+
 type toyEmbedded struct {
 	Fast bool `opt:"fast" doc:"go fast"`
 }
@@ -127,6 +133,9 @@ func TestDeclareRefuses(t *testing.T) {
 	type badType struct {
 		A float64 `opt:"a" doc:"x"`
 	}
+	type intEnum struct {
+		A toyIntEnum `opt:"a" doc:"x"`
+	}
 	type pointerNoDefault struct {
 		A *int `opt:"a" doc:"x"`
 	}
@@ -136,6 +145,7 @@ func TestDeclareRefuses(t *testing.T) {
 		"bad name":         func() { DeclareOptions(badName{}) },
 		"negated count":    func() { DeclareOptions(negatedCount{}) },
 		"bad type":         func() { DeclareOptions(badType{}) },
+		"int enumeration":  func() { DeclareOptions(intEnum{}) },
 		"pointer, no text": func() { DeclareOptions(pointerNoDefault{}) },
 		"not a struct":     func() { DeclareOptions(3) },
 	} {

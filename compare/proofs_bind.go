@@ -51,10 +51,14 @@ func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
 		return err
 	}
 	o := Options(meta.Options)
-	if pre := o.Get("pre", "none"); pre != "none" {
-		return fmt.Errorf("option pre=%s: deductions before the solve are not proved", pre)
+	cfg, err := slantSATDecl.Parse(o)
+	if err != nil {
+		return err
 	}
-	opt := encode.SlantOptions{Loops: o.Get("loops", encode.SlantLoopsLazy), Phase: o.Get("phase", encode.SlantPhaseClues)}
+	if cfg.Pre.on {
+		return fmt.Errorf("option pre=%s: deductions before the solve are not proved", cfg.Pre.level)
+	}
+	opt := encode.SlantOptions{Loops: cfg.Loops, Phase: cfg.Phase}
 	var answer []byte
 	if meta.Answer != "" {
 		if answer, err = instances.ParseSlantAnswer(s, meta.Answer); err != nil {

@@ -26,35 +26,17 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		FormatCase: formatQueens,
 		Solvers: []Solver{
 			{
-				Name: "dfs",
-				Doc:  "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds (children the reach bound cuts are never made), dominated squares dropped, symmetry at every depth",
-				Options: []OptionDoc{
-					{Name: "search", Values: "up|down", Default: "up", Doc: "up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"},
-					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "a searched square's images under the symmetries fixing the queens placed are not searched again"},
-				},
+				Name:     "dfs",
+				Doc:      "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds (children the reach bound cuts are never made), dominated squares dropped, symmetry at every depth",
+				Options:  queensDFSDecl.Docs(),
 				Solve:    solveQueensDFS,
 				Headline: []string{"nodes", "bound", "greedy"},
 				Validate: func(o Options) error { _, err := queensDFSOptions(o); return err },
 			},
 			{
-				Name: "sat",
-				Doc:  "a variable per useful square and per line holding a queen, a clause per target over its four lines, at most k queens, k rows, k columns and k diagonals by colour; a local search's cover as the upper bound; for each k below it, one SAT call per way of sharing k queens among the four square classes; every model verified",
-				Options: []OptionDoc{
-					{Name: "card", Values: "totalizer|seq|mtotalizer|cardnet|sortnet|pb", Default: "totalizer", Doc: "at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"},
-					{Name: "order", Values: "natural|occurrence|proximity", Default: "natural", Doc: "order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"},
-					{Name: "empty", Values: "true|false", Default: "false", Doc: "the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"},
-					{Name: "lines", Values: "true|false", Default: "true", Doc: "a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"},
-					{Name: "squares", Values: "true|false", Default: "false", Doc: "with lines, each target's clause over its squares too"},
-					{Name: "parity", Values: "true|false", Default: "true", Doc: "with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"},
-					{Name: "split", Values: "classes|none", Default: "classes", Doc: "each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"},
-					{Name: "search", Values: "up|down", Default: "up", Doc: "up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"},
-					{Name: "symmetry", Values: "true|false", Default: "true", Doc: "lex-leader constraints for the board symmetries that keep the targets"},
-					{Name: "upper", Values: "walk|greedy", Default: "walk", Doc: "the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"},
-					BackendOption,
-					CertifyDoc,
-					ProofsDoc,
-					{Name: "k", Values: "N", Default: "the optimum", Doc: "gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"},
-				},
+				Name:     "sat",
+				Doc:      "a variable per useful square and per line holding a queen, a clause per target over its four lines, at most k queens, k rows, k columns and k diagonals by colour; a local search's cover as the upper bound; for each k below it, one SAT call per way of sharing k queens among the four square classes; every model verified",
+				Options:  queensSATDecl.Docs(),
 				Solve:    solveQueensSAT,
 				Headline: []string{"solves", "conflicts", "vars"},
 				Validate: func(o Options) error { _, err := satQueensOptions(o); return err },
@@ -92,17 +74,23 @@ func queensResult(q *instances.Queens, placement []instances.Square, elapsed tim
 	}
 }
 
+// The queens solvers' options (declare.go): the dfs's are backtrack's, the
+// sat's encode's, the SAT options every adapter shares and dimacs's k.
+var (
+	queensDFSDecl = DeclareOptions(backtrack.QueensOptions{})
+	queensSATDecl = DeclareOptions(queensSATConfig{QueensOptions: encode.DefaultQueensOptions()})
+)
+
+// queensSATConfig is what the queens sat solver and its CNF read.
+type queensSATConfig struct {
+	encode.QueensOptions
+	satOptions
+	// K is the bound QueensCNF writes, nil for the optimum.
+	K *int `opt:"k" default:"the optimum" doc:"gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"`
+}
+
 func queensDFSOptions(o Options) (backtrack.QueensOptions, error) {
-	sym, err := o.BoolOr("symmetry", true)
-	if err != nil {
-		return backtrack.QueensOptions{}, err
-	}
-	switch s := o.Get("search", "up"); s {
-	case "up", "down":
-		return backtrack.QueensOptions{Search: s, NoSymmetry: !sym}, nil
-	default:
-		return backtrack.QueensOptions{}, fmt.Errorf("option search=%q: want up or down", s)
-	}
+	return queensDFSDecl.Parse(o)
 }
 
 func solveQueensDFS(c instances.Case, o Options) (Result, error) {
@@ -125,43 +113,18 @@ func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 }
 
 func satQueensOptions(o Options) (encode.QueensOptions, error) {
-	// The boolean options by name, read in a fixed order (the first bad
-	// one is the one reported), with their defaults.
-	bools := map[string]bool{}
-	for _, d := range []struct {
-		name string
-		def  bool
-	}{{"empty", false}, {"lines", true}, {"symmetry", true}, {"squares", false}, {"parity", true}, {CertifyOption, false}} {
-		v, err := o.BoolOr(d.name, d.def)
-		if err != nil {
-			return encode.QueensOptions{}, err
-		}
-		bools[d.name] = v
-	}
-	opt := encode.QueensOptions{
-		Card:       o.Get("card", ""),
-		Order:      o.Get("order", ""),
-		Empty:      bools["empty"],
-		NoLines:    !bools["lines"],
-		Search:     o.Get("search", ""),
-		NoSymmetry: !bools["symmetry"],
-		Squares:    bools["squares"],
-		NoParity:   !bools["parity"],
-		Upper:      o.Get("upper", ""),
-		Split:      o.Get("split", ""),
-		Backend:    o.Get("backend", ""),
-		Certify:    bools[CertifyOption],
-	}
-	if err := checkProofsOption(o, opt.Certify); err != nil {
+	cfg, err := queensSATDecl.Parse(o)
+	if err != nil {
 		return encode.QueensOptions{}, err
 	}
+	if _, err := cfg.backend(); err != nil {
+		return encode.QueensOptions{}, err
+	}
+	opt := cfg.QueensOptions
+	opt.Backend = string(cfg.satOptions.Backend)
+	opt.Certify = cfg.satOptions.Certify
 	if err := opt.Validate(); err != nil {
 		return encode.QueensOptions{}, err
-	}
-	if k := o.Get("k", ""); k != "" {
-		if n, err := strconv.Atoi(k); err != nil || n < 0 {
-			return encode.QueensOptions{}, fmt.Errorf("option k=%q: want a queen count", k)
-		}
 	}
 	return opt, nil
 }
@@ -260,11 +223,10 @@ func queensCNF(c instances.Case, o Options, _ bool) (*sat.CNF, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg, _ := queensSATDecl.Parse(o) // satQueensOptions read it
 	var k int
-	if ks := o.Get("k", ""); ks != "" {
-		if k, err = strconv.Atoi(ks); err != nil || k < 0 {
-			return nil, fmt.Errorf("option k=%q: want a queen count", ks)
-		}
+	if cfg.K != nil {
+		k = *cfg.K
 	} else {
 		res, err := backtrack.SolveQueens(q, backtrack.QueensOptions{})
 		if err != nil {

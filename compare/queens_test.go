@@ -430,8 +430,10 @@ func BenchmarkQueensSets(b *testing.B) {
 
 // TestQueensZeroOptionsAreDefaults: the zero values of the Go options
 // structs solve the way the command line does with no options: the SAT
-// options parse to exactly the zero value, and the DFS's find the same
-// optimum with the same nodes, on a full board and on a sparse one.
+// options parse to encode.DefaultQueensOptions, which solves as the zero
+// value does (the same optimum, the same solver calls), and the DFS's
+// find the same optimum with the same nodes, on a full board and on a
+// sparse one.
 func TestQueensZeroOptionsAreDefaults(t *testing.T) {
 	dfs, err := queensDFSOptions(Options{})
 	if err != nil {
@@ -441,8 +443,8 @@ func TestQueensZeroOptionsAreDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sat != (encode.QueensOptions{}) {
-		t.Errorf("sat defaults %+v; want the zero value", sat)
+	if sat != encode.DefaultQueensOptions() {
+		t.Errorf("sat defaults %+v; want %+v", sat, encode.DefaultQueensOptions())
 	}
 	rng := rand.New(rand.NewPCG(5, 13))
 	sparse, err := instances.GenerateQueens(rng, 7, 7, 0.3)
@@ -471,6 +473,13 @@ func TestQueensZeroOptionsAreDefaults(t *testing.T) {
 		}
 		if len(s.Placement) != len(zero.Placement) {
 			t.Errorf("sat zero value: %d queens, dfs %d", len(s.Placement), len(zero.Placement))
+		}
+		d, err := encode.SolveQueens(q, sat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Placement) != len(s.Placement) || d.Stats.Solves != s.Stats.Solves || d.Stats.Vars != s.Stats.Vars {
+			t.Errorf("sat defaults: %d queens, %d solves, %d vars; zero value %d, %d, %d", len(d.Placement), d.Stats.Solves, d.Stats.Vars, len(s.Placement), s.Stats.Solves, s.Stats.Vars)
 		}
 		if err := instances.VerifyQueens(q, s.Placement); err != nil {
 			t.Error(err)

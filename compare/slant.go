@@ -30,39 +30,21 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		FormatCase: formatSlant,
 		Solvers: []Solver{
 			{
-				Name: "dfs",
-				Doc:  "iterative depth-first search with clue, loop and dead-end propagation, Tatham's equivalences, independent regions and learned nogoods",
-				Options: []OptionDoc{
-					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "count solutions up to two and report the second"},
-					{Name: "deduce", Values: "equiv|deadend|basic", Default: "equiv", Doc: "deductions: basic (clue counts, loops), deadend (+ Tatham's dead ends: every corner reaches the border, with clue capacities), equiv (+ Tatham's equivalent cells and v-shapes, at the root)"},
-					{Name: "learn", Values: "true|false", Default: "true", Doc: "learn a nogood from every failure and jump back to its cause (false: chronological backtracking)"},
-					{Name: "regions", Values: "true|false", Default: "true", Doc: "solve the independent regions the root deductions leave one at a time (for uniqueness, each on its own)"},
-					{Name: "probe", Values: "true|false", Default: "false", Doc: "failed-literal probing at the root"},
-					{Name: "nodes", Values: "N", Default: "0", Doc: "stop with an error after N branching nodes (0: no limit)"},
-				},
+				Name:     "dfs",
+				Doc:      "iterative depth-first search with clue, loop and dead-end propagation, Tatham's equivalences, independent regions and learned nogoods",
+				Options:  slantDFSDecl.Docs(),
 				Solve:    solveSlantDFS,
 				Memory:   func(c instances.Case, _ Options) int64 { return slantMemory(c, nil) },
 				Headline: []string{"nodes", "conflicts", "learned"},
 				Validate: func(o Options) error { _, _, err := slantDFSOptions(o); return err },
 			},
 			{
-				Name: "sat",
-				Doc:  "one variable per cell, clue counts as clauses, failed-literal probing, loops forbidden lazily by refinement (a clause per loop found and per component of corners cut off the border); pre= hands it the dfs's root deductions first (a hybrid)",
-				Options: []OptionDoc{
-					{Name: UniqueOption, Values: "true|false", Default: "false", Doc: "block the solution found and solve on, to find a second one"},
-					{Name: "pre", Values: "none|equiv|deadend|basic", Default: "none", Doc: "none: pure SAT (the default, so that sat and dfs stay independent and their agreement means something); equiv, deadend, basic: a hybrid that first runs the dfs's root deductions at that level and gives them to the solver as unit and two-literal clauses"},
-					{Name: "loops", Values: "lazy|lazy+diamond|lazy+short|reach", Default: "lazy", Doc: "lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"},
-					{Name: "cuts", Values: "shortest|forest", Default: "shortest", Doc: "the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"},
-					{Name: "enclose", Values: "true|false", Default: "true", Doc: "with the loop cuts, cut every component of corners the model leaves off the border (\"a diagonal leaves it\"): one clause forbids every filling that cuts off the same corners, where a long loop's cut forbids only that loop"},
-					{Name: "probe", Values: "rounds|once|none", Default: "rounds", Doc: "failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"},
-					{Name: "phase", Values: "clues|slash", Default: "clues", Doc: "first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"},
-					BackendOption,
-					CertifyDoc,
-					ProofsDoc,
-				},
+				Name:     "sat",
+				Doc:      "one variable per cell, clue counts as clauses, failed-literal probing, loops forbidden lazily by refinement (a clause per loop found and per component of corners cut off the border); pre= hands it the dfs's root deductions first (a hybrid)",
+				Options:  slantSATDecl.Docs(),
 				Solve:    solveSlantSAT,
 				Memory:   slantSATMemory,
-				Uses:     func(o Options) []string { return map[bool][]string{true: {"dfs"}}[o.Get("pre", "none") != "none"] },
+				Uses:     slantSATUses,
 				Headline: []string{"rounds", "added", "conflicts"},
 				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
 			},
@@ -85,51 +67,84 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 	}
 }
 
-func slantBool(o Options, name string) (bool, error) {
-	return slantBoolDefault(o, name, false)
+// The slant solvers' options (declare.go): the dfs's are backtrack's, the
+// sat's encode's, with unique, pre and the SAT options every adapter
+// shares.
+var (
+	slantDFSDecl = DeclareOptions(slantDFSConfig{})
+	slantSATDecl = DeclareOptions(slantSATConfig{SlantOptions: encode.DefaultSlantOptions()})
+)
+
+// slantDFSConfig is what the slant dfs reads.
+type slantDFSConfig struct {
+	uniqueOptions
+	backtrack.SlantOptions
 }
 
-func slantBoolDefault(o Options, name string, def bool) (bool, error) {
-	v := o.Get(name, strconv.FormatBool(def))
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, fmt.Errorf("option %s=%q: want true or false", name, v)
+// slantSATConfig is what the slant sat solver reads.
+type slantSATConfig struct {
+	uniqueOptions
+	Pre slantPre `opt:"pre" doc:"none: pure SAT (the default, so that sat and dfs stay independent and their agreement means something); equiv, deadend, basic: a hybrid that first runs the dfs's root deductions at that level and gives them to the solver as unit and two-literal clauses"`
+	encode.SlantOptions
+	satOptions
+}
+
+// slantPre is the sat solver's pre option: the level of the dfs's root
+// deductions to run before the solve, if any.
+type slantPre struct {
+	on    bool
+	level backtrack.SlantDeduce
+}
+
+// slantPreNone is the pre option's word for none.
+const slantPreNone = "none"
+
+// Values lists none, the default, then the deduction levels.
+func (slantPre) Values() []string {
+	return append([]string{slantPreNone}, backtrack.SlantDeduce(0).Values()...)
+}
+
+// MarshalText spells p.
+func (p slantPre) MarshalText() ([]byte, error) {
+	if !p.on {
+		return []byte(slantPreNone), nil
 	}
-	return b, nil
+	return []byte(p.level.String()), nil
+}
+
+// UnmarshalText reads none or a deduction level.
+func (p *slantPre) UnmarshalText(text []byte) error {
+	if string(text) == slantPreNone {
+		*p = slantPre{}
+		return nil
+	}
+	level, err := backtrack.ParseSlantDeduce(string(text))
+	*p = slantPre{on: true, level: level}
+	return err
+}
+
+// slantSATUses names the dfs when pre= starts the sat solver from its
+// deductions.
+func slantSATUses(o Options) []string {
+	if cfg, err := slantSATDecl.Parse(o); err == nil && cfg.Pre.on {
+		return []string{"dfs"}
+	}
+	return nil
 }
 
 // slantDFSOptions reads the DFS's options; unique says whether a second
 // solution is looked for.
 func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err error) {
-	unique, err = slantBool(o, UniqueOption)
+	cfg, err := slantDFSDecl.Parse(o)
 	if err != nil {
 		return opt, false, err
 	}
-	deduce, err := backtrack.ParseSlantDeduce(o.Get("deduce", "equiv"))
-	if err != nil {
-		return opt, false, fmt.Errorf("option deduce: %w", err)
-	}
-	maxNodes, err := strconv.ParseInt(o.Get("nodes", "0"), 10, 64)
-	if err != nil || maxNodes < 0 {
-		return opt, false, fmt.Errorf("option nodes=%q: want a count >= 0", o.Get("nodes", "0"))
-	}
-	learn, err := slantBoolDefault(o, "learn", true)
-	if err != nil {
-		return opt, false, err
-	}
-	regions, err := slantBoolDefault(o, "regions", true)
-	if err != nil {
-		return opt, false, err
-	}
-	probe, err := slantBoolDefault(o, "probe", false)
-	if err != nil {
-		return opt, false, err
-	}
-	opt = backtrack.SlantOptions{Limit: 1, Deduce: deduce, MaxNodes: maxNodes, NoLearn: !learn, NoRegions: !regions, Probe: probe}
-	if unique {
+	opt = cfg.SlantOptions
+	opt.Limit = 1
+	if cfg.Unique {
 		opt.Limit = 2
 	}
-	return opt, unique, nil
+	return opt, cfg.Unique, nil
 }
 
 func solveSlantDFS(c instances.Case, o Options) (Result, error) {
@@ -188,67 +203,42 @@ func slantSATMemory(c instances.Case, o Options) int64 {
 		return 0
 	}
 	est := slantMemory(c, &opt)
-	if pre != "none" {
+	if pre.on {
 		est = max(est, slantMemory(c, nil))
 	}
 	return est
 }
 
 // slantSATOptions reads the SAT solver's options; pre is the deduction
-// level to run before the solve ("none" for none).
-func slantSATOptions(o Options) (opt encode.SlantOptions, pre string, err error) {
-	unique, err := slantBool(o, UniqueOption)
+// level to run before the solve, if any.
+func slantSATOptions(o Options) (opt encode.SlantOptions, pre slantPre, err error) {
+	cfg, err := slantSATDecl.Parse(o)
 	if err != nil {
-		return opt, "", err
+		return opt, pre, err
 	}
-	opt.Unique = unique
-	opt.Loops = o.Get("loops", encode.SlantLoopsLazy)
-	opt.Cuts = o.Get("cuts", encode.SlantCutsShortest)
-	opt.Phase = o.Get("phase", encode.SlantPhaseClues)
-	opt.Probe = o.Get("probe", sat.ProbeRounds)
-	enclose, err := slantBoolDefault(o, "enclose", true)
-	if err != nil {
-		return opt, "", err
-	}
-	opt.LoopCutsOnly = !enclose
-	if opt.Certify, err = slantBool(o, CertifyOption); err != nil {
-		return opt, "", err
-	}
-	if err := checkProofsOption(o, opt.Certify); err != nil {
-		return opt, "", err
-	}
+	opt, pre = cfg.SlantOptions, cfg.Pre
+	opt.Unique = cfg.uniqueOptions.Unique
+	opt.Certify = cfg.satOptions.Certify
 	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
-		return opt, "", fmt.Errorf("slant sat options: %w", err)
+		return opt, pre, fmt.Errorf("slant sat options: %w", err)
 	}
-	pre = o.Get("pre", "none")
-	if pre != "none" {
-		if _, err := backtrack.ParseSlantDeduce(pre); err != nil {
-			return opt, "", fmt.Errorf("option pre: %w", err)
-		}
-	}
-	be, err := sat.LookupBackend(o.Get("backend", ""))
+	be, err := cfg.backend()
 	if err != nil {
-		return opt, "", err
+		return opt, pre, err
 	}
-	if opt.Certify {
-		if err := sat.CheckCertifiable(be); err != nil {
-			return opt, "", err
-		}
-		if pre != "none" {
-			return opt, "", fmt.Errorf("option pre=%s: the dfs's root deductions are not proved, so certify=true refuses them", pre)
-		}
+	if opt.Certify && pre.on {
+		return opt, pre, fmt.Errorf("option pre=%s: the dfs's root deductions are not proved, so certify=true refuses them", pre.level)
 	}
 	opt.Backend = be
 	return opt, pre, nil
 }
 
 // slantFacts runs the deductions pre names, if any, into opt.
-func slantFacts(s *instances.Slant, opt *encode.SlantOptions, pre string) {
-	if pre == "none" {
+func slantFacts(s *instances.Slant, opt *encode.SlantOptions, pre slantPre) {
+	if !pre.on {
 		return
 	}
-	level, _ := backtrack.ParseSlantDeduce(pre)
-	facts := backtrack.SlantFacts(s, level, false)
+	facts := backtrack.SlantFacts(s, pre.level, false)
 	opt.Facts = &facts
 }
 
@@ -430,7 +420,7 @@ func generateSlant(w io.Writer, g GenConfig) error {
 	if err != nil {
 		return err
 	}
-	planted, err := slantBool(g.Params, "planted")
+	planted, err := g.Params.BoolOr("planted", false)
 	if err != nil {
 		return fmt.Errorf("slant param %w", err)
 	}

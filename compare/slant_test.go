@@ -734,12 +734,12 @@ func TestSlantZeroOptionsAreDefaults(t *testing.T) {
 		t.Errorf("dfs defaults %+v (unique %v), %v; want the zero value with Limit 1", dfs, unique, err)
 	}
 	sat, pre, err := slantSATOptions(Options{})
-	if err != nil || pre != "none" || sat.Backend == nil || sat.Backend.Name() != "gophersat" {
-		t.Fatalf("sat defaults: pre %q, %+v, %v", pre, sat, err)
+	if err != nil || pre.on || sat.Backend == nil || sat.Backend.Name() != "gophersat" {
+		t.Fatalf("sat defaults: pre %+v, %+v, %v", pre, sat, err)
 	}
 	sat.Backend = nil
-	want := encode.SlantOptions{Loops: encode.SlantLoopsLazy, Cuts: encode.SlantCutsShortest, Phase: encode.SlantPhaseClues}
-	if sat.Loops != want.Loops || sat.Cuts != want.Cuts || sat.Phase != want.Phase || sat.Unique || sat.Facts != nil {
+	want := encode.DefaultSlantOptions()
+	if sat.Loops != want.Loops || sat.Cuts != want.Cuts || sat.Phase != want.Phase || sat.Probe != want.Probe || sat.Unique || sat.Facts != nil {
 		t.Errorf("sat defaults %+v, want %+v", sat, want)
 	}
 	// The spelled-out defaults and the zero value encode the same way.

@@ -111,7 +111,7 @@ func TestCertifyQueens(t *testing.T) {
 	claims := 0
 	for n := 4; n <= 8; n++ {
 		q := fullBoard(n)
-		for _, split := range []string{"classes", "none"} {
+		for _, split := range []QueensSplit{QueensSplitClasses, QueensSplitNone} {
 			plain, err := SolveQueens(q, QueensOptions{Split: split})
 			if err != nil {
 				t.Fatal(err)

@@ -60,7 +60,7 @@ func TestQueensSATWhereCuttingPlanesIsUnsound(t *testing.T) {
 				name := fmt.Sprintf("%s/symmetry=%v/%dx%d", card, sym, tc.n, tc.n)
 				t.Run(name, func(t *testing.T) {
 					q := fullBoard(tc.n)
-					opt := QueensOptions{Card: card, NoSymmetry: !sym}
+					opt := QueensOptions{Card: QueensCard(card), NoSymmetry: !sym}
 					if st := atMostK(t, q, tc.k, opt); st != sat.Sat {
 						t.Errorf("at most %d queens: %v, want SAT", tc.k, st)
 					}
@@ -82,12 +82,12 @@ func TestSolveQueensDomination(t *testing.T) {
 	}
 	var variants []variant
 	for _, card := range allCards {
-		for _, search := range []string{"up", "down"} {
+		for _, search := range []QueensSearch{QueensSearchUp, QueensSearchDown} {
 			for _, backend := range []string{"gophersat", "gini"} {
 				if card == "pb" && backend == "gini" {
 					continue
 				}
-				opt := QueensOptions{Card: card, Search: search, Backend: backend}
+				opt := QueensOptions{Card: QueensCard(card), Search: search, Backend: backend}
 				variants = append(variants, variant{opt, 8})
 				opt.NoSymmetry = true
 				variants = append(variants, variant{opt, 6})
@@ -292,7 +292,7 @@ func TestSolveQueensOddBoards(t *testing.T) {
 		{"knight", knight, 1},
 	}
 	for _, tt := range tests {
-		for _, search := range []string{"up", "down"} {
+		for _, search := range []QueensSearch{QueensSearchUp, QueensSearchDown} {
 			res, err := SolveQueens(tt.q, QueensOptions{Search: search})
 			if err != nil {
 				t.Fatal(err)
@@ -337,7 +337,7 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 func TestQueensCNF(t *testing.T) {
 	q := fullBoard(5)
 	for _, card := range sat.CardEncodings {
-		for _, opt := range []QueensOptions{{Card: card}, {Card: card, Order: "occurrence", Empty: true, NoLines: true, NoSymmetry: true}} {
+		for _, opt := range []QueensOptions{{Card: QueensCard(card)}, {Card: QueensCard(card), Order: "occurrence", Empty: true, NoLines: true, NoSymmetry: true}} {
 			f, err := QueensCNF(q, 3, opt)
 			if err != nil {
 				t.Fatal(err)

@@ -3,33 +3,40 @@ package encode
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
+// SlantLoops is how the slant encoding handles loops (SlantOptions.Loops).
+type SlantLoops string
+
 // Slant loop handling, the values of SlantOptions.Loops.
 const (
 	// SlantLoopsLazy adds no loop clauses up front: the refinement loop
 	// forbids the loops found in each model.
-	SlantLoopsLazy = "lazy"
+	SlantLoopsLazy SlantLoops = "lazy"
 	// SlantLoopsDiamond also forbids, eagerly, the four-cell diamond loop
 	// around every inner corner (one 4-literal clause per corner), the
 	// loop that random models close most often.
-	SlantLoopsDiamond = "lazy+diamond"
+	SlantLoopsDiamond SlantLoops = "lazy+diamond"
 	// SlantLoopsShort forbids eagerly the diamonds and the six-cell loops
 	// (two around every cell whose corners are all inner, one per
 	// diagonal it could hold inside).
-	SlantLoopsShort = "lazy+short"
+	SlantLoopsShort SlantLoops = "lazy+short"
 	// SlantLoopsReach encodes eagerly that every corner reaches the
 	// border, which rules out every loop (a loop would enclose a corner):
 	// each inner corner picks a parent, a corner joined to it by a
 	// diagonal, with a smaller rank (binary, with a comparator per
 	// candidate parent). Models then have no loop; refinement only
 	// checks. The encoding grows to about 150 clauses per corner.
-	SlantLoopsReach = "reach"
+	SlantLoopsReach SlantLoops = "reach"
 )
+
+// SlantCuts is which loop of a model each cut forbids (SlantOptions.Cuts).
+type SlantCuts string
 
 // Slant cut choices, the values of SlantOptions.Cuts: which loop of a
 // model each cut forbids.
@@ -37,11 +44,14 @@ const (
 	// SlantCutsShortest, the default, cuts for every diagonal that closes a
 	// loop in the model (every diagonal outside a spanning forest) the
 	// shortest loop through it.
-	SlantCutsShortest = "shortest"
+	SlantCutsShortest SlantCuts = "shortest"
 	// SlantCutsForest cuts the loop a diagonal closes with the spanning
 	// forest, grown row by row, which may wind far around.
-	SlantCutsForest = "forest"
+	SlantCutsForest SlantCuts = "forest"
 )
+
+// SlantPhase is the first filling the solver tries (SlantOptions.Phase).
+type SlantPhase string
 
 // Slant initial phases, the values of SlantOptions.Phase. Solvers try false
 // first for a variable they have not set yet (gophersat, gini and MiniSat
@@ -51,30 +61,50 @@ const (
 	// polarity that makes false the diagonal its clues need most (the
 	// corners whose clues need the larger share of their undecided
 	// cells, counting the cells the facts decide).
-	SlantPhaseClues = "clues"
+	SlantPhaseClues SlantPhase = "clues"
 	// SlantPhaseSlash makes every variable true for '\', so the first
 	// filling tried is all '/'.
-	SlantPhaseSlash = "slash"
+	SlantPhaseSlash SlantPhase = "slash"
 )
+
+// SlantProbe is the failed-literal probing of the formula (see Prober):
+// one of the probing modes ProbeRounds, ProbeOnce, ProbeNone.
+type SlantProbe string
+
+// Values lists the loop handlings, the default first.
+func (SlantLoops) Values() []string {
+	return enumWords([]SlantLoops{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach})
+}
+
+// Values lists the cut choices, the default first.
+func (SlantCuts) Values() []string { return enumWords([]SlantCuts{SlantCutsShortest, SlantCutsForest}) }
+
+// Values lists the phases, the default first.
+func (SlantPhase) Values() []string { return enumWords([]SlantPhase{SlantPhaseClues, SlantPhaseSlash}) }
+
+// Values lists the probing modes, the default first.
+func (SlantProbe) Values() []string { return []string{sat.ProbeRounds, sat.ProbeOnce, sat.ProbeNone} }
 
 // SlantOptions tune SolveSlant. The zero value solves with gophersat,
 // lazy loops, shortest cuts, phases from the clues and probing before
-// every solve.
+// every solve (DefaultSlantOptions spells it out). The opt tags declare
+// the command line's options (compare.DeclareOptions): each is written
+// there and only there.
 type SlantOptions struct {
 	Backend sat.Backend // nil means gophersat
-	Loops   string      // SlantLoopsLazy ("" too), SlantLoopsDiamond, SlantLoopsShort or SlantLoopsReach
-	Cuts    string      // SlantCutsShortest ("" too) or SlantCutsForest
-	Phase   string      // SlantPhaseClues ("" too) or SlantPhaseSlash
-	// Probe is the failed-literal probing of the formula (see Prober):
-	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
-	// solve, or ProbeNone.
-	Probe string
+	Loops   SlantLoops  `opt:"loops" doc:"lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"` // "" means lazy
+	Cuts    SlantCuts   `opt:"cuts" doc:"the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"`                                                                                                // "" means shortest
 	// LoopCutsOnly cuts the loops of a model and nothing else; by
 	// default every component of corners off the border is cut too (see
 	// slantLoops.enclosedCuts).
-	LoopCutsOnly bool
-	Unique       bool // also look for a second solution
-	Deadline     time.Time
+	LoopCutsOnly bool `opt:"enclose,negate" doc:"with the loop cuts, cut every component of corners the model leaves off the border (\"a diagonal leaves it\"): one clause forbids every filling that cuts off the same corners, where a long loop's cut forbids only that loop"`
+	// Probe is the failed-literal probing of the formula (see Prober):
+	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
+	// solve, or ProbeNone.
+	Probe    SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
+	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
+	Unique   bool       // also look for a second solution
+	Deadline time.Time
 	// Facts, when set, are deductions made before the solve (see
 	// instances.SlantFacts): decided cells become unit clauses, excluded
 	// pairs two-literal clauses.
@@ -86,27 +116,27 @@ type SlantOptions struct {
 	Certify bool
 }
 
+// DefaultSlantOptions are the zero SlantOptions with their defaults
+// filled in.
+func DefaultSlantOptions() SlantOptions {
+	return SlantOptions{Loops: SlantLoopsLazy, Cuts: SlantCutsShortest, Probe: sat.ProbeRounds, Phase: SlantPhaseClues}
+}
+
 // check reports an unknown option value.
 func (o SlantOptions) check() error {
-	switch o.Loops {
-	case "", SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach:
-	default:
-		return fmt.Errorf("unknown slant loop handling %q (known: %s, %s, %s, %s)", o.Loops, SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach)
+	if o.Loops != "" && !contains(o.Loops.Values(), string(o.Loops)) {
+		return fmt.Errorf("unknown slant loop handling %q (known: %s)", o.Loops, strings.Join(o.Loops.Values(), ", "))
 	}
-	switch o.Cuts {
-	case "", SlantCutsShortest, SlantCutsForest:
-	default:
-		return fmt.Errorf("unknown slant cut choice %q (known: %s, %s)", o.Cuts, SlantCutsShortest, SlantCutsForest)
+	if o.Cuts != "" && !contains(o.Cuts.Values(), string(o.Cuts)) {
+		return fmt.Errorf("unknown slant cut choice %q (known: %s)", o.Cuts, strings.Join(o.Cuts.Values(), ", "))
 	}
-	switch o.Phase {
-	case "", SlantPhaseClues, SlantPhaseSlash:
-	default:
-		return fmt.Errorf("unknown slant phase %q (known: %s, %s)", o.Phase, SlantPhaseClues, SlantPhaseSlash)
+	if o.Phase != "" && !contains(o.Phase.Values(), string(o.Phase)) {
+		return fmt.Errorf("unknown slant phase %q (known: %s)", o.Phase, strings.Join(o.Phase.Values(), ", "))
 	}
 	if o.Certify && o.Facts != nil {
 		return fmt.Errorf("slant: the dfs's root deductions (pre=) are not proved: no certificate with them")
 	}
-	return sat.CheckProbe(o.Probe)
+	return sat.CheckProbe(string(o.Probe))
 }
 
 // SlantResult is what SolveSlant found.
@@ -164,7 +194,7 @@ const (
 // NewSlantEncoding returns the variables of s under phase (see
 // SlantOptions.Phase), with a variable for every cell not in fixed (nil:
 // every cell).
-func NewSlantEncoding(s *instances.Slant, phase string, fixed []byte) *SlantEncoding {
+func NewSlantEncoding(s *instances.Slant, phase SlantPhase, fixed []byte) *SlantEncoding {
 	n := s.W * s.H
 	e := &SlantEncoding{s: s, Back: make([]byte, n), Fixed: make([]byte, n), vars: make([]int32, n)}
 	for i := range e.Back {
@@ -434,11 +464,11 @@ func (e *SlantEncoding) reach(f *sat.CNF) {
 	}
 }
 
-func loopsName(l string) string {
+func loopsName(l SlantLoops) string {
 	if l == "" {
-		return SlantLoopsLazy
+		l = DefaultSlantOptions().Loops
 	}
-	return l
+	return string(l)
 }
 
 // touching returns, for corner (r, c), the literal of each cell around it
@@ -524,9 +554,9 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	defer func() { res.Stats.Search = search }()
 	probe := o.Probe
 	if probe == "" {
-		probe = sat.ProbeRounds
+		probe = DefaultSlantOptions().Probe
 	}
-	sv, err := sat.NewProvingSolver(be, f, probe, proof)
+	sv, err := sat.NewProvingSolver(be, f, string(probe), proof)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}

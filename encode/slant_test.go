@@ -15,7 +15,7 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-var slantLoopModes = []string{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach}
+var slantLoopModes = []SlantLoops{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach}
 
 // slantSATConfigs are the option sets the tests run: every loop mode, and
 // the other cut choice and phase with lazy loops.
@@ -228,7 +228,7 @@ func TestSlantEnclosedCuts(t *testing.T) {
 
 func TestSlantCNF(t *testing.T) {
 	s := parseSlantID(t, "4x4:y")
-	size := map[string]int{}
+	size := map[SlantLoops]int{}
 	for _, l := range slantLoopModes {
 		f, _, err := SlantCNF(s, SlantOptions{Loops: l})
 		if err != nil {
@@ -267,8 +267,8 @@ func TestSlantCNF(t *testing.T) {
 func TestSlantEagerLoopClauses(t *testing.T) {
 	s := instances.NewSlant(4, 4)
 	n := s.W * s.H
-	for _, loops := range []string{SlantLoopsDiamond, SlantLoopsShort} {
-		for _, phase := range []string{SlantPhaseClues, SlantPhaseSlash} {
+	for _, loops := range []SlantLoops{SlantLoopsDiamond, SlantLoopsShort} {
+		for _, phase := range []SlantPhase{SlantPhaseClues, SlantPhaseSlash} {
 			f, enc, err := SlantCNF(s, SlantOptions{Loops: loops, Phase: phase})
 			if err != nil {
 				t.Fatal(err)
@@ -435,8 +435,8 @@ func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
 // puzzle.
 func BenchmarkSlantSAT(b *testing.B) {
 	for _, size := range []string{"10", "20", "50"} {
-		for _, loops := range []string{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort} {
-			b.Run(size+"x"+size+"/"+loops, func(b *testing.B) {
+		for _, loops := range []SlantLoops{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort} {
+			b.Run(size+"x"+size+"/"+string(loops), func(b *testing.B) {
 				cases := loadSlantFixture(b, "slant_hard_"+size+".txt")
 				var rounds, added int
 				b.ResetTimer()
