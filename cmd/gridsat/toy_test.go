@@ -66,20 +66,25 @@ func init() {
 // coinPuzzle is the coin's registry entry.
 func coinPuzzle() *compare.Puzzle {
 	return &compare.Puzzle{
-		Name:       "coin",
-		Summary:    "a coin: which face is up",
-		Formats:    `one coin a line: H, T, ? (either) or - (no face). Answer: H or T.`,
-		Parse:      parseCoins,
-		FormatCase: func(w io.Writer, c instances.Case) error { _, err := fmt.Fprintf(w, "%c\n", c.(*coinCase).face); return err },
+		Name:    "coin",
+		Summary: "a coin: which face is up",
+		Formats: `one coin a line: H, T, ? (either) or - (no face). Answer: H or T.`,
+		Parse:   parseCoins,
+		FormatCase: func(w io.Writer, c instances.Case) error {
+			_, err := fmt.Fprintf(w, "%c\n", c.(*coinCase).face)
+			return err
+		},
 		Solvers: []compare.Solver{
 			{Name: "dfs", Doc: "tries each face", Options: coinDFSDecl.Docs(), Solve: solveCoinDFS,
 				Validate: func(o compare.Options) error { _, err := coinDFSDecl.Parse(o); return err }},
 			{Name: "sat", Doc: "one variable, heads", Options: []compare.OptionDoc{compare.BackendOption}, Solve: solveCoinSAT},
 		},
-		Verify:        verifyCoin,
-		Agree:         agreeCoin,
-		CrossCheck:    "answers must both verify",
-		CNF:           func(c instances.Case, _ compare.Options, _ bool) (*sat.CNF, error) { return coinCNF(c.(*coinCase)), nil },
+		Verify:     verifyCoin,
+		Agree:      agreeCoin,
+		CrossCheck: "answers must both verify",
+		CNF: func(c instances.Case, _ compare.Options, _ bool) (*sat.CNF, error) {
+			return coinCNF(c.(*coinCase)), nil
+		},
 		CNFDoc:        "the one variable is heads",
 		Generate:      generateCoins,
 		GenDoc:        "--size 1; coins thrown at random",
