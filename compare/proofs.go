@@ -98,14 +98,6 @@ func proofStem(puzzle string, loc instances.Loc, o Options, answer string) strin
 	return fmt.Sprintf("%s-%s-case%d-%s", puzzle, clean, loc.Case, hex.EncodeToString(h[:4]))
 }
 
-// checkProofsOption refuses proofs= without certify=true.
-func checkProofsOption(o Options, certify bool) error {
-	if o.Get(ProofsOption, "") != "" && !certify {
-		return fmt.Errorf("option %s=%s keeps checked proofs: it needs certify=true", ProofsOption, o.Get(ProofsOption, ""))
-	}
-	return nil
-}
-
 // ProofCheck is what RecheckProofs found.
 type ProofCheck struct {
 	Claims, Failed int // kept claims checked, and failed

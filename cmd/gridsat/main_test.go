@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -158,6 +159,37 @@ func TestHelpListsCommands(t *testing.T) {
 	}
 	if strings.Contains(out, "worker") {
 		t.Error("help shows the internal worker command")
+	}
+}
+
+// TestPuzzlesListsEveryOption: gridsat puzzles names every declared option
+// of every solver with its values and default; --markdown prints the
+// README's option tables.
+func TestPuzzlesListsEveryOption(t *testing.T) {
+	out, _, code := gridsat(t, "", "puzzles")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, p := range compare.Puzzles() {
+		_, section, ok := strings.Cut(out, p.Name+": ")
+		if !ok {
+			t.Fatalf("puzzles does not list %s", p.Name)
+		}
+		for _, s := range p.Solvers {
+			_, solver, ok := strings.Cut(section, "  solver "+s.Name+": ")
+			if !ok {
+				t.Fatalf("puzzles does not list %s's solver %s", p.Name, s.Name)
+			}
+			for _, o := range s.Options {
+				if want := "    " + o.Name + "=" + o.Values + " (default "; !strings.Contains(solver, want) {
+					t.Errorf("%s %s: no line %q", p.Name, s.Name, want)
+				}
+			}
+		}
+	}
+	md, _, code := gridsat(t, "", "puzzles", "--markdown")
+	if code != 0 || md != compare.OptionTables() || !strings.HasPrefix(md, "### ") {
+		t.Errorf("puzzles --markdown: exit %d, %.200q", code, md)
 	}
 }
 

@@ -46,14 +46,22 @@ func puzzleList() string {
 }
 
 func newPuzzlesCmd() *cobra.Command {
-	return &cobra.Command{
+	var markdown bool
+	cmd := &cobra.Command{
 		Use:   "puzzles",
 		Short: "list the puzzles, their solvers, options and input formats",
-		Args:  cobra.NoArgs,
+		Long: `puzzles lists every puzzle with its input formats, its solvers and each
+solver's options: NAME=VALUES (the values it takes; N is a count), the
+default, and what it does. --markdown prints the options as the tables of
+compare/README.md instead.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
-			for _, name := range compare.PuzzleNames() {
-				p, _ := compare.Lookup(name)
+			if markdown {
+				_, err := io.WriteString(w, compare.OptionTables())
+				return err
+			}
+			for _, p := range compare.Puzzles() {
 				fmt.Fprintf(w, "%s: %s\n", p.Name, p.Summary)
 				if p.Formats != "" {
 					fmt.Fprintf(w, "  input: %s\n", strings.ReplaceAll(strings.TrimSpace(p.Formats), "\n", "\n         "))
@@ -61,7 +69,11 @@ func newPuzzlesCmd() *cobra.Command {
 				for _, s := range p.Solvers {
 					fmt.Fprintf(w, "  solver %s: %s\n", s.Name, s.Doc)
 					for _, o := range s.Options {
-						fmt.Fprintf(w, "    %s=%s (default %s): %s\n", o.Name, o.Values, o.Default, o.Doc)
+						def := o.Default
+						if def == "" {
+							def = "none"
+						}
+						fmt.Fprintf(w, "    %s=%s (default %s): %s\n", o.Name, o.Values, def, o.Doc)
 					}
 				}
 				fmt.Fprintln(w)
@@ -69,6 +81,8 @@ func newPuzzlesCmd() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the option tables as markdown (compare/README.md's, between its option markers)")
+	return cmd
 }
 
 // lookupPuzzle resolves the puzzle argument, as a usage error when unknown.
