@@ -310,8 +310,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := s.(sat.Assumer)
-		a.PromiseSatisfiable() // the answer is a path
+		s.(sat.Assumer).PromiseSatisfiable() // the answer is a path
 		w := instances.NewChainWalk(b)
 		var prefix []int
 		for _, ch := range want.Answer {
@@ -322,7 +321,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 				}
 				assume := append(append([]int(nil), prefix...), enc.Step(w.Cur(), smaller))
 				var st sat.Stats
-				status, err := sat.RefineAssuming(a, assume, enc.Cut, time.Time{}, &st)
+				status, err := sat.RefineAssuming(s, assume, enc.Cut, time.Time{}, &st)
 				if err != nil || status != sat.Unsat {
 					t.Fatalf("N=%d step %d: direction %d < %d: %v, %v; a smaller path exists?", n, w.Len()+1, smaller, d, status, err)
 				}

@@ -404,7 +404,7 @@ func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 	if err != nil {
 		return sat.Unknown, nil, err
 	}
-	as, assumer := s.(sat.Assumer)
+	_, assumer := s.(sat.Assumer)
 	if len(assume) > 0 {
 		l.res.Trials++
 		if assumer {
@@ -441,7 +441,7 @@ func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 	}
 	var status sat.Status
 	if assumer {
-		status, err = sat.RefineAssuming(as, assume, cut, l.o.Deadline, &l.res.Stats)
+		status, err = sat.RefineAssuming(s, assume, cut, l.o.Deadline, &l.res.Stats)
 	} else {
 		status, err = sat.Refine(s, cut, l.o.Deadline, &l.res.Stats)
 	}

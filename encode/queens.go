@@ -1015,7 +1015,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 	st, calls := sat.Unsat, 0
 	var err error
 	qf, sv := s.qf, s.one
-	if c, ok := s.backend.(interface{ SolvesCubes() bool }); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() && !s.opt.Certify {
+	if c, ok := s.backend.(sat.CubeBackend); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() && !s.opt.Certify {
 		// One run over all the cubes (exec:cadical).
 		calls++
 		st, sv, err = s.callCubes(k, cubes)

@@ -28,6 +28,21 @@ func (s Status) String() string {
 	return "UNKNOWN"
 }
 
+// The interfaces are small, in the manner of gini's inter package: a
+// Backend makes Solvers, and whatever a backend or a solver can do beyond
+// that is an interface of its own (Prover and CubeBackend for backends,
+// Assumer and Cuber for solvers), which a caller discovers with a type
+// assertion and does without when it is missing.
+
+// Backend makes solvers for formulas.
+type Backend interface {
+	// Name is the backend's name as given to --backend.
+	Name() string
+	// New makes a solver for f; every variable a later AddClause uses must
+	// be among f.NumVars.
+	New(f *CNF) (Solver, error)
+}
+
 // Solver is one incremental SAT solver instance: the interface is kept as
 // narrow as the refinement loop needs, so that a backend is easy to add.
 type Solver interface {
@@ -53,13 +68,64 @@ type SolverStats struct {
 	Probed int64
 }
 
-// Backend makes solvers for formulas.
-type Backend interface {
-	// Name is the backend's name as given to --backend.
-	Name() string
-	// New makes a solver for f; every variable a later AddClause uses must
-	// be among f.NumVars.
-	New(f *CNF) (Solver, error)
+// Assumer is a Solver that can also solve under assumptions: literals
+// taken as true for one solve only, then forgotten. Only the gini backend
+// implements it; callers that want it type-assert their Solver and fall
+// back to unit clauses (which stay) or a fresh solver when it is missing.
+// With gini, a SAT answer under assumptions keeps everything learned; an
+// UNSAT one costs a rebuild of the solver before the next solve (see the
+// traps in gini.go) unless the caller promised the formula satisfiable.
+type Assumer interface {
+	// SolveAssuming decides the formula with every literal of assume
+	// true, for this call only. Unsat means the formula and the
+	// assumptions together have no model; the formula alone may still
+	// have one.
+	SolveAssuming(deadline time.Time, assume []int) (Status, error)
+	// Failed returns, after SolveAssuming answered Unsat, assumptions
+	// that are enough for that answer: the formula and these literals
+	// alone have no model (a failed-assumption core, not always the
+	// smallest). It returns nil after any other answer.
+	Failed() []int
+	// PromiseSatisfiable tells the solver that the formula without
+	// assumptions has a model, now and after every clause the caller
+	// adds later (say, because the caller holds a model that satisfies
+	// each of them). An Unsat under assumptions then keeps the solver
+	// and what it learned, instead of rebuilding it before the next
+	// solve. A broken promise is reported as an error by the solve that
+	// finds the formula unsatisfiable on its own.
+	PromiseSatisfiable()
+}
+
+// Cuber is a Solver that decides a list of cubes in one call (exec:
+// programs that read incremental CNF); callers type-assert their Solver.
+type Cuber interface {
+	// SolveCubes decides the formula under each cube (a conjunction of
+	// literals, for this call only) in order, stopping at the first
+	// satisfiable one: Sat, with its Model, or Unsat when every cube is
+	// (the formula alone may still have a model).
+	SolveCubes(deadline time.Time, cubes [][]int) (Status, error)
+}
+
+// Prover is a Backend whose solvers can write a clausal proof of their
+// UNSAT answers (gophersat; exec: programs that write DRAT); callers
+// type-assert their Backend, and CheckCertifiable does.
+type Prover interface {
+	// NewProving is New with every clause the solver learns (and, where
+	// the backend says so, deletes) sent to proof, in f's variables. The
+	// clauses added later with AddClause are not recorded: the caller
+	// records them.
+	NewProving(f *CNF, proof ProofSink) (Solver, error)
+	// CanProve reports whether this backend's solvers prove (an exec
+	// program may not).
+	CanProve() bool
+}
+
+// CubeBackend is a Backend that can tell, before making a solver, whether
+// its solvers will be Cubers (an external program may or may not read
+// incremental CNF).
+type CubeBackend interface {
+	// SolvesCubes reports whether New makes Cubers.
+	SolvesCubes() bool
 }
 
 var (
@@ -112,3 +178,12 @@ func backendNamesLocked() []string {
 	sort.Strings(names)
 	return names
 }
+
+// What each backend can do beyond Backend and Solver.
+var (
+	_ Prover      = Gophersat{}
+	_ Prover      = (*Exec)(nil)
+	_ CubeBackend = (*Exec)(nil)
+	_ Assumer     = (*giniSolver)(nil)
+	_ Cuber       = (*execCuber)(nil)
+)

@@ -18,7 +18,8 @@ type Claim struct {
 	Formula [][]int
 	Steps   []ProofStep
 	// Trusted names what the claim rests on besides the proof and the
-	// encoding (queens: the lower bound, the encoding's reductions).
+	// encoding (a lower bound from a theorem, a reduction the encoding
+	// makes).
 	Trusted []string
 }
 
@@ -32,7 +33,7 @@ type Certificate struct {
 	Lemmas, Inputs, Core int
 	// Check is the time spent checking (lemma checkers and proofs);
 	// Lemma the part the lemma checkers took; Solve the time spent
-	// solving again to make proofs after the search (chain's path).
+	// solving again to make proofs after the search.
 	Check, Lemma, Solve time.Duration
 	// Trusted lists what the claims rest on besides the proofs and the
 	// encoding (a lower bound from a theorem, say), for the record.

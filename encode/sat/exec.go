@@ -138,16 +138,6 @@ func helpText(ctx context.Context, cancel func(), path string) []byte {
 	return out.Bytes()
 }
 
-// Cuber is a Solver that decides a list of cubes in one call.
-type Cuber interface {
-	Solver
-	// SolveCubes decides the formula under each cube (a conjunction of
-	// literals, for this call only) in order, stopping at the first
-	// satisfiable one: Sat, with its Model, or Unsat when every cube is
-	// (the formula alone may still have a model).
-	SolveCubes(deadline time.Time, cubes [][]int) (Status, error)
-}
-
 // execCuber is an execSolver whose program reads incremental CNF.
 type execCuber struct{ *execSolver }
 

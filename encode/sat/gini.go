@@ -53,35 +53,6 @@ func (Gini) New(f *CNF) (Solver, error) {
 	return s, nil
 }
 
-// Assumer is a Solver that can also solve under assumptions: literals
-// taken as true for one solve only, then forgotten. Only the gini backend
-// implements it; encodings that want it type-assert their Solver and fall
-// back to unit clauses (which stay) or a fresh solver when it is missing.
-// With gini, a SAT answer under assumptions keeps everything learned; an
-// UNSAT one costs a rebuild of the solver before the next solve (see the
-// traps above) unless the caller promised the formula satisfiable.
-type Assumer interface {
-	Solver
-	// SolveAssuming decides the formula with every literal of assume
-	// true, for this call only. Unsat means the formula and the
-	// assumptions together have no model; the formula alone may still
-	// have one.
-	SolveAssuming(deadline time.Time, assume []int) (Status, error)
-	// Failed returns, after SolveAssuming answered Unsat, assumptions
-	// that are enough for that answer: the formula and these literals
-	// alone have no model (a failed-assumption core, not always the
-	// smallest). It returns nil after any other answer.
-	Failed() []int
-	// PromiseSatisfiable tells the solver that the formula without
-	// assumptions has a model, now and after every clause the caller
-	// adds later (say, because the caller holds a model that satisfies
-	// each of them). An Unsat under assumptions then keeps the solver
-	// and what it learned, instead of rebuilding it before the next
-	// solve. A broken promise is reported as an error by the solve that
-	// finds the formula unsatisfiable on its own.
-	PromiseSatisfiable()
-}
-
 type giniSolver struct {
 	g     *gini.Gini
 	nvars int
@@ -118,8 +89,6 @@ func (s *giniSolver) rebuild() {
 	}
 	s.g, s.stale = g, false
 }
-
-var _ Assumer = (*giniSolver)(nil)
 
 func (s *giniSolver) check(lits []int) error {
 	for _, l := range lits {

@@ -301,7 +301,7 @@ func (p *Prober) Run() bool {
 // found (unit clauses of the formula included).
 func (p *Prober) Units() []int { return p.units }
 
-// Probing modes, for the options of the puzzles that use a Prober.
+// Probing modes, for NewProbingSolver and NewProvingSolver.
 const (
 	// ProbeNone gives the backend the formula as it is.
 	ProbeNone = "none"

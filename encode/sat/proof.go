@@ -109,20 +109,6 @@ func (p *ProofLog) Refuted() {
 	}
 }
 
-// Prover is a Backend whose solvers can write a clausal proof of their
-// UNSAT answers.
-type Prover interface {
-	Backend
-	// NewProving is New with every clause the solver learns (and, where
-	// the backend says so, deletes) sent to proof, in f's variables. The
-	// clauses added later with AddClause are not recorded: the caller
-	// records them.
-	NewProving(f *CNF, proof ProofSink) (Solver, error)
-	// CanProve reports whether this backend's solvers prove (an exec
-	// program may not).
-	CanProve() bool
-}
-
 // ProofSink receives a solver's proof lines: a lemma, or a deleted clause
 // when del is set. It must not keep lits.
 type ProofSink func(lits []int, del bool)

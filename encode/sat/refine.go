@@ -1,12 +1,13 @@
 package sat
 
 import (
+	"errors"
 	"fmt"
 	"time"
 )
 
-// Stats describe one SAT solve of a puzzle case: the formula's size, the
-// refinement loop's work, and the backend's counters.
+// Stats describe one SAT search (one or more solves of one formula): the
+// formula's size, the refinement loop's work, and the backend's counters.
 type Stats struct {
 	Vars    int // variables declared
 	Clauses int // clauses in the eager encoding
@@ -14,13 +15,13 @@ type Stats struct {
 	Added   int // clauses added lazily by refinement loops
 	Solves  int // solver calls in all (refinement rounds, k-steps, lexicographic steps)
 	Search  SolverStats
-	// Steps lists the outer steps a puzzle's search made (queens: one per
-	// k tried), in order.
+	// Steps lists the outer steps the search made (one per bound tried,
+	// say), in order.
 	Steps []Step
 }
 
 // Step is one outer step of a search over solves, such as "at most k
-// queens".
+// true".
 type Step struct {
 	Label  string
 	Status Status
@@ -44,11 +45,16 @@ func Refine(s Solver, cut Cutter, deadline time.Time, st *Stats) (Status, error)
 }
 
 // RefineAssuming is Refine with every literal of assume true for each of
-// its solves, on a backend with assumptions (gini). The clauses cut adds
-// stay after it returns; the assumptions do not. Cuts must therefore be
-// valid whatever the assumptions: loops, sub-tours and crossings are.
-func RefineAssuming(s Assumer, assume []int, cut Cutter, deadline time.Time, st *Stats) (Status, error) {
-	return refine(s, func() (Status, error) { return s.SolveAssuming(deadline, assume) }, cut, st)
+// its solves, on a solver that is an Assumer (gini's): one that is not is
+// an error. The clauses cut adds stay after it returns; the assumptions
+// do not. Cuts must therefore be valid whatever the assumptions: loops,
+// sub-tours and crossings are.
+func RefineAssuming(s Solver, assume []int, cut Cutter, deadline time.Time, st *Stats) (Status, error) {
+	as, ok := s.(Assumer)
+	if !ok {
+		return Unknown, errors.New("refinement under assumptions: the solver takes no assumptions")
+	}
+	return refine(s, func() (Status, error) { return as.SolveAssuming(deadline, assume) }, cut, st)
 }
 
 func refine(s Solver, solve func() (Status, error), cut Cutter, st *Stats) (Status, error) {
