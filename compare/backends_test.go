@@ -242,7 +242,7 @@ func TestBackendsAgreeOnPuzzleCNF(t *testing.T) {
 						verdicts[b] = st
 						// A solution satisfies the eager clauses and every
 						// valid cut the loop added.
-						if res.Solved && st != sat.Sat {
+						if res.Solved && st != sat.Satisfiable {
 							t.Errorf("%s: solved, but %s says the %s CNF is %v", c.Location(), b, cnfKind(refined), st)
 						}
 					}

@@ -102,7 +102,7 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 	}
 	if res.Reason != "" {
 		// Decided before any search: say why.
-		r.Steps = []sat.Step{{Label: res.Reason, Status: sat.Unsat}}
+		r.Steps = []sat.Step{{Label: res.Reason, Status: sat.Unsatisfiable}}
 	}
 	return r, nil
 }

@@ -322,7 +322,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 				assume := append(append([]int(nil), prefix...), enc.Step(w.Cur(), smaller))
 				var st sat.Stats
 				status, err := sat.RefineAssuming(s, assume, enc.Cut, time.Time{}, &st)
-				if err != nil || status != sat.Unsat {
+				if err != nil || status != sat.Unsatisfiable {
 					t.Fatalf("N=%d step %d: direction %d < %d: %v, %v; a smaller path exists?", n, w.Len()+1, smaller, d, status, err)
 				}
 				proved++

@@ -41,7 +41,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		Options: Options{"card": "seq", "backend": "exec:cadical", "": "odd"}}
 	rep := reply{Result: Result{Solved: true, Answer: "Case 1: 5", Witness: "Q.\n.X", Second: "\\/", UniqueChecked: true, Time: 1234,
 		Stats:     []Stat{{"nodes", 1 << 40}, {"rounds", -3}},
-		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsat, Time: time.Second, Rounds: 9}},
+		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsatisfiable, Time: time.Second, Rounds: 9}},
 		Certified: true, CertError: "lemma 3 not RUP"},
 		Error: "boom", PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))

@@ -122,7 +122,7 @@ func TestEverySolverHasHeadlineStats(t *testing.T) {
 func TestCompactAndFullStats(t *testing.T) {
 	run := Run{Verdict: VerdictOK, Result: Result{Time: time.Millisecond,
 		Stats: []Stat{{"vars", 123}, {"rounds", 46}, {"trials", 25}, {"rebuilds", 14}, {"assumed", 0}, {"conflicts", 123456}},
-		Steps: []sat.Step{{Label: "smallest path: 25 trials, 14 rebuilds, 0 under assumptions", Status: sat.Sat}}}}
+		Steps: []sat.Step{{Label: "smallest path: 25 trials, 14 rebuilds, 0 under assumptions", Status: sat.Satisfiable}}}}
 	if got, want := compactStats(run, []string{"rounds", "trials", "conflicts"}), "46/25/123k"; got != want {
 		t.Errorf("compact = %q, want %q", got, want)
 	}

@@ -264,7 +264,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		certifySlant(s, res, &r, keep)
 	}
 	switch res.Status {
-	case sat.Sat:
+	case sat.Satisfiable:
 		r.Solved = true
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solution)
 		if opt.Unique {
@@ -276,7 +276,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 				r.Second = instances.FormatSlantAnswer(s.W, s.H, res.Second)
 			}
 		}
-	case sat.Unsat:
+	case sat.Unsatisfiable:
 	default:
 		return Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
 	}

@@ -166,7 +166,7 @@ func refuteChainPrefix(p *ChainProof, units []int, accept sat.InputChecker, keep
 	if err != nil {
 		return sat.Certificate{}, err
 	}
-	if status != sat.Unsat {
+	if status != sat.Unsatisfiable {
 		return sat.Certificate{}, fmt.Errorf("a path takes these steps (%v): the answer is not the smallest", status)
 	}
 	solve := time.Since(start)

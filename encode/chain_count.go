@@ -273,7 +273,7 @@ func (e *ChainEncoding) holdCount(out []int, k int) {
 func chainPrecheck(c *instances.Chain, o ChainOptions, res *ChainResult) bool {
 	if o.Precheck {
 		if why := c.Infeasible(); why != "" {
-			res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: "label counts: " + why, Status: sat.Unsat})
+			res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: "label counts: " + why, Status: sat.Unsatisfiable})
 			return true
 		}
 	}
@@ -283,7 +283,7 @@ func chainPrecheck(c *instances.Chain, o ChainOptions, res *ChainResult) bool {
 	start := time.Now()
 	if why := ChainCountArgument(c); why != "" {
 		res.Counted = true
-		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: "counted (a counting argument, no proof): " + why, Status: sat.Unsat, Time: time.Since(start)})
+		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: "counted (a counting argument, no proof): " + why, Status: sat.Unsatisfiable, Time: time.Since(start)})
 		return true
 	}
 	return false

@@ -132,7 +132,7 @@ func (l *chainLex) run() error {
 		return fmt.Errorf("chain SAT first path: %w", err)
 	}
 	l.res.Stats.Steps = append(l.res.Stats.Steps, sat.Step{Label: "first path", Status: st, Time: time.Since(start), Rounds: l.res.Stats.Rounds})
-	if st == sat.Unsat {
+	if st == sat.Unsatisfiable {
 		return nil
 	}
 	l.path = path
@@ -159,7 +159,7 @@ func (l *chainLex) run() error {
 	}
 	l.res.Stats.Steps = append(l.res.Stats.Steps, sat.Step{
 		Label:  fmt.Sprintf("smallest path: %d questions, %d rebuilds, %d under assumptions, %d patched", l.res.Trials, l.res.Rebuilds, l.res.Assumed, l.res.Patched),
-		Status: sat.Sat, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
+		Status: sat.Satisfiable, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
 	})
 	l.res.Answer, l.res.Solved = instances.FormatChainAnswer(l.walk.Dirs()), true
 	return nil
@@ -195,7 +195,7 @@ func (l *chainLex) deviate() error {
 		if err != nil {
 			return err
 		}
-		if st == sat.Sat {
+		if st == sat.Satisfiable {
 			l.path = path
 			lo = h
 		} else {
@@ -227,7 +227,7 @@ func (l *chainLex) probe(g []int, lo, h int) (sat.Status, []int, int, error) {
 			nogood[i] = -v
 		}
 		l.learn(nogood)
-		return sat.Unsat, nil, h, nil
+		return sat.Unsatisfiable, nil, h, nil
 	}
 	st, path, err := l.ask(assume)
 	if err != nil || st == sat.Unknown {
@@ -236,11 +236,11 @@ func (l *chainLex) probe(g []int, lo, h int) (sat.Status, []int, int, error) {
 		}
 		return st, nil, 0, err
 	}
-	if st == sat.Sat {
+	if st == sat.Satisfiable {
 		// Without assumptions the steps went in as units already.
 		_, assumer := l.s.(sat.Assumer)
 		l.fix(g[lo:h], !assumer)
-		return sat.Sat, path, h, nil
+		return sat.Satisfiable, path, h, nil
 	}
 	j := h
 	if as, ok := l.s.(sat.Assumer); ok {
@@ -266,7 +266,7 @@ func (l *chainLex) probe(g []int, lo, h int) (sat.Status, []int, int, error) {
 		}
 		l.learn(nogood)
 	}
-	return sat.Unsat, nil, j, nil
+	return sat.Unsatisfiable, nil, j, nil
 }
 
 // learn adds a clause that every path beginning with the fixed steps
@@ -448,12 +448,12 @@ func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 	if err != nil || status == sat.Unknown {
 		return status, nil, err
 	}
-	if status == sat.Unsat {
+	if status == sat.Unsatisfiable {
 		if !assumer {
 			l.spent.Add(s.Stats())
 			l.s = nil
 		}
-		return sat.Unsat, nil, nil
+		return sat.Unsatisfiable, nil, nil
 	}
 	if patched != nil {
 		l.res.Patched++
@@ -463,9 +463,9 @@ func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 			}
 			l.res.Stats.Added++
 		}
-		return sat.Sat, patched, nil
+		return sat.Satisfiable, patched, nil
 	}
-	return sat.Sat, l.enc.pathDirs(l.enc.Successors(s.Model())), nil
+	return sat.Satisfiable, l.enc.pathDirs(l.enc.Successors(s.Model())), nil
 }
 
 // chainCutKind says which lemma checker a cut of ChainEncoding.Cut is

@@ -72,7 +72,7 @@ func TestChainPatchRandomModels(t *testing.T) {
 		}
 		p := newChainPatcher(c)
 		for round := 0; round < 5; round++ {
-			if st, err := s.Solve(time.Time{}); err != nil || st != sat.Sat {
+			if st, err := s.Solve(time.Time{}); err != nil || st != sat.Satisfiable {
 				t.Fatalf("board %d: %v, %v", i, st, err)
 			}
 			model := s.Model()

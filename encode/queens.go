@@ -887,7 +887,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		if len(walk) < len(res.Placement) {
 			res.Placement = walk
 		}
-		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: sat.Sat, Time: time.Since(start)})
+		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: sat.Satisfiable, Time: time.Since(start)})
 	}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
 	if opt.Certify {
@@ -957,7 +957,7 @@ func (s *queensSAT) up() error {
 	}
 	for k := lower; k < upper; k++ {
 		st, err := s.decide(k)
-		if err != nil || st == sat.Sat || s.res.CertErr != nil {
+		if err != nil || st == sat.Satisfiable || s.res.CertErr != nil {
 			return err
 		}
 		if _, ok := s.one.(sat.Assumer); ok {
@@ -986,7 +986,7 @@ func (s *queensSAT) down() error {
 		if err != nil {
 			return err
 		}
-		if st == sat.Unsat {
+		if st == sat.Unsatisfiable {
 			return nil
 		}
 		k = len(s.res.Placement) - 1
@@ -1012,7 +1012,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 			}
 		}
 	}
-	st, calls := sat.Unsat, 0
+	st, calls := sat.Unsatisfiable, 0
 	var err error
 	qf, sv := s.qf, s.one
 	if c, ok := s.backend.(sat.CubeBackend); ok && sv == nil && len(cubes) > 1 && c.SolvesCubes() && !s.opt.Certify {
@@ -1028,7 +1028,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 		if s.opt.Split == "classes" {
 			s.share = append([]int(nil), shares[i][:]...)
 		}
-		if st, qf, sv, err = s.call(k, cube); err != nil || st != sat.Unsat {
+		if st, qf, sv, err = s.call(k, cube); err != nil || st != sat.Unsatisfiable {
 			break
 		}
 		if s.res.CertErr != nil {
@@ -1038,7 +1038,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 			proved = append(proved, shares[i])
 		}
 	}
-	if st == sat.Unsat && s.opt.Certify && s.opt.Split == "classes" {
+	if st == sat.Unsatisfiable && s.opt.Certify && s.opt.Split == "classes" {
 		if cerr := lemma.QueensCover(k, proved); cerr != nil {
 			s.res.CertErr = fmt.Errorf("k=%d: the cubes: %w", k, cerr)
 			return sat.Unknown, nil
@@ -1049,7 +1049,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 		return st, fmt.Errorf("k=%d: %w", k, err)
 	}
 	switch st {
-	case sat.Sat:
+	case sat.Satisfiable:
 		placement := qf.placement(sv.Model())
 		if err := instances.VerifyQueens(s.q, placement); err != nil {
 			return st, fmt.Errorf("k=%d: the %s backend's model fails verification: %w", k, s.backend.Name(), err)

@@ -19,7 +19,7 @@ func (s *queensSAT) callProving(k int, cube []int) (sat.Status, *QueensFormula, 
 	}
 	st, err := sv.Solve(s.opt.Deadline)
 	s.addWork(sat.SolverStats{}, sv.Stats())
-	if err != nil || st != sat.Unsat {
+	if err != nil || st != sat.Unsatisfiable {
 		return st, s.qf, sv, err
 	}
 	log.Refuted()

@@ -114,11 +114,11 @@ func TestQueensCubesMatchBruteForce(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				some = some || st == sat.Sat
-				if want := coversWithin(q, useful, n); (st == sat.Sat) != want {
+				some = some || st == sat.Satisfiable
+				if want := coversWithin(q, useful, n); (st == sat.Satisfiable) != want {
 					t.Fatalf("%s board\n%s\nk=%d cube %v: %v, brute force says a cover fits: %v", q.Size(), q.Board(nil), k, n, st, want)
 				}
-				if st == sat.Sat {
+				if st == sat.Satisfiable {
 					p := qf.placement(sv.Model())
 					if err := instances.VerifyQueens(q, p); err != nil {
 						t.Fatalf("cube %v: %v", n, err)

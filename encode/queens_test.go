@@ -61,11 +61,11 @@ func TestQueensSATWhereCuttingPlanesIsUnsound(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					q := fullBoard(tc.n)
 					opt := QueensOptions{Card: QueensCard(card), NoSymmetry: !sym}
-					if st := atMostK(t, q, tc.k, opt); st != sat.Sat {
+					if st := atMostK(t, q, tc.k, opt); st != sat.Satisfiable {
 						t.Errorf("at most %d queens: %v, want SAT", tc.k, st)
 					}
 					if tc.n == 6 || sym { // 7x7 with 3 takes seconds without symmetry
-						if st := atMostK(t, q, tc.k-1, opt); st != sat.Unsat {
+						if st := atMostK(t, q, tc.k-1, opt); st != sat.Unsatisfiable {
 							t.Errorf("at most %d queens: %v, want UNSAT", tc.k-1, st)
 						}
 					}
@@ -135,13 +135,13 @@ func TestSolveQueensDomination(t *testing.T) {
 				}
 				last := steps[len(steps)-1]
 				proof := fmt.Sprintf("k=%d", gammaQ[n]-1)
-				if v.opt.Search == "down" && last.Status == sat.Unsat && last.Label != proof {
+				if v.opt.Search == "down" && last.Status == sat.Unsatisfiable && last.Label != proof {
 					t.Errorf("n=%d: last step %s %v, want %s", n, last.Label, last.Status, proof)
 				}
-				if v.opt.Search == "up" && gammaQ[n] == upper && (last.Status != sat.Unsat || last.Label != proof) {
+				if v.opt.Search == "up" && gammaQ[n] == upper && (last.Status != sat.Unsatisfiable || last.Label != proof) {
 					t.Errorf("n=%d: last step %s %v, want %s UNSAT", n, last.Label, last.Status, proof)
 				}
-				if v.opt.Search == "up" && gammaQ[n] < upper && (last.Status != sat.Sat || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
+				if v.opt.Search == "up" && gammaQ[n] < upper && (last.Status != sat.Satisfiable || last.Label != fmt.Sprintf("k=%d", gammaQ[n])) {
 					t.Errorf("n=%d: last step %s %v", n, last.Label, last.Status)
 				}
 			}
@@ -360,12 +360,12 @@ func TestQueensCNF(t *testing.T) {
 				}
 			}
 			s, _ := sat.Gophersat{}.New(f)
-			if st, _ := s.Solve(time.Time{}); st != sat.Sat {
+			if st, _ := s.Solve(time.Time{}); st != sat.Satisfiable {
 				t.Errorf("%+v: 5x5 with 3 queens: %v", opt, st)
 			}
 			f2, _ := QueensCNF(q, 2, opt)
 			s2, _ := sat.Gophersat{}.New(f2)
-			if st, _ := s2.Solve(time.Time{}); st != sat.Unsat {
+			if st, _ := s2.Solve(time.Time{}); st != sat.Unsatisfiable {
 				t.Errorf("%+v: 5x5 with 2 queens: %v", opt, st)
 			}
 		}
@@ -375,7 +375,7 @@ func TestQueensCNF(t *testing.T) {
 	}
 	// split=classes, asked for: an incremental CNF with the 20 cubes of
 	// k=3, satisfiable under some cube for 3 queens and under none for 2.
-	for k, want := range map[int]sat.Status{3: sat.Sat, 2: sat.Unsat} {
+	for k, want := range map[int]sat.Status{3: sat.Satisfiable, 2: sat.Unsatisfiable} {
 		f, err := QueensCNF(q, k, QueensOptions{Split: "classes"})
 		if err != nil {
 			t.Fatal(err)
@@ -390,11 +390,11 @@ func TestQueensCNF(t *testing.T) {
 		if text := buf.String(); !strings.Contains(text, "\np inccnf\n") || strings.Count(text, "\na ") != len(f.Cubes) {
 			t.Errorf("k=%d: no p inccnf header or not one a line per cube", k)
 		}
-		got := sat.Unsat
+		got := sat.Unsatisfiable
 		for _, cube := range f.Cubes {
 			s, _ := sat.Gophersat{}.New(f.With(cube...))
-			if st, _ := s.Solve(time.Time{}); st == sat.Sat {
-				got = sat.Sat
+			if st, _ := s.Solve(time.Time{}); st == sat.Satisfiable {
+				got = sat.Satisfiable
 			}
 		}
 		if got != want {

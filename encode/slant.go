@@ -562,8 +562,8 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	}
 	res.Status, err = sat.Refine(sv, cut, o.Deadline, &res.Stats)
 	search = sv.Stats()
-	if err != nil || res.Status != sat.Sat {
-		if res.Status == sat.Unsat && proof != nil {
+	if err != nil || res.Status != sat.Satisfiable {
+		if res.Status == sat.Unsatisfiable && proof != nil {
 			proof.Refuted()
 		}
 		return res, err
@@ -597,10 +597,10 @@ func solveSlantSecond(sv sat.Solver, enc *SlantEncoding, cut sat.Cutter, o Slant
 		return err
 	}
 	switch st {
-	case sat.Sat:
+	case sat.Satisfiable:
 		res.Second = enc.Cells(sv.Model())
 		res.UniqueChecked = true
-	case sat.Unsat:
+	case sat.Unsatisfiable:
 		res.UniqueChecked = true
 		if proof != nil {
 			proof.Refuted()

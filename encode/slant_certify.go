@@ -29,9 +29,9 @@ func SlantClaim(res SlantResult) (cl Claim, ok bool) {
 	}
 	name := ""
 	switch {
-	case res.Status == sat.Unsat:
+	case res.Status == sat.Unsatisfiable:
 		name = "no solution"
-	case res.Status == sat.Sat && res.UniqueChecked && res.Second == nil:
+	case res.Status == sat.Satisfiable && res.UniqueChecked && res.Second == nil:
 		name = "unique"
 	default:
 		return cl, false

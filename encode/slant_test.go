@@ -63,7 +63,7 @@ func checkSATSlant(t *testing.T, s *instances.Slant, want int) {
 		}
 		got := 0
 		switch res.Status {
-		case sat.Sat:
+		case sat.Satisfiable:
 			got = 1
 			if err := instances.VerifySlant(s, res.Solution); err != nil {
 				t.Fatalf("%s loops=%s: wrong answer: %v", instances.SlantGameID(s), loops, err)
@@ -80,7 +80,7 @@ func checkSATSlant(t *testing.T, s *instances.Slant, want int) {
 					t.Fatalf("%s loops=%s: second answer repeats the first", instances.SlantGameID(s), loops)
 				}
 			}
-		case sat.Unsat:
+		case sat.Unsatisfiable:
 		default:
 			t.Fatalf("%s loops=%s: status %v", instances.SlantGameID(s), loops, res.Status)
 		}
@@ -298,7 +298,7 @@ func TestSlantEagerLoopClauses(t *testing.T) {
 	// reach: a board with no clues is solvable in one round, and a
 	// solution is found without any cut.
 	res, err := SolveSlant(instances.NewSlant(6, 5), SlantOptions{Loops: SlantLoopsReach})
-	if err != nil || res.Status != sat.Sat || len(res.Cuts) != 0 {
+	if err != nil || res.Status != sat.Satisfiable || len(res.Cuts) != 0 {
 		t.Fatalf("reach: %v %v, %d cuts", res.Status, err, len(res.Cuts))
 	}
 }
@@ -329,7 +329,7 @@ func TestSlantSATFacts(t *testing.T) {
 		for _, o := range slantSATConfigs {
 			o.Facts = &facts
 			res, err := SolveSlant(s, o)
-			if err != nil || res.Status != sat.Sat {
+			if err != nil || res.Status != sat.Satisfiable {
 				t.Fatalf("%s %s: %v %v", instances.SlantGameID(s), o, res.Status, err)
 			}
 			if err := instances.VerifySlant(s, res.Solution); err != nil {
@@ -349,11 +349,11 @@ func TestSlantSATFacts(t *testing.T) {
 	}
 	s, planted := instances.PlantSlant(rng, 6, 5, 0.5)
 	res, err := SolveSlant(s, SlantOptions{Facts: &instances.SlantFacts{Cells: planted}, Unique: true})
-	if err != nil || res.Status != sat.Sat || res.Stats.Vars != 0 || string(res.Solution) != string(planted) || res.Second != nil {
+	if err != nil || res.Status != sat.Satisfiable || res.Stats.Vars != 0 || string(res.Solution) != string(planted) || res.Second != nil {
 		t.Fatalf("all decided: %v %v vars=%d", res.Status, err, res.Stats.Vars)
 	}
 	res, err = SolveSlant(s, SlantOptions{Facts: &instances.SlantFacts{Contradiction: true}})
-	if err != nil || res.Status != sat.Unsat {
+	if err != nil || res.Status != sat.Unsatisfiable {
 		t.Fatalf("contradiction: %v %v", res.Status, err)
 	}
 }
@@ -443,7 +443,7 @@ func BenchmarkSlantSAT(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					s := cases[i%len(cases)]
 					res, err := SolveSlant(s, SlantOptions{Loops: loops})
-					if err != nil || res.Status != sat.Sat {
+					if err != nil || res.Status != sat.Satisfiable {
 						b.Fatalf("%s: %v %v", s.Location(), res.Status, err)
 					}
 					rounds += res.Stats.Rounds
@@ -470,7 +470,7 @@ func BenchmarkSlantSATZigzag(b *testing.B) {
 					if el := time.Since(start); el > worst {
 						worst = el
 					}
-					if err != nil || res.Status != sat.Sat {
+					if err != nil || res.Status != sat.Satisfiable {
 						b.Fatalf("%s: %v %v", s.Name, res.Status, err)
 					}
 					if err := instances.VerifySlant(s, res.Solution); err != nil {

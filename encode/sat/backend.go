@@ -14,15 +14,15 @@ type Status int
 // The verdicts.
 const (
 	Unknown Status = iota // not solved: interrupted or over a deadline
-	Sat
-	Unsat
+	Satisfiable
+	Unsatisfiable
 )
 
 func (s Status) String() string {
 	switch s {
-	case Sat:
+	case Satisfiable:
 		return "SAT"
-	case Unsat:
+	case Unsatisfiable:
 		return "UNSAT"
 	}
 	return "UNKNOWN"
@@ -77,11 +77,11 @@ type SolverStats struct {
 // traps in gini.go) unless the caller promised the formula satisfiable.
 type Assumer interface {
 	// SolveAssuming decides the formula with every literal of assume
-	// true, for this call only. Unsat means the formula and the
+	// true, for this call only. Unsatisfiable means the formula and the
 	// assumptions together have no model; the formula alone may still
 	// have one.
 	SolveAssuming(deadline time.Time, assume []int) (Status, error)
-	// Failed returns, after SolveAssuming answered Unsat, assumptions
+	// Failed returns, after SolveAssuming answered Unsatisfiable, assumptions
 	// that are enough for that answer: the formula and these literals
 	// alone have no model (a failed-assumption core, not always the
 	// smallest). It returns nil after any other answer.
@@ -89,7 +89,7 @@ type Assumer interface {
 	// PromiseSatisfiable tells the solver that the formula without
 	// assumptions has a model, now and after every clause the caller
 	// adds later (say, because the caller holds a model that satisfies
-	// each of them). An Unsat under assumptions then keeps the solver
+	// each of them). An Unsatisfiable under assumptions then keeps the solver
 	// and what it learned, instead of rebuilding it before the next
 	// solve. A broken promise is reported as an error by the solve that
 	// finds the formula unsatisfiable on its own.
@@ -101,8 +101,8 @@ type Assumer interface {
 type Cuber interface {
 	// SolveCubes decides the formula under each cube (a conjunction of
 	// literals, for this call only) in order, stopping at the first
-	// satisfiable one: Sat, with its Model, or Unsat when every cube is
-	// (the formula alone may still have a model).
+	// satisfiable one: Satisfiable, with its Model, or Unsatisfiable
+	// when every cube is (the formula alone may still have a model).
 	SolveCubes(deadline time.Time, cubes [][]int) (Status, error)
 }
 

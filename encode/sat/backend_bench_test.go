@@ -93,7 +93,7 @@ func BenchmarkBackendRandom3SAT(b *testing.B) {
 				sat = 0
 				for _, f := range formulas {
 					switch benchSolve(b, be, f, 0) {
-					case Sat:
+					case Satisfiable:
 						sat++
 					case Unknown:
 						b.Fatal("no verdict without a deadline")
@@ -114,7 +114,7 @@ func BenchmarkBackendPigeonhole(b *testing.B) {
 			b.Run(fmt.Sprintf("PHP%d-%d/%s", n, n-1, name), func(b *testing.B) {
 				be := benchBackend(b, name)
 				for i := 0; i < b.N; i++ {
-					if st := benchSolve(b, be, f, 0); st != Unsat {
+					if st := benchSolve(b, be, f, 0); st != Unsatisfiable {
 						b.Fatalf("PHP(%d,%d): %v", n, n-1, st)
 					}
 				}

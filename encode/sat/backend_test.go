@@ -148,15 +148,15 @@ func TestBackendsEdgeCases(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", tc.name, err)
 				}
-				if (st == Sat) != tc.sat || st == Unknown {
+				if (st == Satisfiable) != tc.sat || st == Unknown {
 					t.Errorf("%s: %v, want sat=%v", tc.name, st, tc.sat)
 					continue
 				}
 				m := s.Model()
-				if st == Sat && (len(m) != tc.f.NumVars+1 || !modelSatisfies(tc.f, m)) {
+				if st == Satisfiable && (len(m) != tc.f.NumVars+1 || !modelSatisfies(tc.f, m)) {
 					t.Errorf("%s: model %v does not satisfy the formula", tc.name, m)
 				}
-				if st == Unsat && m != nil {
+				if st == Unsatisfiable && m != nil {
 					t.Errorf("%s: model %v after UNSAT", tc.name, m)
 				}
 			}
@@ -196,10 +196,10 @@ func TestBackendsIncrementalMatchBruteForce(t *testing.T) {
 					}
 					steps++
 					want := bruteSat(cur)
-					if st == Unknown || (st == Sat) != want {
+					if st == Unknown || (st == Satisfiable) != want {
 						t.Fatalf("trial %d after %d clauses: %v, brute force says sat=%v", trial, i, st, want)
 					}
-					if st == Sat {
+					if st == Satisfiable {
 						sats++
 						if !modelSatisfies(cur, s.Model()) {
 							t.Fatalf("trial %d after %d clauses: model violates the formula", trial, i)
@@ -289,7 +289,7 @@ func TestBackendsStopAtDeadline(t *testing.T) {
 			// 1 is refuted by propagation alone.
 			s.AddClause([]int{1})
 			s.AddClause([]int{11})
-			if st, err := s.Solve(time.Now().Add(10 * time.Second)); err != nil || st != Unsat {
+			if st, err := s.Solve(time.Now().Add(10 * time.Second)); err != nil || st != Unsatisfiable {
 				t.Fatalf("after the stop, with two pigeons in hole 1: %v, %v; want UNSAT", st, err)
 			}
 		})
@@ -332,10 +332,10 @@ func TestExecParseRecordedOutputs(t *testing.T) {
 		conflicts   int64
 		decisionsGT int64
 	}{
-		{"dimacs_sat60.cnf", "dimacs_sat60.cadical.stdout", false, Sat, 0, -1},
-		{"dimacs_php54.cnf", "dimacs_php54.cadical.stdout", false, Unsat, 32, 0},
-		{"dimacs_sat60.cnf", "dimacs_sat60.minisat.result", true, Sat, -1, -1},
-		{"dimacs_php54.cnf", "dimacs_php54.minisat.result", true, Unsat, -1, -1},
+		{"dimacs_sat60.cnf", "dimacs_sat60.cadical.stdout", false, Satisfiable, 0, -1},
+		{"dimacs_php54.cnf", "dimacs_php54.cadical.stdout", false, Unsatisfiable, 32, 0},
+		{"dimacs_sat60.cnf", "dimacs_sat60.minisat.result", true, Satisfiable, -1, -1},
+		{"dimacs_php54.cnf", "dimacs_php54.minisat.result", true, Unsatisfiable, -1, -1},
 		{"dimacs_php54.cnf", "dimacs_php54.minisat.stdout", false, Unknown, 32, 0},
 	}
 	for _, tc := range cases {
@@ -365,7 +365,7 @@ func TestExecParseRecordedOutputs(t *testing.T) {
 		if ans.status != tc.want {
 			t.Fatalf("%s: %v, want %v", tc.out, ans.status, tc.want)
 		}
-		if tc.want == Sat && !modelSatisfies(f, ans.model) {
+		if tc.want == Satisfiable && !modelSatisfies(f, ans.model) {
 			t.Errorf("%s: the parsed model does not satisfy %s", tc.out, tc.cnf)
 		}
 	}
@@ -380,12 +380,12 @@ func TestExecParseCompetitionOutput(t *testing.T) {
 		model     string // the true variables of 1..4, as "1 3"
 		err       string
 	}{
-		{"one v line", "s SATISFIABLE\nv 1 -2 3 -4 0\n", Sat, "1 3", ""},
-		{"v lines split anywhere", "c hi\ns SATISFIABLE\nv -1\nv 2\nv\nv -3 4\nv 0\n", Sat, "2 4", ""},
-		{"missing variables are false", "s SATISFIABLE\nv 4 0\n", Sat, "4", ""},
-		{"status after the model", "v 1 2 3 4 0\ns SATISFIABLE\n", Sat, "1 2 3 4", ""},
-		{"spaces and CRLF", "  s SATISFIABLE\r\n  v 1  -2\t3 4 0 \r\n", Sat, "1 3 4", ""},
-		{"unsat", "c x\ns UNSATISFIABLE\n", Unsat, "", ""},
+		{"one v line", "s SATISFIABLE\nv 1 -2 3 -4 0\n", Satisfiable, "1 3", ""},
+		{"v lines split anywhere", "c hi\ns SATISFIABLE\nv -1\nv 2\nv\nv -3 4\nv 0\n", Satisfiable, "2 4", ""},
+		{"missing variables are false", "s SATISFIABLE\nv 4 0\n", Satisfiable, "4", ""},
+		{"status after the model", "v 1 2 3 4 0\ns SATISFIABLE\n", Satisfiable, "1 2 3 4", ""},
+		{"spaces and CRLF", "  s SATISFIABLE\r\n  v 1  -2\t3 4 0 \r\n", Satisfiable, "1 3 4", ""},
+		{"unsat", "c x\ns UNSATISFIABLE\n", Unsatisfiable, "", ""},
 		{"unknown", "s UNKNOWN\n", Unknown, "", ""},
 		{"no status", "c only comments\n", Unknown, "", "no status line"},
 		{"no model", "s SATISFIABLE\n", Unknown, "", "without a model"},
@@ -412,7 +412,7 @@ func TestExecParseCompetitionOutput(t *testing.T) {
 		if ans.status != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, ans.status, tc.want)
 		}
-		if tc.want == Sat {
+		if tc.want == Satisfiable {
 			if got := trueVars(ans.model); got != tc.model {
 				t.Errorf("%s: true variables %q, want %q", tc.name, got, tc.model)
 			}
@@ -428,8 +428,8 @@ func TestExecParseMiniSatResult(t *testing.T) {
 		model     string
 		err       string
 	}{
-		{"sat", "SAT\n1 -2 3 -4 0\n", Sat, "1 3", ""},
-		{"unsat", "UNSAT\n", Unsat, "", ""},
+		{"sat", "SAT\n1 -2 3 -4 0\n", Satisfiable, "1 3", ""},
+		{"unsat", "UNSAT\n", Unsatisfiable, "", ""},
 		{"indet", "INDET\n", Unknown, "", ""},
 		{"empty", "", Unknown, "", "empty"},
 		{"no 0", "SAT\n1 2\n", Unknown, "", "not terminated"},
@@ -448,7 +448,7 @@ func TestExecParseMiniSatResult(t *testing.T) {
 			t.Errorf("%s: %v, %v; want %v", tc.name, ans.status, err, tc.want)
 			continue
 		}
-		if tc.want == Sat && trueVars(ans.model) != tc.model {
+		if tc.want == Satisfiable && trueVars(ans.model) != tc.model {
 			t.Errorf("%s: true variables %q, want %q", tc.name, trueVars(ans.model), tc.model)
 		}
 	}
@@ -508,12 +508,12 @@ func TestExecMisbehavingSolvers(t *testing.T) {
 		want         Status
 		err          string
 	}{
-		{"honest", `echo "s SATISFIABLE"; echo "v 1"; echo "v -2 0"; exit 10`, Sat, ""},
+		{"honest", `echo "s SATISFIABLE"; echo "v 1"; echo "v -2 0"; exit 10`, Satisfiable, ""},
 		{"lying model", `echo "s SATISFIABLE"; echo "v -1 -2 0"; exit 10`, Unknown, "violates clause 1"},
 		{"wrong exit status", `echo "s UNSATISFIABLE"; exit 10`, Unknown, "exited 10"},
 		{"crash", `echo "out of memory" >&2; exit 1`, Unknown, "out of memory"},
-		{"reads its input", `grep -q "^p cnf 2 2$" "$1" && grep -q "^-2 0$" "$1" || exit 3; echo "s SATISFIABLE"; echo "v 1 -2 0"; exit 10`, Sat, ""},
-		{"minisat convention", `echo SAT > "$2"; echo "1 -2 0" >> "$2"; exit 10`, Sat, ""},
+		{"reads its input", `grep -q "^p cnf 2 2$" "$1" && grep -q "^-2 0$" "$1" || exit 3; echo "s SATISFIABLE"; echo "v 1 -2 0"; exit 10`, Satisfiable, ""},
+		{"minisat convention", `echo SAT > "$2"; echo "1 -2 0" >> "$2"; exit 10`, Satisfiable, ""},
 	}
 	for _, tc := range cases {
 		name := "fake"
@@ -529,7 +529,7 @@ func TestExecMisbehavingSolvers(t *testing.T) {
 		if !outcomeIs(t, tc.name, st, err, tc.want, tc.err) {
 			continue
 		}
-		if st == Sat && !modelSatisfies(f, s.Model()) {
+		if st == Satisfiable && !modelSatisfies(f, s.Model()) {
 			t.Errorf("%s: model %v", tc.name, s.Model())
 		}
 	}
@@ -553,7 +553,7 @@ func TestExecStatsFromCadical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+	if st, err := s.Solve(time.Time{}); err != nil || st != Unsatisfiable {
 		t.Fatalf("PHP(6,5): %v, %v", st, err)
 	}
 	if c := s.Stats().Conflicts; c <= 0 {
@@ -581,7 +581,7 @@ func TestExecRemovesTemporaryFiles(t *testing.T) {
 
 // A program whose --help mentions inccnf makes Cubers: one run decides a
 // list of cubes, reading them as "a" lines after a "p inccnf" header; a
-// model must satisfy the formula and some cube; Unsat under every cube
+// model must satisfy the formula and some cube; Unsatisfiable under every cube
 // leaves the formula itself open.
 func TestExecCubes(t *testing.T) {
 	f := &CNF{NumVars: 3, Clauses: [][]int{{1, 2}, {-1, 3}}}
@@ -595,8 +595,8 @@ grep -q "^a 2 -3 0$" "$1" || exit 3
 		want         Status
 		err          string
 	}{
-		{"honest", help + `echo "s SATISFIABLE"; echo "v -1 2 -3 0"; exit 10`, Sat, ""},
-		{"none satisfiable", help + `echo "s UNSATISFIABLE"; exit 20`, Unsat, ""},
+		{"honest", help + `echo "s SATISFIABLE"; echo "v -1 2 -3 0"; exit 10`, Satisfiable, ""},
+		{"none satisfiable", help + `echo "s UNSATISFIABLE"; exit 20`, Unsatisfiable, ""},
 		{"model outside the cubes", help + `echo "s SATISFIABLE"; echo "v 1 2 3 0"; exit 10`, Unknown, "none of the 3 cubes"},
 	}
 	for _, tc := range cases {
@@ -616,10 +616,10 @@ grep -q "^a 2 -3 0$" "$1" || exit 3
 		if !outcomeIs(t, tc.name, st, err, tc.want, tc.err) {
 			continue
 		}
-		if st == Unsat {
+		if st == Unsatisfiable {
 			// The formula alone is satisfiable: the cubes' answer must
 			// not have marked it UNSAT.
-			if st, err := s.Solve(time.Time{}); err != nil || st != Sat {
+			if st, err := s.Solve(time.Time{}); err != nil || st != Satisfiable {
 				t.Errorf("%s: Solve after an all-UNSAT cube run: %v, %v; want SAT", tc.name, st, err)
 			}
 		}
@@ -646,11 +646,11 @@ func TestExecCubesCadical(t *testing.T) {
 		for c := 0; c < 4; c++ {
 			cubes = append(cubes, []int{(1 + rng.Intn(8)) * (1 - 2*rng.Intn(2)), (1 + rng.Intn(8)) * (1 - 2*rng.Intn(2))})
 		}
-		want := Unsat
+		want := Unsatisfiable
 		for _, cube := range cubes {
 			s, _ := gs.New(f.With(cube...))
-			if st, _ := s.Solve(time.Time{}); st == Sat {
-				want = Sat
+			if st, _ := s.Solve(time.Time{}); st == Satisfiable {
+				want = Satisfiable
 			}
 		}
 		s, err := b.New(f)
@@ -661,10 +661,10 @@ func TestExecCubesCadical(t *testing.T) {
 		if err != nil || st != want {
 			t.Fatalf("formula %d: %v, %v; one gophersat call per cube says %v", i, st, err, want)
 		}
-		if st == Sat && (!modelSatisfies(f, s.Model()) || !satisfiesSome(cubes, s.Model())) {
+		if st == Satisfiable && (!modelSatisfies(f, s.Model()) || !satisfiesSome(cubes, s.Model())) {
 			t.Fatalf("formula %d: model %v", i, s.Model())
 		}
-		if st == Sat {
+		if st == Satisfiable {
 			sats++
 		}
 	}

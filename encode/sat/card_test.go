@@ -42,9 +42,9 @@ func TestAtMostAllowsExactlyTheSmallCounts(t *testing.T) {
 						t.Fatal(err)
 					}
 					for mask := 0; mask < 1<<n; mask++ {
-						want := Unsat
+						want := Unsatisfiable
 						if bits.OnesCount(uint(mask)) <= k {
-							want = Sat
+							want = Satisfiable
 						}
 						if got := solveWithInputs(t, f, inputs, mask); got != want {
 							t.Fatalf("inputs %0*b: %v, want %v", n, mask, got, want)
@@ -107,9 +107,9 @@ func checkCounter(t *testing.T, name string, f *CNF, inputs, out []int, upto int
 	for mask := 0; mask < 1<<n; mask++ {
 		ones := bits.OnesCount(uint(mask))
 		for j := range out {
-			wantFalse, wantTrue := Sat, Unsat
+			wantFalse, wantTrue := Satisfiable, Unsatisfiable
 			if ones >= j+1 {
-				wantFalse, wantTrue = Unsat, Sat
+				wantFalse, wantTrue = Unsatisfiable, Satisfiable
 			}
 			if got := solve(mask, -out[j]); got != wantFalse {
 				t.Fatalf("%s n=%d upto=%d inputs %0*b: output %d false is %v, want %v", name, n, upto, n, mask, j, got, wantFalse)

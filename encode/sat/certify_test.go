@@ -67,7 +67,7 @@ func TestProofsOfUnsatFormulas(t *testing.T) {
 	for i := 0; len(formulas) < 6; i++ {
 		f := random3SAT(rng, 40, 200)
 		s, _ := Gophersat{}.New(f)
-		if st, _ := s.Solve(time.Time{}); st == Unsat {
+		if st, _ := s.Solve(time.Time{}); st == Unsatisfiable {
 			formulas["random"+string(rune('a'+i))] = f
 		}
 	}
@@ -79,7 +79,7 @@ func TestProofsOfUnsatFormulas(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if st, err := s.Solve(time.Time{}); st != Unsat || err != nil {
+				if st, err := s.Solve(time.Time{}); st != Unsatisfiable || err != nil {
 					t.Fatalf("solve: %v %v", st, err)
 				}
 				log.Refuted()
@@ -115,7 +115,7 @@ func TestProbingProofs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+			if st, err := s.Solve(time.Time{}); err != nil || st != Unsatisfiable {
 				continue
 			}
 			refuted++

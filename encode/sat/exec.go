@@ -148,10 +148,10 @@ func (s *execCuber) SolveCubes(deadline time.Time, cubes [][]int) (Status, error
 		}
 	}
 	if len(cubes) == 0 {
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	st, err := s.run(deadline, cubes)
-	if st == Sat && err == nil && !satisfiesSome(cubes, s.model) {
+	if st == Satisfiable && err == nil && !satisfiesSome(cubes, s.model) {
 		s.model = nil
 		return Unknown, fmt.Errorf("%s gave a model that satisfies none of the %d cubes", s.e.Name(), len(cubes))
 	}
@@ -213,12 +213,12 @@ func (s *execSolver) Solve(deadline time.Time) (Status, error) {
 	return s.run(deadline, nil)
 }
 
-// run runs the program once on the formula, under cubes if any (an Unsat
+// run runs the program once on the formula, under cubes if any (an Unsatisfiable
 // then says nothing of the formula alone).
 func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 	s.model = nil
 	if s.unsat {
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	if !deadline.IsZero() && !time.Now().Before(deadline) {
 		return Unknown, nil
@@ -297,16 +297,16 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 			return Unknown, fmt.Errorf("%s output: %w%s", s.e.Name(), err, tail(stderr))
 		}
 	}
-	if want := map[Status]int{Sat: 10, Unsat: 20}[ans.status]; want != 0 && code != want {
+	if want := map[Status]int{Satisfiable: 10, Unsatisfiable: 20}[ans.status]; want != 0 && code != want {
 		return Unknown, fmt.Errorf("%s says %v but exited %d (want %d)%s", s.e.Name(), ans.status, code, want, tail(stderr))
 	}
 	switch ans.status {
-	case Sat:
+	case Satisfiable:
 		if i := violated(s.clauses, ans.model); i >= 0 {
 			return Unknown, fmt.Errorf("%s gave a model that violates clause %d %v", s.e.Name(), i+1, s.clauses[i])
 		}
 		s.model = ans.model
-	case Unsat:
+	case Unsatisfiable:
 		s.unsat = len(cubes) == 0
 		if proofPath != "" {
 			if err := s.readProof(proofPath); err != nil {
@@ -334,7 +334,7 @@ func (s *execSolver) writeFormula(path string, cubes [][]int) error {
 // answer is a solver's parsed verdict and model.
 type answer struct {
 	status Status
-	model  []bool // indexed by variable, index 0 unused; nil unless Sat
+	model  []bool // indexed by variable, index 0 unused; nil unless Satisfiable
 }
 
 // parseCompetitionOutput reads SAT competition output: comment lines "c",
@@ -358,9 +358,9 @@ func parseCompetitionOutput(r io.Reader, nvars int) (answer, error) {
 			var got Status
 			switch st {
 			case "SATISFIABLE":
-				got = Sat
+				got = Satisfiable
 			case "UNSATISFIABLE":
-				got = Unsat
+				got = Unsatisfiable
 			case "UNKNOWN", "INDETERMINATE":
 				got = Unknown
 			default:
@@ -402,7 +402,7 @@ func parseCompetitionOutput(r io.Reader, nvars int) (answer, error) {
 	if !seenStatus {
 		return answer{}, errors.New(`no status line ("s SATISFIABLE" or "s UNSATISFIABLE")`)
 	}
-	if ans.status == Sat {
+	if ans.status == Satisfiable {
 		if model == nil {
 			return answer{}, errors.New(`"s SATISFIABLE" without a model ("v" lines)`)
 		}
@@ -427,7 +427,7 @@ func parseMiniSatResult(r io.Reader, nvars int) (answer, error) {
 	}
 	switch fields[0] {
 	case "UNSAT":
-		return answer{status: Unsat}, nil
+		return answer{status: Unsatisfiable}, nil
 	case "INDET":
 		return answer{status: Unknown}, nil
 	case "SAT":
@@ -456,7 +456,7 @@ func parseMiniSatResult(r io.Reader, nvars int) (answer, error) {
 	if !ended {
 		return answer{}, errors.New("model not terminated by 0")
 	}
-	return answer{status: Sat, model: model}, nil
+	return answer{status: Satisfiable, model: model}, nil
 }
 
 // statLine matches a statistics line of cadical or kissat ("c conflicts:

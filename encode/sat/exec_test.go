@@ -53,7 +53,7 @@ func FuzzParseCompetitionOutput(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if ans.status != Sat {
+		if ans.status != Satisfiable {
 			if ans.model != nil {
 				t.Fatalf("%v with a model", ans.status)
 			}
@@ -65,7 +65,7 @@ func FuzzParseCompetitionOutput(f *testing.F) {
 		// Every literal on a v line holds in the model, unless a later
 		// one overrides it.
 		again, err := parseCompetitionOutput(strings.NewReader(modelLine(ans.model)), nvars)
-		if err != nil || again.status != Sat {
+		if err != nil || again.status != Satisfiable {
 			t.Fatalf("the model written back does not parse: %v", err)
 		}
 		for v := range ans.model {
@@ -92,7 +92,7 @@ func FuzzParseMiniSatResult(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if ans.status == Sat {
+		if ans.status == Satisfiable {
 			if len(ans.model) != nvars+1 || !strings.HasPrefix(strings.TrimSpace(out), "SAT") {
 				t.Fatalf("bad SAT answer from %q", out)
 			}

@@ -131,7 +131,7 @@ func (s *giniSolver) SolveAssuming(deadline time.Time, assume []int) (Status, er
 		if s.satisfiable {
 			return Unknown, fmt.Errorf("gini: the formula was promised satisfiable, but it has no model")
 		}
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	var limit time.Duration
 	if !deadline.IsZero() {
@@ -155,7 +155,7 @@ func (s *giniSolver) SolveAssuming(deadline time.Time, assume []int) (Status, er
 		for v := 1; v <= s.nvars; v++ {
 			s.model[v] = s.g.Value(z.Var(v).Pos())
 		}
-		return Sat, nil
+		return Satisfiable, nil
 	case -1:
 		// With no assumption to blame, the formula itself is UNSAT;
 		// otherwise it may be too, unbeknown to Why, unless the caller
@@ -169,7 +169,7 @@ func (s *giniSolver) SolveAssuming(deadline time.Time, assume []int) (Status, er
 			if s.satisfiable {
 				return Unknown, fmt.Errorf("gini: the formula was promised satisfiable, but it has no model")
 			}
-			return Unsat, nil
+			return Unsatisfiable, nil
 		}
 		s.failed = make([]int, len(why))
 		for i, m := range why {
@@ -178,7 +178,7 @@ func (s *giniSolver) SolveAssuming(deadline time.Time, assume []int) (Status, er
 		if !s.satisfiable {
 			s.stale = true
 		}
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	return Unknown, nil
 }

@@ -30,13 +30,13 @@ func TestGiniSolveAgainAfterUnsat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+		if st, err := s.Solve(time.Time{}); err != nil || st != Unsatisfiable {
 			t.Fatalf("solve %d: %v, %v; want UNSAT", i+1, st, err)
 		}
 		if err := s.AddClause([]int{3}); err != nil {
 			t.Fatal(err)
 		}
-		if st, err := s.(Assumer).SolveAssuming(time.Time{}, []int{3}); err != nil || st != Unsat {
+		if st, err := s.(Assumer).SolveAssuming(time.Time{}, []int{3}); err != nil || st != Unsatisfiable {
 			t.Fatalf("solve %d under an assumption: %v, %v; want UNSAT", i+1, st, err)
 		}
 	}
@@ -47,7 +47,7 @@ func TestGiniSolveAgainAfterUnsat(t *testing.T) {
 	s, _ = Gini{}.New(&CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {3, 4}}})
 	a := s.(Assumer)
 	for i, assume := range [][]int{{3}, {4}, nil, {-3}} {
-		if st, err := a.SolveAssuming(time.Time{}, assume); err != nil || st != Unsat {
+		if st, err := a.SolveAssuming(time.Time{}, assume); err != nil || st != Unsatisfiable {
 			t.Fatalf("solve %d assuming %v: %v, %v; want UNSAT", i+1, assume, st, err)
 		}
 	}
@@ -97,14 +97,14 @@ func TestGiniDeadlineDoesNotLeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st, err := s.Solve(time.Now().Add(20 * time.Millisecond)); err != nil || st != Sat {
+	if st, err := s.Solve(time.Now().Add(20 * time.Millisecond)); err != nil || st != Satisfiable {
 		t.Fatalf("easy start: %v, %v", st, err)
 	}
 	time.Sleep(30 * time.Millisecond)
 	for _, c := range hard.Clauses[1:] {
 		s.AddClause(c)
 	}
-	if st, err := s.Solve(time.Time{}); err != nil || st != Unsat {
+	if st, err := s.Solve(time.Time{}); err != nil || st != Unsatisfiable {
 		t.Fatalf("PHP(8,7) without a deadline after one with: %v, %v; want UNSAT", st, err)
 	}
 	if s.Stats().Conflicts < 1000 {
@@ -143,21 +143,21 @@ func TestGiniAssumptions(t *testing.T) {
 		assume []int
 		want   Status
 	}{
-		{[]int{-2}, Unsat},
-		{nil, Sat},
-		{[]int{3, -3}, Unsat},
-		{[]int{-3}, Sat},
-		{[]int{-3, -4}, Unsat},
-		{[]int{4, 3}, Sat},
-		{[]int{1}, Unsat},
-		{nil, Sat},
+		{[]int{-2}, Unsatisfiable},
+		{nil, Satisfiable},
+		{[]int{3, -3}, Unsatisfiable},
+		{[]int{-3}, Satisfiable},
+		{[]int{-3, -4}, Unsatisfiable},
+		{[]int{4, 3}, Satisfiable},
+		{[]int{1}, Unsatisfiable},
+		{nil, Satisfiable},
 	}
 	for i, step := range steps {
 		st, err := a.SolveAssuming(time.Time{}, step.assume)
 		if err != nil || st != step.want {
 			t.Fatalf("step %d assuming %v: %v, %v; want %v", i+1, step.assume, st, err, step.want)
 		}
-		if st == Sat {
+		if st == Satisfiable {
 			m := s.Model()
 			for _, l := range step.assume {
 				if m[abs(l)] != (l > 0) {
@@ -199,14 +199,14 @@ func TestGiniAssumptionsMatchBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := bruteSat(withUnits); (st == Sat) != want || st == Unknown {
+			if want := bruteSat(withUnits); (st == Satisfiable) != want || st == Unknown {
 				t.Fatalf("trial %d, %d clauses, assuming %v: %v, brute force says sat=%v", trial, i, assume, st, want)
 			}
-			if st == Sat && !modelSatisfies(withUnits, s.Model()) {
+			if st == Satisfiable && !modelSatisfies(withUnits, s.Model()) {
 				t.Fatalf("trial %d: model violates formula or assumptions", trial)
 			}
 			st, _ = s.Solve(time.Time{})
-			if want := bruteSat(cur); (st == Sat) != want {
+			if want := bruteSat(cur); (st == Satisfiable) != want {
 				t.Fatalf("trial %d, %d clauses, no assumptions: %v, brute force says sat=%v", trial, i, st, want)
 			}
 			for j := i; j < i+2 && j < len(full.Clauses); j++ {
@@ -269,10 +269,10 @@ func TestGiniFailedAndPromise(t *testing.T) {
 				withUnits.Clauses = append(withUnits.Clauses, []int{l})
 			}
 			st, err := a.SolveAssuming(time.Time{}, assume)
-			if err != nil || (st == Sat) != bruteSat(withUnits) {
+			if err != nil || (st == Satisfiable) != bruteSat(withUnits) {
 				t.Fatalf("trial %d: assuming %v: %v, %v; brute force says sat=%v", trial, assume, st, err, bruteSat(withUnits))
 			}
-			if st == Sat {
+			if st == Satisfiable {
 				if a.Failed() != nil {
 					t.Fatalf("trial %d: a core after SAT", trial)
 				}
@@ -322,7 +322,7 @@ func TestGiniFailedAndPromise(t *testing.T) {
 // gini's search counters reach Stats (through TryStats) and add up.
 func TestGiniStats(t *testing.T) {
 	s, _ := Gini{}.New(backendPHP(6, 5))
-	if st, _ := s.Solve(time.Time{}); st != Unsat {
+	if st, _ := s.Solve(time.Time{}); st != Unsatisfiable {
 		t.Fatalf("PHP(6,5): %v", st)
 	}
 	first := s.Stats()
@@ -359,10 +359,10 @@ func TestGiniSolversInParallel(t *testing.T) {
 					deadline = time.Now().Add(time.Minute)
 				}
 				st, err := s.Solve(deadline)
-				if err != nil || (st == Sat) != bruteSat(f) {
+				if err != nil || (st == Satisfiable) != bruteSat(f) {
 					t.Errorf("seed %d formula %d: %v, %v disagrees with brute force", seed, i, st, err)
 				}
-				if st == Sat && !modelSatisfies(f, s.Model()) {
+				if st == Satisfiable && !modelSatisfies(f, s.Model()) {
 					t.Errorf("seed %d formula %d: bad model", seed, i)
 				}
 			}

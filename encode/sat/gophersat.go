@@ -23,7 +23,7 @@ import (
 //   - Solve cannot be interrupted: the deadline is ignored here; real time
 //     limits come from running the solve in a worker process.
 //   - After UNSAT, Model returns the previous model: Model is only read
-//     after Sat.
+//     after Satisfiable.
 
 // callGuard serializes calls with a lock and counts the calls inside,
 // with atomics that do not depend on the lock: if the lock ever failed to
@@ -164,7 +164,7 @@ func (g *gsSolver) AddClause(lits []int) error {
 
 func (g *gsSolver) Solve(time.Time) (Status, error) {
 	if g.unsat {
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	lockGophersat()
 	var st solver.Status
@@ -185,11 +185,11 @@ func (g *gsSolver) Solve(time.Time) (Status, error) {
 	case solver.Sat:
 		g.model = make([]bool, g.nvars+1)
 		copy(g.model[1:], m)
-		return Sat, nil
+		return Satisfiable, nil
 	case solver.Unsat:
 		g.unsat = true
 		g.model = nil
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	return Unknown, nil
 }

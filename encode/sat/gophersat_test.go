@@ -21,13 +21,13 @@ func TestGophersatUnitClausesInsteadOfAssume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := s.Solve(time.Time{}); st != Sat {
+	if st, _ := s.Solve(time.Time{}); st != Satisfiable {
 		t.Fatalf("base formula: %v, want SAT", st)
 	}
 	if err := s.AddClause([]int{-2}); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := s.Solve(time.Time{}); st != Unsat {
+	if st, _ := s.Solve(time.Time{}); st != Unsatisfiable {
 		t.Fatalf("with unit -2 appended: %v, want UNSAT", st)
 	}
 	// The defect itself, so that an upgrade that fixes it is noticed.
@@ -60,7 +60,7 @@ func TestGophersatPBNotCardConstrs(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, _ := s.Solve(time.Time{})
-	if st != Sat {
+	if st != Satisfiable {
 		t.Fatalf("status %v, want SAT", st)
 	}
 	m := s.Model()
@@ -80,7 +80,7 @@ func TestGophersatPBDeclaresAllVariables(t *testing.T) {
 	if err := s.AddClause([]int{5}); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := s.Solve(time.Time{}); st != Sat || !s.Model()[5] {
+	if st, _ := s.Solve(time.Time{}); st != Satisfiable || !s.Model()[5] {
 		t.Fatalf("status %v model %v", st, s.Model())
 	}
 }
@@ -100,7 +100,7 @@ func TestGophersatOneCallAtATime(t *testing.T) {
 				f := randomCNF(rng, 12, 50)
 				s, _ := Gophersat{}.New(f)
 				st, _ := s.Solve(time.Time{})
-				if (st == Sat) != bruteSat(f) {
+				if (st == Satisfiable) != bruteSat(f) {
 					t.Errorf("seed %d formula %d: %v disagrees with brute force", seed, i, st)
 				}
 			}
@@ -141,11 +141,11 @@ func (noLock) Unlock() {}
 // none.
 func TestGophersatNoStaleModelAfterUnsat(t *testing.T) {
 	s, _ := Gophersat{}.New(&CNF{NumVars: 1, Clauses: [][]int{{1}}})
-	if st, _ := s.Solve(time.Time{}); st != Sat {
+	if st, _ := s.Solve(time.Time{}); st != Satisfiable {
 		t.Fatal(st)
 	}
 	s.AddClause([]int{-1})
-	if st, _ := s.Solve(time.Time{}); st != Unsat {
+	if st, _ := s.Solve(time.Time{}); st != Unsatisfiable {
 		t.Fatal(st)
 	}
 	if s.Model() != nil {
@@ -167,10 +167,10 @@ func TestGophersatIncrementalMatchesBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := bruteSat(cur); (st == Sat) != want {
+			if want := bruteSat(cur); (st == Satisfiable) != want {
 				t.Fatalf("trial %d after %d clauses: %v, brute force says sat=%v", trial, i, st, want)
 			}
-			if st == Sat && !modelSatisfies(cur, s.Model()) {
+			if st == Satisfiable && !modelSatisfies(cur, s.Model()) {
 				t.Fatalf("trial %d: model violates the formula", trial)
 			}
 			if i < len(full.Clauses) {

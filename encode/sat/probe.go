@@ -335,7 +335,8 @@ func CheckProbe(mode string) error {
 // is made anew over the variables still open (gophersat rebuilds its
 // variable order for every unit clause added), with the last model's
 // values as the ones it tries first.
-// An unsatisfiability the prober proves is answered Unsat without a solve.
+// An unsatisfiability the prober proves is answered Unsatisfiable without
+// a solve.
 func NewProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
 	return NewProvingSolver(be, f, mode, nil)
 }
@@ -516,10 +517,10 @@ func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 		}
 	}
 	if s.unsat {
-		return Unsat, nil
+		return Unsatisfiable, nil
 	}
 	st, err := s.Solver.Solve(deadline)
-	if st == Sat {
+	if st == Satisfiable {
 		s.readModel()
 	}
 	return st, err

@@ -107,13 +107,13 @@ func TestProbingSolverRounds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st, _ := sv.Solve(time.Time{}); st != Sat {
+		if st, _ := sv.Solve(time.Time{}); st != Satisfiable {
 			t.Fatalf("%s: %v", mode, st)
 		}
 		if err := sv.AddClause([]int{-2, -3}); err != nil {
 			t.Fatal(err)
 		}
-		if st, _ := sv.Solve(time.Time{}); st != Sat || sv.Model()[1] || !sv.Model()[4] {
+		if st, _ := sv.Solve(time.Time{}); st != Satisfiable || sv.Model()[1] || !sv.Model()[4] {
 			t.Fatalf("%s: %v, model %v: want 1 false, 4 true", mode, st, sv.Model())
 		}
 		want := map[string]int64{ProbeNone: 0, ProbeOnce: 0, ProbeRounds: 2}[mode]
@@ -123,7 +123,7 @@ func TestProbingSolverRounds(t *testing.T) {
 		if err := sv.AddClause([]int{-4}); err != nil {
 			t.Fatal(err)
 		}
-		if st, _ := sv.Solve(time.Time{}); st != Unsat {
+		if st, _ := sv.Solve(time.Time{}); st != Unsatisfiable {
 			t.Errorf("%s: %v after forbidding 4, want UNSAT", mode, st)
 		}
 	}
@@ -156,10 +156,10 @@ func TestProbingSolverCompacts(t *testing.T) {
 				t.Errorf("%s %s: inner solver has %d variables, want 3 (2, 3, 4)", name, mode, n)
 			}
 			runProbingSteps(t, name+" "+mode, sv, []probingStep{
-				{nil, Sat, map[int]bool{1: true}},
-				{[]int{-1, -3}, Sat, map[int]bool{1: true, 3: false, 4: true}}, // becomes "not 3"
-				{[]int{1, -4}, Sat, map[int]bool{1: true, 4: true}},            // satisfied: dropped
-				{[]int{-4}, Unsat, nil},
+				{nil, Satisfiable, map[int]bool{1: true}},
+				{[]int{-1, -3}, Satisfiable, map[int]bool{1: true, 3: false, 4: true}}, // becomes "not 3"
+				{[]int{1, -4}, Satisfiable, map[int]bool{1: true, 4: true}},            // satisfied: dropped
+				{[]int{-4}, Unsatisfiable, nil},
 			}, func(i int, m []bool) {
 				if len(m) != 5 {
 					t.Errorf("%s %s step %d: model %v, want variables 1..4", name, mode, i, m)
@@ -196,11 +196,11 @@ func TestProbingSolverRebuilds(t *testing.T) {
 		ps := sv.(*probingSolver)
 		all := &CNF{NumVars: f.NumVars}
 		runProbingSteps(t, name, sv, []probingStep{
-			{nil, Sat, nil},
-			{[]int{1}, Sat, map[int]bool{1: true, n: true}}, // fixes all n: rebuild
-			{[]int{-n, -y}, Sat, map[int]bool{y: false}},
-			{[]int{-z}, Sat, map[int]bool{y: false, z: false, w: true}},
-			{[]int{-w, y}, Unsat, nil},
+			{nil, Satisfiable, nil},
+			{[]int{1}, Satisfiable, map[int]bool{1: true, n: true}}, // fixes all n: rebuild
+			{[]int{-n, -y}, Satisfiable, map[int]bool{y: false}},
+			{[]int{-z}, Satisfiable, map[int]bool{y: false, z: false, w: true}},
+			{[]int{-w, y}, Unsatisfiable, nil},
 		}, func(i int, m []bool) {
 			all.Clauses = append(append(all.Clauses[:0], f.Clauses...), ps.added...)
 			if !modelSatisfies(all, m) {
@@ -238,7 +238,7 @@ func runProbingSteps(t *testing.T, label string, sv Solver, steps []probingStep,
 		if err != nil || got != st.status {
 			t.Fatalf("%s step %d: %v %v, want %v", label, i, got, err, st.status)
 		}
-		if got != Sat {
+		if got != Satisfiable {
 			continue
 		}
 		m := sv.Model()

@@ -37,7 +37,8 @@ type Cutter func(model []bool) [][]int
 
 // Refine runs the lazy-constraint loop on s: solve; if SAT, ask cut what is
 // wrong with the model, add those clauses, and solve again, until the model
-// has nothing wrong (Sat) or the formula is unsatisfiable (Unsat). It counts
+// has nothing wrong (Satisfiable) or the formula is unsatisfiable
+// (Unsatisfiable). It counts
 // rounds and added clauses in st. Unknown is returned when the backend gave
 // up (a deadline).
 func Refine(s Solver, cut Cutter, deadline time.Time, st *Stats) (Status, error) {
@@ -65,13 +66,13 @@ func refine(s Solver, solve func() (Status, error), cut Cutter, st *Stats) (Stat
 		if err != nil {
 			return Unknown, fmt.Errorf("refinement round %d: %w", st.Rounds, err)
 		}
-		if status != Sat {
+		if status != Satisfiable {
 			return status, nil
 		}
 		model := s.Model()
 		cuts := cut(model)
 		if len(cuts) == 0 {
-			return Sat, nil
+			return Satisfiable, nil
 		}
 		for _, c := range cuts {
 			if satisfied(c, model) {

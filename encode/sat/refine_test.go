@@ -15,8 +15,8 @@ func TestRefineEnumeratesUntilRight(t *testing.T) {
 		accept func(m []bool) bool
 		want   Status
 	}{
-		{"accepts 1=true,2=false,3=true", func(m []bool) bool { return m[1] && !m[2] && m[3] }, Sat},
-		{"accepts nothing", func([]bool) bool { return false }, Unsat},
+		{"accepts 1=true,2=false,3=true", func(m []bool) bool { return m[1] && !m[2] && m[3] }, Satisfiable},
+		{"accepts nothing", func([]bool) bool { return false }, Unsatisfiable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,10 +37,10 @@ func TestRefineEnumeratesUntilRight(t *testing.T) {
 			if got != tt.want {
 				t.Fatalf("status %v, want %v", got, tt.want)
 			}
-			if got == Sat && !tt.accept(s.Model()) {
+			if got == Satisfiable && !tt.accept(s.Model()) {
 				t.Fatalf("model %v not accepted", s.Model())
 			}
-			if st.Rounds != st.Added+1 || st.Added == 0 && tt.want == Unsat {
+			if st.Rounds != st.Added+1 || st.Added == 0 && tt.want == Unsatisfiable {
 				t.Errorf("rounds %d, added %d", st.Rounds, st.Added)
 			}
 		})
