@@ -168,9 +168,9 @@ func solveCoinSAT(c instances.Case, o compare.Options) (compare.Result, error) {
 	}
 	r := compare.Result{Time: time.Since(start), Stats: []compare.Stat{{Name: "vars", Value: int64(f.NumVars)}, {Name: "clauses", Value: int64(len(f.Clauses))}}}
 	switch st {
-	case sat.Sat:
+	case sat.Satisfiable:
 		r.Solved, r.Answer = true, map[bool]string{true: "H", false: "T"}[s.Model()[1]]
-	case sat.Unsat:
+	case sat.Unsatisfiable:
 	default:
 		return r, fmt.Errorf("the backend answered %v", st)
 	}
