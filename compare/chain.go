@@ -296,3 +296,19 @@ func boolStat(b bool) int64 {
 	}
 	return 0
 }
+
+// bindChain rebuilds the encoding of chain case c with the options meta
+// records and checks kept against it (encode.BindChainCNF).
+func bindChain(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
+	b, err := caseAs[*instances.Chain]("chain", c)
+	if err != nil {
+		return err
+	}
+	o := Options(meta.Options)
+	cfg, err := chainSATDecl.Parse(o)
+	if err != nil {
+		return err
+	}
+	opt := cfg.ChainOptions
+	return encode.BindChainCNF(b, opt, meta.Answer, kept)
+}

@@ -60,7 +60,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 			{Name: "density", Values: "SHARE", Default: "0.3", Doc: "the share of target squares, 0..1"},
 			{Name: "full", Values: "true|false", Default: "false", Doc: "every square a target"},
 		},
-		GenSmall: GenConfig{Size: "6x6", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
+		GenSmall: GenConfig{Size: "6x7", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
 		Render:   renderQueens,
 	}
 }
@@ -308,4 +308,22 @@ func formatQueens(w io.Writer, c instances.Case) error {
 		return err
 	}
 	return instances.FormatQueens(w, []*instances.Queens{s})
+}
+
+// bindQueens rebuilds the formula of queens case c with the options meta
+// records and checks kept against it (encode.BindQueensCNF).
+func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
+	q, err := caseAs[*instances.Queens]("queens", c)
+	if err != nil {
+		return err
+	}
+	opt, err := satQueensOptions(Options(meta.Options))
+	if err != nil {
+		return err
+	}
+	_, queens, err := instances.ParseQueensAnswer(meta.Answer)
+	if err != nil {
+		return fmt.Errorf("the claim's answer: %w", err)
+	}
+	return encode.BindQueensCNF(q, opt, queens, meta.Queens, kept)
 }

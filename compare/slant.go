@@ -544,3 +544,28 @@ func formatSlant(w io.Writer, c instances.Case) error {
 	_, err = fmt.Fprintln(w, instances.SlantGameID(s))
 	return err
 }
+
+// bindSlant rebuilds the eager encoding of case c with the options meta
+// records and checks kept against it (encode.BindSlantCNF).
+func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
+	s, err := caseAs[*instances.Slant]("slant", c)
+	if err != nil {
+		return err
+	}
+	o := Options(meta.Options)
+	cfg, err := slantSATDecl.Parse(o)
+	if err != nil {
+		return err
+	}
+	if cfg.Pre.on {
+		return fmt.Errorf("option pre=%s: deductions before the solve are not proved", cfg.Pre.level)
+	}
+	opt := encode.SlantOptions{Loops: cfg.Loops, Phase: cfg.Phase}
+	var answer []byte
+	if meta.Answer != "" {
+		if answer, err = instances.ParseSlantAnswer(s, meta.Answer); err != nil {
+			return fmt.Errorf("the claim's answer: %w", err)
+		}
+	}
+	return encode.BindSlantCNF(s, opt, answer, kept)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -12,22 +13,33 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// genArgs are small generator settings for each puzzle.
-var genArgs = map[string][]string{
-	"slant":  {"--size", "6x6", "--count", "3"},
-	"queens": {"--size", "6x7", "--count", "3", "--param", "density=0.4"},
-	"chain":  {"--size", "4", "--count", "3", "--param", "k=3"},
+// genArgs are the gen flags of three cases of puzzle name's small
+// generator config (Puzzle.GenSmall), seed aside.
+func genArgs(name string) []string {
+	p, _ := compare.Lookup(name)
+	args := []string{"--size", p.GenSmall.Size, "--count", "3"}
+	var params []string
+	for k, v := range p.GenSmall.Params {
+		params = append(params, k+"="+v)
+	}
+	sort.Strings(params)
+	for _, kv := range params {
+		args = append(args, "--param", kv)
+	}
+	return args
 }
 
+// puzzlesWithGen names the registered puzzles with a generator and a small
+// config for it: every puzzle, as the registry's tests require.
 func puzzlesWithGen(t *testing.T) []string {
 	var names []string
-	for _, n := range compare.PuzzleNames() {
-		if _, ok := genArgs[n]; ok {
-			names = append(names, n)
+	for _, p := range compare.Puzzles() {
+		if p.Generate != nil && p.GenSmall.Size != "" {
+			names = append(names, p.Name)
 		}
 	}
-	if len(names) != len(genArgs) {
-		t.Fatalf("registered puzzles with generators: %v, want the %d of genArgs", names, len(genArgs))
+	if len(names) != len(compare.Puzzles()) || len(names) == 0 {
+		t.Fatalf("puzzles with a generator and a small config: %v of %v", names, compare.PuzzleNames())
 	}
 	return names
 }
@@ -40,7 +52,7 @@ func TestGenSolveCompare(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			file := filepath.Join(dir, name+".txt")
-			_, stderr, code := gridsat(t, "", append([]string{"gen", name, "--seed", "5", "-o", file}, genArgs[name]...)...)
+			_, stderr, code := gridsat(t, "", append([]string{"gen", name, "--seed", "5", "-o", file}, genArgs(name)...)...)
 			if code != 0 {
 				t.Fatalf("gen: exit %d: %s", code, stderr)
 			}
@@ -87,7 +99,7 @@ func TestBadInputNamesFileAndLine(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			file := filepath.Join(dir, "full.txt")
-			if _, stderr, code := gridsat(t, "", append([]string{"gen", name, "-o", file}, genArgs[name]...)...); code != 0 {
+			if _, stderr, code := gridsat(t, "", append([]string{"gen", name, "-o", file}, genArgs(name)...)...); code != 0 {
 				t.Fatalf("gen: %s", stderr)
 			}
 			data, _ := os.ReadFile(file)
@@ -142,7 +154,7 @@ func TestDimacsWritesEachCase(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			file := filepath.Join(dir, "in.txt")
-			if _, stderr, code := gridsat(t, "", append([]string{"gen", name, "-o", file}, genArgs[name]...)...); code != 0 {
+			if _, stderr, code := gridsat(t, "", append([]string{"gen", name, "-o", file}, genArgs(name)...)...); code != 0 {
 				t.Fatalf("gen: %s", stderr)
 			}
 			outDir := filepath.Join(dir, "cnf") + string(filepath.Separator)
