@@ -51,7 +51,6 @@ var (
 	pendingLongFuncs = []string{
 		"runCompare", "MergeResultsWith", "htmlRuns", "driver.await", // item 6 (cmpsplit)
 		"runReport", "scatterPlot", // item 6 (cmpsplit)
-		"execSolver.run", // item 2 (encsat)
 	}
 	pendingImports = []string{
 		"cmd/gridsat -> encode/sat", "cmd/gridsat -> instances", // items 1, 4 (cmpsplit, registry)

@@ -213,8 +213,11 @@ func (s *execSolver) Solve(deadline time.Time) (Status, error) {
 	return s.run(deadline, nil)
 }
 
-// run runs the program once on the formula, under cubes if any (an Unsatisfiable
-// then says nothing of the formula alone).
+// run runs the program once on the formula, under cubes if any (an
+// Unsatisfiable then says nothing of the formula alone): it writes the
+// formula to a temporary directory, runs the program there (execute),
+// reads its verdict (readAnswer) and checks it before believing it
+// (accept).
 func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 	s.model = nil
 	if s.unsat {
@@ -228,77 +231,135 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 		return Unknown, fmt.Errorf("%s: %w", s.e.Name(), err)
 	}
 	defer os.RemoveAll(dir)
-	in := filepath.Join(dir, "formula.cnf")
-	if err := s.writeFormula(in, cubes); err != nil {
+	r := s.newRun(dir)
+	if err := s.writeFormula(r.in, cubes); err != nil {
 		return Unknown, fmt.Errorf("%s: %w", s.e.Name(), err)
 	}
+	if killed, err := s.execute(r, deadline); killed || err != nil {
+		return Unknown, err
+	}
+	ans, err := s.readAnswer(r)
+	if err != nil {
+		return Unknown, err
+	}
+	return s.accept(r, ans, cubes)
+}
 
+// execRun is one run of the program: the files it reads and writes, and
+// what it left.
+type execRun struct {
+	// in is the formula; out MiniSat's result file and proof the DRAT
+	// proof, "" when the run has none.
+	in, out, proof string
+	// limit bounds the program's output (outputCap).
+	limit int64
+	// code is the exit status, -1 when the program did not exit.
+	code   int
+	stdout []byte
+	stderr *tailBuffer
+}
+
+// newRun names the files of a run in dir: the formula, MiniSat's result
+// file for a MiniSat, the proof when one is asked for.
+func (s *execSolver) newRun(dir string) *execRun {
+	r := &execRun{in: filepath.Join(dir, "formula.cnf"), limit: outputCap(s.nvars), code: -1}
+	if s.e.MiniSat {
+		r.out = filepath.Join(dir, "model.txt")
+	}
+	if s.proof != nil {
+		r.proof = filepath.Join(dir, "proof.drat")
+	}
+	return r
+}
+
+// args are the program's arguments: the formula, then the result file
+// and the proof, those the run has.
+func (r *execRun) args() []string {
+	args := []string{r.in}
+	for _, path := range []string{r.out, r.proof} {
+		if path != "" {
+			args = append(args, path)
+		}
+	}
+	return args
+}
+
+// execute runs the program to the end, or until deadline (killed: the
+// answer is Unknown, no error), and records its exit status and output in
+// r and its search counters in s.
+func (s *execSolver) execute(r *execRun, deadline time.Time) (killed bool, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if !deadline.IsZero() {
 		ctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
-	limit := outputCap(s.nvars)
-	args := []string{in}
-	out := ""
-	if s.e.MiniSat {
-		out = filepath.Join(dir, "model.txt")
-		args = append(args, out)
-	}
-	proofPath := ""
-	if s.proof != nil {
-		proofPath = filepath.Join(dir, "proof.drat")
-		args = append(args, proofPath)
-	}
-	cmd := exec.CommandContext(ctx, s.e.Path, args...)
+	cmd := exec.CommandContext(ctx, s.e.Path, r.args()...)
 	// Both outputs are bounded: a solver printing past its cap is killed.
-	stdout := &cappedBuffer{max: limit, onOver: cancel}
-	stderr := &tailBuffer{max: stderrTail}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	stdout := &cappedBuffer{max: r.limit, onOver: cancel}
+	r.stderr = &tailBuffer{max: stderrTail}
+	cmd.Stdout, cmd.Stderr = stdout, r.stderr
 	// A solver that leaves a child holding the pipes must not keep Solve
 	// waiting past its kill.
 	cmd.WaitDelay = time.Second
 	tieToParent(cmd)
 	runErr := cmd.Run()
+	r.code = exitCode(runErr)
+	if stdout.over {
+		return false, fmt.Errorf("%s: %w (over %d bytes for a model of %d variables)%s", s.e.Name(), errOutputTooLarge, r.limit, s.nvars, tail(r.stderr))
+	}
+	if r.code != 10 && r.code != 20 && ctx.Err() != nil {
+		return true, nil // killed at the deadline
+	}
+	if runErr != nil && r.code < 0 {
+		return false, fmt.Errorf("%s: running %s: %w%s", s.e.Name(), s.e.Path, runErr, tail(r.stderr))
+	}
+	r.stdout = stdout.Bytes()
+	s.stats.Add(parseSolverStats(r.stdout))
+	return false, nil
+}
 
-	code := -1
+// exitCode is the exit status cmd.Run's err says, or -1 when the program
+// did not exit (killed by a signal, never started).
+func exitCode(err error) int {
 	var exitErr *exec.ExitError
 	switch {
-	case runErr == nil:
-		code = 0
-	case errors.As(runErr, &exitErr) && exitErr.Exited():
-		code = exitErr.ExitCode()
+	case err == nil:
+		return 0
+	case errors.As(err, &exitErr) && exitErr.Exited():
+		return exitErr.ExitCode()
 	}
-	if stdout.over {
-		return Unknown, fmt.Errorf("%s: %w (over %d bytes for a model of %d variables)%s", s.e.Name(), errOutputTooLarge, limit, s.nvars, tail(stderr))
-	}
-	if code != 10 && code != 20 && ctx.Err() != nil {
-		return Unknown, nil // killed at the deadline
-	}
-	if runErr != nil && code < 0 {
-		return Unknown, fmt.Errorf("%s: running %s: %w%s", s.e.Name(), s.e.Path, runErr, tail(stderr))
-	}
-	s.stats.Add(parseSolverStats(stdout.Bytes()))
+	return -1
+}
 
-	var ans answer
+// readAnswer parses the program's verdict and model: MiniSat's result
+// file, or the competition output on its standard output.
+func (s *execSolver) readAnswer(r *execRun) (answer, error) {
 	if s.e.MiniSat {
-		text, err := readCapped(out, limit)
+		text, err := readCapped(r.out, r.limit)
 		if err != nil {
-			return Unknown, fmt.Errorf("%s exited %d without its result file: %w%s", s.e.Name(), code, err, tail(stderr))
+			return answer{}, fmt.Errorf("%s exited %d without its result file: %w%s", s.e.Name(), r.code, err, tail(r.stderr))
 		}
-		ans, err = parseMiniSatResult(bytes.NewReader(text), s.nvars)
+		ans, err := parseMiniSatResult(bytes.NewReader(text), s.nvars)
 		if err != nil {
-			return Unknown, fmt.Errorf("%s result file: %w", s.e.Name(), err)
+			return answer{}, fmt.Errorf("%s result file: %w", s.e.Name(), err)
 		}
-	} else {
-		ans, err = parseCompetitionOutput(bytes.NewReader(stdout.Bytes()), s.nvars)
-		if err != nil {
-			return Unknown, fmt.Errorf("%s output: %w%s", s.e.Name(), err, tail(stderr))
-		}
+		return ans, nil
 	}
-	if want := map[Status]int{Satisfiable: 10, Unsatisfiable: 20}[ans.status]; want != 0 && code != want {
-		return Unknown, fmt.Errorf("%s says %v but exited %d (want %d)%s", s.e.Name(), ans.status, code, want, tail(stderr))
+	ans, err := parseCompetitionOutput(bytes.NewReader(r.stdout), s.nvars)
+	if err != nil {
+		return answer{}, fmt.Errorf("%s output: %w%s", s.e.Name(), err, tail(r.stderr))
+	}
+	return ans, nil
+}
+
+// accept believes ans only when the exit status agrees with it (10 for
+// Satisfiable, 20 for Unsatisfiable) and a model satisfies every clause;
+// an Unsatisfiable without cubes is kept for later solves, and its proof,
+// when one was asked for, read.
+func (s *execSolver) accept(r *execRun, ans answer, cubes [][]int) (Status, error) {
+	if want := map[Status]int{Satisfiable: 10, Unsatisfiable: 20}[ans.status]; want != 0 && r.code != want {
+		return Unknown, fmt.Errorf("%s says %v but exited %d (want %d)%s", s.e.Name(), ans.status, r.code, want, tail(r.stderr))
 	}
 	switch ans.status {
 	case Satisfiable:
@@ -308,8 +369,8 @@ func (s *execSolver) run(deadline time.Time, cubes [][]int) (Status, error) {
 		s.model = ans.model
 	case Unsatisfiable:
 		s.unsat = len(cubes) == 0
-		if proofPath != "" {
-			if err := s.readProof(proofPath); err != nil {
+		if r.proof != "" {
+			if err := s.readProof(r.proof); err != nil {
 				return Unknown, err
 			}
 		}
