@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -38,9 +37,6 @@ const (
 // ClaimLabels are the labels, the strongest first.
 var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimCrossChecked, ClaimClaimed}
 
-// claimMarks are the table's marks after a verdict, by label.
-var claimMarks = map[string]string{ClaimCertified: "✓✓", ClaimCertifiedWhenRun: "✓", ClaimClaimed: "?"}
-
 // Kinds of claim, as bits.
 const (
 	claimNoSolution = 1 << iota
@@ -50,7 +46,7 @@ const (
 
 // claims is what a run claims that no verifier can check, as bits.
 func (p *Puzzle) claims(run Run) int {
-	if !solvedVerdict(run.Verdict) {
+	if !SolvedVerdict(run.Verdict) {
 		return 0
 	}
 	c := 0
@@ -79,7 +75,7 @@ func (p *Puzzle) ClaimsWhat() string {
 // solverUses is the code a spec's runs rely on: its solver's name and
 // what Solver.Uses adds for its resolved options.
 func solverUses(p *Puzzle, spec string, resolved Options) []string {
-	name := solverName(spec)
+	name := SolverName(spec)
 	uses := []string{name}
 	if p == nil {
 		return uses
@@ -144,43 +140,4 @@ func specUses(p *Puzzle, specs []Spec) [][]string {
 		uses[i] = solverUses(p, s.Text, s.Resolved())
 	}
 	return uses
-}
-
-// claimCounts counts the labels of column i's runs.
-func claimCounts(rows []Row, i int) map[string]int {
-	n := map[string]int{}
-	for _, r := range rows {
-		if i < len(r.Runs) && r.Runs[i].Claim != "" {
-			n[r.Runs[i].Claim]++
-		}
-	}
-	return n
-}
-
-// claimsLines are the summary's lines on claims: each solver's count per
-// label, and what the table's marks mean when it shows one; none when no
-// run claims anything.
-func claimsLines(r Report, solvers []Summary) []string {
-	var parts []string
-	marked := false
-	for _, s := range solvers {
-		var counts []string
-		for _, label := range ClaimLabels {
-			if n := s.Claims[label]; n > 0 {
-				counts = append(counts, fmt.Sprintf("%d %s", n, label))
-				marked = marked || claimMarks[label] != ""
-			}
-		}
-		if len(counts) > 0 {
-			parts = append(parts, s.Solver+" "+strings.Join(counts, ", "))
-		}
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	lines := []string{fmt.Sprintf("claims no verifier can check (%s): %s", r.Puzzle.ClaimsWhat(), strings.Join(parts, "; "))}
-	if marked {
-		lines = append(lines, `marks: "?" claimed (only the solver says so; report --recheck runs it again), "*" certified when run, "**" certified (its proof checked again); unmarked: verified, or cross-checked by an independent solver`)
-	}
-	return lines
 }

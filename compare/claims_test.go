@@ -1,8 +1,6 @@
 package compare
 
 import (
-	"encoding/csv"
-	"strings"
 	"testing"
 )
 
@@ -69,62 +67,5 @@ func TestClaimLabels(t *testing.T) {
 				t.Errorf("%s: %s labelled %q, want %q", tt.name, tt.specs[i], run.Claim, tt.want[i])
 			}
 		}
-	}
-}
-
-// The table marks each label but cross-checked, and the summary counts
-// them and says what the marks mean.
-func TestClaimsInTheReport(t *testing.T) {
-	p, err := Lookup("slant")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := []Row{
-		{CaseInfo: CaseInfo{Case: 1}, Agree: "yes", Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimCrossChecked}, {Verdict: VerdictUnsat, Claim: ClaimCrossChecked}}},
-		{CaseInfo: CaseInfo{Case: 2}, Agree: "-", Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimClaimed}, {Verdict: VerdictTimeout}}},
-		{CaseInfo: CaseInfo{Case: 3}, Agree: "-", Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimCertifiedWhenRun}, {Verdict: VerdictError}}},
-	}
-	var b strings.Builder
-	if err := WriteReport(&b, Report{Puzzle: p, Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{Width: 1000}); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	for _, want := range []string{"unsat? ", "unsat✓ ", "dfs 1 certified when run, 1 cross-checked, 1 claimed; sat 1 cross-checked", `marks: "?" claimed`} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the report does not say %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "unsat ok") || strings.Count(out, "unsat ") < 2 {
-		t.Errorf("cross-checked runs are not plain unsat:\n%s", out)
-	}
-	rows = rows[:1]
-	rows[0].Runs = []Run{{Verdict: VerdictOK}, {Verdict: VerdictOK}}
-	b.Reset()
-	WriteReport(&b, Report{Puzzle: p, Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{})
-	if strings.Contains(b.String(), "claims") || strings.Contains(b.String(), "marks") {
-		t.Errorf("a report of verified answers speaks of claims:\n%s", b.String())
-	}
-}
-
-// CSV carries each run's label in a column of its own.
-func TestClaimsInCSV(t *testing.T) {
-	rows := []Row{{CaseInfo: CaseInfo{Case: 1}, Runs: []Run{{Verdict: VerdictUnsat, Claim: ClaimClaimed}, {Verdict: VerdictOK}}}}
-	var b strings.Builder
-	if err := WriteReport(&b, Report{Specs: []string{"dfs", "sat"}, Rows: rows}, ReportOptions{Format: "csv"}); err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
-	if got := recs[1][col["dfs.claim"]]; got != ClaimClaimed {
-		t.Errorf("dfs.claim = %q, want %q", got, ClaimClaimed)
-	}
-	if got := recs[1][col["sat.claim"]]; got != "" {
-		t.Errorf("sat.claim = %q, want none", got)
 	}
 }

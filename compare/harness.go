@@ -17,20 +17,6 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// Verdicts of one run.
-const (
-	VerdictOK      = "ok"      // solved, and the verifier accepts the answer
-	VerdictUnsat   = "unsat"   // proved there is no solution
-	VerdictTimeout = "timeout" // stopped at the time limit
-	VerdictMemout  = "memout"  // stopped at the memory limit
-	VerdictError   = "error"   // the solver failed
-	VerdictWrong   = "WRONG"   // the verifier rejects the answer
-	// VerdictHarness: the harness could not get an answer (a worker that
-	// would not start or answered garbage), which says nothing about the
-	// solver; it fails the comparison all the same.
-	VerdictHarness = "harness"
-)
-
 // Source is one input's cases, parsed once by the parent.
 type Source struct {
 	Set   string // bundled set name, or "" for a file given by path
@@ -107,80 +93,6 @@ func (t Task) Key() string {
 	}
 	return t.Source.keys[t.Index]
 }
-
-// Run is one solver's run on one case.
-type Run struct {
-	Solver  string        `json:"solver"`
-	Verdict string        `json:"verdict"`
-	Result  Result        `json:"result"`
-	Wall    time.Duration `json:"wall_ns"`
-	// CPU is the run's CPU time, user plus system, of the worker and its
-	// children (an exec: solver) over the solve; 0 where it was not
-	// measured (a run stopped at a limit, a platform without getrusage).
-	CPU time.Duration `json:"cpu_ns"`
-	// PeakRSS is the peak resident memory seen during the run, in bytes
-	// (0 when not measured).
-	PeakRSS int64  `json:"peak_rss,omitempty"`
-	Detail  string `json:"detail,omitempty"` // why WRONG, error, harness, timeout, memout
-	// Repeat is the run's index among its (case, solver)'s repeats
-	// (--repeat), 0 for the first.
-	Repeat int `json:"repeat,omitempty"`
-	// Spread is how the times of the repeats a run stands for spread (a
-	// report's run of a row with repeats); nil for one run.
-	Spread *Spread `json:"spread,omitempty"`
-	// OnCPU is the logical CPU the run's worker was pinned to (--pin),
-	// nil when not pinned.
-	OnCPU *int `json:"on_cpu,omitempty"`
-	// Machine labels the machine a merged run was measured on when a
-	// report mixes machines (MachineRun.Label); "" otherwise.
-	Machine string `json:"machine,omitempty"`
-	// Certified is set when the run's claim of an absence (no solution,
-	// optimal, unique, -1) was checked against a clausal proof while the
-	// run was made (--certify); a report shows it as "certified when run"
-	// unless it re-checks a kept proof.
-	Certified bool `json:"certified,omitempty"`
-	// Claim labels what backs the run's claim of an absence (claims.go):
-	// one of ClaimLabels, "" when the run claims nothing a verifier could
-	// not check. A report sets it; one read from a results file is dropped.
-	Claim string `json:"claim,omitempty"`
-}
-
-// Row is every solver's run on one case, and whether they agree.
-type Row struct {
-	CaseInfo
-	Runs []Run `json:"runs"`
-	// Repeats holds every repeat of each solver's run, in the order of
-	// Runs, when the comparison ran each more than once (--repeat); each
-	// of Runs then stands for its repeats (JudgeRow).
-	Repeats [][]Run `json:"repeats,omitempty"`
-	// Agree is "yes", "NO", or "-" when fewer than two runs finished.
-	Agree    string   `json:"agree"`
-	Problems []string `json:"problems,omitempty"`
-	// Input is the case itself, for reports that draw it (not in JSON:
-	// results files carry cases their own way).
-	Input instances.Case `json:"-"`
-}
-
-// CaseInfo says where a case was read and how big it is: the fields a
-// report's row and a results file's run record share (inlined in JSON).
-type CaseInfo struct {
-	Set   string `json:"set,omitempty"`
-	File  string `json:"file"`
-	Case  int    `json:"case"`
-	Line  int    `json:"line"`
-	Size  string `json:"size"`
-	Cells int    `json:"cells"`
-}
-
-// caseInfo describes c, read from file (in set).
-func caseInfo(set, file string, c instances.Case) CaseInfo {
-	loc := c.Location()
-	return CaseInfo{Set: set, File: file, Case: loc.Case, Line: loc.Line, Size: c.Size(), Cells: c.Cells()}
-}
-
-// Failed reports whether the row holds a wrong answer, a solver error or a
-// disagreement: the things that make compare exit 1.
-func (r *Row) Failed() bool { return len(r.Problems) > 0 }
 
 // Executor runs one task and returns its run, the verdict left empty
 // unless the executor decided it (timeout, memout, error, harness).
@@ -424,7 +336,7 @@ func (cfg Config) plan() ([]*item, []task) {
 			src.prepare(cfg.Puzzle) // on failure, a worker reports the missing text
 		}
 		for i, c := range src.Cases {
-			it := &item{c: c, row: Row{CaseInfo: caseInfo(src.Set, src.File, c),
+			it := &item{c: c, row: Row{CaseInfo: CaseInfoOf(src.Set, src.File, c),
 				Runs: make([]Run, len(cfg.Specs)), Input: c}, left: len(cfg.Specs) * n}
 			if n > 1 {
 				it.row.Repeats = make([][]Run, len(cfg.Specs))

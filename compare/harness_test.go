@@ -1,10 +1,7 @@
 package compare
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -362,83 +359,6 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 	}
 	if len(rows) != 1 || rows[0].Case != 1 || len(finished) != 1 {
 		t.Fatalf("rows %v, finished %v", rows, finished)
-	}
-}
-
-func TestReportsParseBack(t *testing.T) {
-	p := toyPuzzle()
-	src := toySource(t, "1 3 -1\n")
-	names := []string{"good", "wrong"}
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, names...), Sources: []*Source{src}})
-
-	var buf bytes.Buffer
-	if err := Write(&buf, "csv", names, rows); err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(&buf).ReadAll()
-	if err != nil {
-		t.Fatalf("CSV does not parse: %v", err)
-	}
-	if len(recs) != 1+len(rows) {
-		t.Fatalf("%d CSV records for %d rows", len(recs), len(rows))
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
-	if got := recs[2][col["wrong.verdict"]]; got != VerdictWrong {
-		t.Errorf("CSV wrong.verdict on case 3 = %q", got)
-	}
-	if got := recs[1][col["good.answer"]]; got != "2" {
-		t.Errorf("CSV good.answer on case 1 = %q", got)
-	}
-
-	buf.Reset()
-	if err := Write(&buf, "json", names, rows); err != nil {
-		t.Fatal(err)
-	}
-	var back struct {
-		Solvers []string  `json:"solvers"`
-		Rows    []Row     `json:"rows"`
-		Summary []Summary `json:"summary"`
-	}
-	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
-		t.Fatalf("JSON does not parse: %v", err)
-	}
-	if len(back.Rows) != 3 || back.Rows[1].Runs[1].Verdict != VerdictWrong || back.Summary[1].Failed != 1 {
-		t.Errorf("JSON round trip lost data: %+v", back)
-	}
-
-	for _, f := range []string{"table", "markdown"} {
-		buf.Reset()
-		if err := Write(&buf, f, names, rows); err != nil {
-			t.Fatal(err)
-		}
-		out := buf.String()
-		if !strings.Contains(out, "PROBLEMS (1)") || !strings.Contains(out, "toy.txt#2") || !strings.Contains(out, "solved 3/3") {
-			t.Errorf("%s report:\n%s", f, out)
-		}
-	}
-	if err := Write(&buf, "yaml", names, rows); err == nil {
-		t.Error("unknown format accepted")
-	}
-}
-
-func TestSummaryGeometricMean(t *testing.T) {
-	mk := func(a, b time.Duration) Row {
-		return Row{Runs: []Run{{Verdict: VerdictOK, Result: Result{Time: a}}, {Verdict: VerdictOK, Result: Result{Time: b}}}}
-	}
-	rows := []Row{mk(time.Millisecond, 4*time.Millisecond), mk(4*time.Millisecond, 4*time.Millisecond),
-		{Runs: []Run{{Verdict: VerdictOK, Result: Result{Time: time.Millisecond}}, {Verdict: VerdictTimeout}}}}
-	s := Summarize([]string{"a", "b"}, rows)
-	if s[0].Solved != 3 || s[1].Solved != 2 || s[1].Out != 1 {
-		t.Fatalf("counts %+v", s)
-	}
-	if s[1].Both != 2 || s[1].Ratio < 1.99 || s[1].Ratio > 2.01 {
-		t.Errorf("ratio %v over %d, want 2 over 2", s[1].Ratio, s[1].Both)
-	}
-	if s[0].Median != time.Millisecond || s[0].Total != 6*time.Millisecond {
-		t.Errorf("median %s total %s", s[0].Median, s[0].Total)
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 
 // runTook is how long a run took, for its limits: the longer of its wall
 // time and the solve time the solver reported.
-func runTook(run Run) time.Duration { return max(run.Wall, runTime(run)) }
+func runTook(run Run) time.Duration { return max(run.Wall, RunTime(run)) }
 
 // enforceTimeLimit makes a run that ended past the time limit (limit > 0)
 // a timeout, whatever it answered: a quick run's start and reply can reach

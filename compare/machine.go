@@ -190,6 +190,15 @@ func (m *Machine) Lines(loadEnd []float64) []string {
 // where it cannot be read.
 func LoadAverage() []float64 { return loadAverage() }
 
+// CPUName is the machine's CPU model, "unknown CPU" when it was not
+// recorded.
+func (m *Machine) CPUName() string {
+	if m == nil {
+		return orUnknown("")
+	}
+	return orUnknown(m.CPUModel)
+}
+
 func orUnknown(s string) string {
 	if s == "" {
 		return "unknown CPU"

@@ -18,10 +18,6 @@ import (
 // own results file, and a merge reads the files back into one report,
 // verifying every answer again.
 
-// VerdictMissing marks a run that no results file holds (a shard that did
-// not finish, or was not given to the merge).
-const VerdictMissing = "missing"
-
 // Shard is one part of a split comparison: Index of Count, 0-based.
 type Shard struct{ Index, Count int }
 
@@ -336,7 +332,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 			}
 			ic := parsed[0]
 			ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
-			row := Row{CaseInfo: caseInfo(c.Set, c.File, ic), Input: ic, Runs: make([]Run, len(specs))}
+			row := Row{CaseInfo: CaseInfoOf(c.Set, c.File, ic), Input: ic, Runs: make([]Run, len(specs))}
 			n := max(m.Header.Repeat, 1)
 			if n > 1 {
 				row.Repeats = make([][]Run, len(specs))

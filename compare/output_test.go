@@ -239,7 +239,6 @@ func TestOutputThroughLinks(t *testing.T) {
 	loop := filepath.Join(dir, "loop1")
 	os.Symlink("loop2", loop)
 	os.Symlink("loop1", filepath.Join(dir, "loop2"))
-	os.Symlink("loop1", filepath.Join(dir, "loop1.svg"))
 	if err := WriteOutput(dangling, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
 		t.Fatalf("through a dangling link: %v", err)
 	}
@@ -249,9 +248,6 @@ func TestOutputThroughLinks(t *testing.T) {
 	err := WriteOutput(loop, func(w io.Writer) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "loop of symbolic links") {
 		t.Errorf("through a loop: %v, want a loop error", err)
-	}
-	if err := CheckPlotPath(filepath.Join(dir, "loop1.svg"), []string{"slant"}); err == nil {
-		t.Errorf("CheckPlot through a loop: no error")
 	}
 	for _, link := range []string{dangling, loop} {
 		if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {

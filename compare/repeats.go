@@ -35,28 +35,6 @@ func CheckRuns(cases, solvers, repeat, warmup int) error {
 	return nil
 }
 
-// Quartiles are a sample's minimum, quartiles, median and maximum, each
-// quantile the inverse of the sample's distribution function (gonum's
-// stat.Empirical): the median of an odd number of repeats is the middle
-// one, of an even number the lower middle one; every figure is a time
-// that was measured.
-type Quartiles struct {
-	Min    time.Duration `json:"min_ns"`
-	Q1     time.Duration `json:"q1_ns"`
-	Median time.Duration `json:"median_ns"`
-	Q3     time.Duration `json:"q3_ns"`
-	Max    time.Duration `json:"max_ns"`
-}
-
-// Spread is how a run's repeats' times spread: N repeats, their solve
-// (wall-clock) times and their CPU times (zero where one was not
-// measured).
-type Spread struct {
-	N    int       `json:"n"`
-	Wall Quartiles `json:"wall"`
-	CPU  Quartiles `json:"cpu"`
-}
-
 // quartiles of ds; zero for none.
 func quartiles(ds []time.Duration) Quartiles {
 	if len(ds) == 0 {
@@ -71,18 +49,6 @@ func quartiles(ds []time.Duration) Quartiles {
 		return time.Duration(stat.Quantile(p, stat.Empirical, x, nil))
 	}
 	return Quartiles{Min: time.Duration(x[0]), Q1: q(0.25), Median: q(0.5), Q3: q(0.75), Max: time.Duration(x[len(x)-1])}
-}
-
-// spreadOf is the spread of the run's repeats in the report's time, nil
-// when it has none.
-func (r Report) spreadOf(run Run) *Quartiles {
-	if run.Spread == nil || run.Spread.N < 2 {
-		return nil
-	}
-	if r.Clock() == TimeCPU && run.CPU > 0 {
-		return &run.Spread.CPU
-	}
-	return &run.Spread.Wall
 }
 
 // judgeRun sets a run's verdict from the verifier unless the harness set
@@ -148,7 +114,7 @@ func mergeRepeats(reps []Run) (run Run, problem string) {
 	var differ []string
 	for k, rep := range reps {
 		walls = append(walls, rep.Wall)
-		times = append(times, runTime(rep))
+		times = append(times, RunTime(rep))
 		if rep.CPU > 0 {
 			cpus = append(cpus, rep.CPU)
 		}

@@ -203,28 +203,3 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 		}
 	}
 }
-
-// A case whose two solvers' repeats overlap is within noise: no solver is
-// credited with it in the fastest-on count.
-func TestFastestWithinNoise(t *testing.T) {
-	ms := time.Millisecond
-	run := func(med, lo, hi time.Duration) Run {
-		return Run{Verdict: VerdictOK, CPU: med, Wall: med, Result: Result{Solved: true, Time: med},
-			Spread: &Spread{N: 5, CPU: Quartiles{Min: lo, Median: med, Max: hi}, Wall: Quartiles{Min: lo, Median: med, Max: hi}}}
-	}
-	rows := []Row{
-		{Runs: []Run{run(2*ms, 1*ms, 3*ms), run(5*ms, 4*ms, 6*ms)}},     // a, clearly
-		{Runs: []Run{run(2*ms, 1*ms, 3*ms), run(4*ms, 3*ms, 5*ms)}},     // overlap at 3ms
-		{Runs: []Run{run(9*ms, 8*ms, 10*ms), run(4*ms, 2*ms, 7*ms)}},    // b, clearly
-		{Runs: []Run{run(9*ms, 5*ms, 10*ms), run(4*ms, 2*ms, 6*ms)}},    // overlap
-		{Runs: []Run{run(9*ms, 9*ms, 9*ms), {Verdict: VerdictTimeout}}}, // a alone
-	}
-	solvers, best := Scores(Report{Specs: []string{"a", "b"}, Rows: rows})
-	if solvers[0].Fastest != 2 || solvers[1].Fastest != 1 || best.WithinNoise != 2 {
-		t.Errorf("fastest a %d, b %d, within noise %d; want 2, 1, 2", solvers[0].Fastest, solvers[1].Fastest, best.WithinNoise)
-	}
-	lines, _ := summaryLines(Report{Specs: []string{"a", "b"}, Rows: rows})
-	if !strings.Contains(strings.Join(lines, "\n"), "fastest: a 2, b 1, within noise 2") {
-		t.Errorf("summary:\n%s", strings.Join(lines, "\n"))
-	}
-}

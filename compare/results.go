@@ -126,7 +126,7 @@ func resumeKey(puzzle, caseKey, solver string, resolved Options, version string)
 }
 
 func (r *RunRecord) resumeKey() string {
-	return repeatKey(resumeKey(r.Puzzle, r.Key, solverName(r.Spec), r.Options, r.Version), r.Run.Repeat)
+	return repeatKey(resumeKey(r.Puzzle, r.Key, SolverName(r.Spec), r.Options, r.Version), r.Run.Repeat)
 }
 
 // repeatKey is the resume key of repeat r of a run: the first repeat's is
@@ -136,12 +136,6 @@ func repeatKey(key string, r int) string {
 		return key
 	}
 	return fmt.Sprintf("%s\x00repeat=%d", key, r)
-}
-
-// solverName is the solver part of a spec: "sat" of "sat:card=seq".
-func solverName(spec string) string {
-	name, _, _ := strings.Cut(spec, ":")
-	return name
 }
 
 // ResultsFile appends records to a JSON-lines file, each record one
@@ -280,7 +274,7 @@ func (rf *ResultsFile) Add(t Task, limits Limits, run Run) error {
 		rf.cases[key] = true
 	}
 	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key,
-		CaseInfo: caseInfo(t.Source.Set, t.Source.File, c), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
+		CaseInfo: CaseInfoOf(t.Source.Set, t.Source.File, c), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
 		Version: Version, Limits: limits, Run: run}})
 }
 
@@ -464,7 +458,7 @@ func reusable(run Run, then, now Limits) bool {
 	if then.InProcess != now.InProcess {
 		return false
 	}
-	took := max(run.Wall, runTime(run))
+	took := max(run.Wall, RunTime(run))
 	memOK := now.Mem == 0 || (run.PeakRSS > 0 && run.PeakRSS <= now.Mem) || (then.Mem > 0 && then.Mem <= now.Mem)
 	switch run.Verdict {
 	case VerdictHarness, verdictCancelled:

@@ -257,20 +257,6 @@ func outOfMemory(stderr string) bool {
 // verdictCancelled marks a run stopped by an interrupt: it is not kept.
 const verdictCancelled = "cancelled"
 
-// FormatBytes prints a byte count in binary units: "64MiB", "1.5GiB".
-func FormatBytes(n int64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	v, u := float64(n), 0
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d%s", int64(v), units[u])
-	}
-	return fmt.Sprintf("%.3g%s", v, units[u])
-}
-
 // stderrBuffer keeps the first and the last bytes a worker writes to
 // stderr: a Go runtime's fatal error says what went wrong on its first
 // line, a panic or a message on its last ones.

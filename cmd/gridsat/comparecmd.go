@@ -20,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/report"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -94,7 +95,7 @@ colons, so variants can be compared as columns:
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.solvers, "solvers", "dfs,sat", "comma-separated solver specs, e.g. dfs,sat,sat:backend=gini")
-	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
+	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(report.Formats, ", "))
 	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness ("+takers(compare.UniqueOption)+"); the solvers must then agree on it")
 	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
 	fl.BoolVar(&f.certify, "certify", false, "the sat solvers check a clausal proof of every absence they claim (no solution, optimal, unique, -1) before reporting it (unsat✓, ok✓; a failed check is WRONG); refused with backends that cannot prove (gini)")
@@ -130,7 +131,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	// Everything is checked before anything runs: a bad flag, spec or input
 	// is exit 2 with one line on stderr and nothing on stdout.
 	if !validFormat(f.format) {
-		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
+		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(report.Formats, ", ")))
 	}
 	switch f.progress {
 	case "auto", "always", "never":
@@ -345,7 +346,7 @@ func reportFiles(output, plot string, puzzles []string) []compare.NamedFile {
 	}
 	if plot != "" {
 		for _, name := range puzzles {
-			files = append(files, compare.NamedFile{Role: "--plot", Path: compare.PlotPath(plot, name)})
+			files = append(files, compare.NamedFile{Role: "--plot", Path: report.PlotPath(plot, name)})
 		}
 	}
 	return files
@@ -569,7 +570,7 @@ func newProgress(stderr io.Writer, mode string, total int, name string) *progres
 }
 
 func validFormat(f string) bool {
-	for _, k := range compare.Formats {
+	for _, k := range report.Formats {
 		if k == f {
 			return true
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/report"
 )
 
 type reportCmdFlags struct {
@@ -62,7 +63,7 @@ comparisons, or a record fails a check.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(compare.Formats, ", "))
+	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(report.Formats, ", "))
 	fl.StringVar(&f.recheck, "recheck", "", "run again (in workers, under the header's limits) the runs whose claims are labelled claimed\n"+
 		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
 	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
@@ -76,7 +77,7 @@ comparisons, or a record fails a check.`,
 
 func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error {
 	if !validFormat(f.format) {
-		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(compare.Formats, ", ")))
+		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(report.Formats, ", ")))
 	}
 	labels, err := recheckLabels(f.recheck, f.jobs)
 	if err != nil {

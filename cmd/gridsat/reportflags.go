@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/report"
 )
 
 // reportFlags are the flags that shape compare's report and plots.
@@ -36,8 +37,8 @@ func (rf *reportFlags) add(fl *pflag.FlagSet) {
 func (rf *reportFlags) apply(r *compare.Report) { r.Time = rf.time }
 
 // plotOptions are the plot the flags ask for.
-func (rf *reportFlags) plotOptions() compare.PlotOptions {
-	opt := compare.PlotOptions{Kind: rf.plotKind}
+func (rf *reportFlags) plotOptions() report.PlotOptions {
+	opt := report.PlotOptions{Kind: rf.plotKind}
 	if rf.plotPair != "" {
 		a, b, _ := strings.Cut(rf.plotPair, ",")
 		opt.Pair = [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}
@@ -50,11 +51,11 @@ func (rf *reportFlags) plotOptions() compare.PlotOptions {
 // each error is one line naming the flag and its value.
 func (rf *reportFlags) check(specs []string, plot string, puzzles []string) error {
 	ok := false
-	for _, m := range compare.StatsModes {
+	for _, m := range report.StatsModes {
 		ok = ok || rf.stats == m
 	}
 	if !ok {
-		return fmt.Errorf("--stats %q: want %s", rf.stats, strings.Join(compare.StatsModes, " or "))
+		return fmt.Errorf("--stats %q: want %s", rf.stats, strings.Join(report.StatsModes, " or "))
 	}
 	switch rf.time {
 	case "", compare.TimeCPU, compare.TimeWall:
@@ -64,14 +65,14 @@ func (rf *reportFlags) check(specs []string, plot string, puzzles []string) erro
 	if rf.plotPair != "" && strings.Count(rf.plotPair, ",") != 1 {
 		return fmt.Errorf("--plot-pair %q: want two solvers, X,Y", rf.plotPair)
 	}
-	if err := compare.CheckPlotOptions(rf.plotOptions(), specs); err != nil {
+	if err := report.CheckPlotOptions(rf.plotOptions(), specs); err != nil {
 		if rf.plotPair != "" {
 			return fmt.Errorf("--plot-pair %q: %w", rf.plotPair, err)
 		}
 		return fmt.Errorf("--plot-kind %q: %w", rf.plotKind, err)
 	}
 	if plot != "" {
-		if err := compare.CheckPlotPath(plot, puzzles); err != nil {
+		if err := report.CheckPlotPath(plot, puzzles); err != nil {
 			return fmt.Errorf("--plot %q: %w", plot, err)
 		}
 	}
@@ -123,9 +124,9 @@ func (o *reportOutput) commit() error {
 }
 
 // reportOptions are the report options for w: a table as wide as the
-// terminal when w is one, else compare.DefaultWidth.
-func (rf *reportFlags) reportOptions(w io.Writer, format string) compare.ReportOptions {
-	opt := compare.ReportOptions{Format: format, Stats: rf.stats}
+// terminal when w is one, else report.DefaultWidth.
+func (rf *reportFlags) reportOptions(w io.Writer, format string) report.Options {
+	opt := report.Options{Format: format, Stats: rf.stats}
 	if ro, ok := w.(*reportOutput); ok {
 		w = ro.Writer
 	}
@@ -139,7 +140,7 @@ func (rf *reportFlags) reportOptions(w io.Writer, format string) compare.ReportO
 
 // writeReport prints one puzzle's report and draws its plot, if asked.
 func (rf *reportFlags) writeReport(w, stderr io.Writer, format, plot string, r compare.Report) error {
-	if err := compare.WriteReport(w, r, rf.reportOptions(w, format)); err != nil {
+	if err := report.WriteReport(w, r, rf.reportOptions(w, format)); err != nil {
 		return err
 	}
 	return rf.drawPlot(stderr, plot, r)
@@ -150,7 +151,7 @@ func (rf *reportFlags) writeReport(w, stderr io.Writer, format, plot string, r c
 // report stands.
 func (rf *reportFlags) drawPlot(stderr io.Writer, plot string, r compare.Report) error {
 	if plot != "" {
-		if err := compare.PlotReport(compare.PlotPath(plot, r.Name()), r, rf.plotOptions()); err != nil {
+		if err := report.PlotReport(report.PlotPath(plot, r.Name()), r, rf.plotOptions()); err != nil {
 			fmt.Fprintln(stderr, "gridsat:", err)
 		}
 	}
@@ -162,7 +163,7 @@ func (rf *reportFlags) drawPlot(stderr io.Writer, plot string, r compare.Report)
 // any, in place.
 func (rf *reportFlags) finish(out *reportOutput, format string, pages []compare.Report) error {
 	if len(pages) > 0 {
-		if err := compare.WriteHTML(out, pages, rf.reportOptions(out.Writer, format)); err != nil {
+		if err := report.WriteHTML(out, pages, rf.reportOptions(out.Writer, format)); err != nil {
 			out.abort()
 			return err
 		}

@@ -38,7 +38,7 @@ func openTerminal(t *testing.T, cols uint16) *os.File {
 }
 
 // TestTableWidthFromTerminal: a table on a terminal is as wide as the
-// terminal allows; in a file or pipe, compare.DefaultWidth.
+// terminal allows; in a file or pipe, report.DefaultWidth.
 func TestTableWidthFromTerminal(t *testing.T) {
 	var rf reportFlags
 	tty := openTerminal(t, 90)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/report"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -50,7 +51,7 @@ func TestReportFlagsRefusedBeforeRun(t *testing.T) {
 // filled only for bundled runs), and each kind is drawn.
 func TestPlotNamedSet(t *testing.T) {
 	dir := t.TempDir()
-	for _, kind := range compare.PlotKinds {
+	for _, kind := range report.PlotKinds {
 		_, stderr, code := gridsat(t, "", "compare", "slant", "sample", "--inproc", "--plot", filepath.Join(dir, "%s-"+kind+".svg"), "--plot-kind", kind)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", kind, code, stderr)
@@ -180,7 +181,7 @@ func TestDefaultTableFits(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, line := range strings.Split(stdout, "\n") {
-		if w := displaywidth.String(line); w > compare.DefaultWidth {
+		if w := displaywidth.String(line); w > report.DefaultWidth {
 			t.Errorf("%d columns: %s", w, line)
 		}
 	}

@@ -1,4 +1,4 @@
-package compare
+package report
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // Statistics that say when a difference between two solvers is real: the
@@ -190,10 +192,9 @@ func (ps PairStat) String() string {
 // for.
 const MinCICases = 2
 
-// Pairs compares every two solvers of the report (each later one against
+// pairs compares every two solvers of the report (each later one against
 // each earlier one) over the cases both solved, in the report's time.
-func (r Report) Pairs() []PairStat {
-	r = r.resolved()
+func (r view) pairs() []PairStat {
 	var out []PairStat
 	seed := r.Seed
 	if seed == 0 {
@@ -203,7 +204,7 @@ func (r Report) Pairs() []PairStat {
 		for b := a + 1; b < len(r.Specs); b++ {
 			var ratios, diffs []float64
 			for _, row := range r.Rows {
-				if b >= len(row.Runs) || !solvedVerdict(row.Runs[a].Verdict) || !solvedVerdict(row.Runs[b].Verdict) {
+				if b >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[a].Verdict) || !compare.SolvedVerdict(row.Runs[b].Verdict) {
 					continue
 				}
 				ta, tb := r.timeOf(row.Runs[a]), r.timeOf(row.Runs[b])

@@ -1,24 +1,26 @@
-package compare
+package report
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // noisyReport is plotReport with every finished run standing for five
 // repeats that spread around it, and a machine record.
-func noisyReport() Report {
+func noisyReport() compare.Report {
 	r := plotReport()
 	for i := range r.Rows {
 		for k := range r.Rows[i].Runs {
 			run := &r.Rows[i].Runs[k]
-			t := runTime(*run)
-			run.Spread = &Spread{N: 5, Wall: Quartiles{Min: t / 2, Q1: t * 3 / 4, Median: t, Q3: t * 5 / 4, Max: t * 2}}
+			t := compare.RunTime(*run)
+			run.Spread = &compare.Spread{N: 5, Wall: compare.Quartiles{Min: t / 2, Q1: t * 3 / 4, Median: t, Q3: t * 5 / 4, Max: t * 2}}
 		}
 	}
-	r.Machines = []MachineRun{{Machine: &Machine{CPUModel: "Test CPU 3000", LogicalCPUs: 2, OS: "linux/amd64", GoVersion: "go1.26",
-		Gridsat: Version, Revision: "unknown", TimeSource: TimeSource, LoadStart: []float64{1, 2, 3}}, LoadEnd: []float64{4, 5, 6}}}
+	r.Machines = []compare.MachineRun{{Machine: &compare.Machine{CPUModel: "Test CPU 3000", LogicalCPUs: 2, OS: "linux/amd64", GoVersion: "go1.26",
+		Gridsat: compare.Version, Revision: "unknown", TimeSource: compare.TimeSource, LoadStart: []float64{1, 2, 3}}, LoadEnd: []float64{4, 5, 6}}}
 	return r
 }
 
@@ -43,7 +45,7 @@ func TestNoiseShown(t *testing.T) {
 		}
 	}
 	var js bytes.Buffer
-	if err := WriteReport(&js, noisy, ReportOptions{Format: "json"}); err != nil {
+	if err := WriteReport(&js, noisy, Options{Format: "json"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`"pairs": [`, `"ci_low":`, `"wilcoxon": {`, `"machines": [`, `"cpu_model": "Test CPU 3000"`, `"spread": {`} {
@@ -52,7 +54,7 @@ func TestNoiseShown(t *testing.T) {
 		}
 	}
 	var page bytes.Buffer
-	if err := WriteHTML(&page, []Report{noisy}, ReportOptions{}); err != nil {
+	if err := WriteHTML(&page, []compare.Report{noisy}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"machine: Test CPU 3000, 2 logical CPUs", "load average: 1.00 2.00 3.00 at start, 4.00 5.00 6.00 at end",
@@ -68,7 +70,7 @@ func TestNoiseShown(t *testing.T) {
 func TestPairOneCaseNoCI(t *testing.T) {
 	r := noisyReport()
 	r.Rows = r.Rows[:1]
-	pairs := r.Pairs()
+	pairs := resolve(r).pairs()
 	if len(pairs) == 0 || pairs[0].Cases != 1 {
 		t.Fatalf("pairs over one case: %+v", pairs)
 	}
@@ -76,7 +78,7 @@ func TestPairOneCaseNoCI(t *testing.T) {
 		t.Errorf("one case: CI %g-%g, %q", ps.Low, ps.High, ps.String())
 	}
 	var js bytes.Buffer
-	if err := WriteReport(&js, r, ReportOptions{Format: "json"}); err != nil {
+	if err := WriteReport(&js, r, Options{Format: "json"}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(js.String(), `"ci_low"`) {
@@ -90,14 +92,14 @@ func TestMixedMachinesInCSV(t *testing.T) {
 	r := noisyReport()
 	other := *r.Machines[0].Machine
 	other.CPUModel = "Other CPU 1000"
-	r.Machines = []MachineRun{{Machine: r.Machines[0].Machine, Label: "machine 1"}, {Machine: &other, Label: "machine 2"}}
+	r.Machines = []compare.MachineRun{{Machine: r.Machines[0].Machine, Label: "machine 1"}, {Machine: &other, Label: "machine 2"}}
 	for i := range r.Rows {
 		for k := range r.Rows[i].Runs {
 			r.Rows[i].Runs[k].Machine = r.Machines[(i+k)%2].Label
 		}
 	}
 	var csv bytes.Buffer
-	if err := WriteReport(&csv, r, ReportOptions{Format: "csv"}); err != nil {
+	if err := WriteReport(&csv, r, Options{Format: "csv"}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(csv.String(), "\n")
@@ -105,7 +107,7 @@ func TestMixedMachinesInCSV(t *testing.T) {
 		t.Errorf("CSV of two machines:\n%s", csv.String())
 	}
 	var table bytes.Buffer
-	if err := WriteReport(&table, r, ReportOptions{Format: "table"}); err != nil {
+	if err := WriteReport(&table, r, Options{Format: "table"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(table.String(), "machine 2: Other CPU 1000") || strings.Contains(table.String(), "machine 1: machine:") {

@@ -1,10 +1,12 @@
-package compare
+package report
 
 import (
 	"image/color"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // Plots show the noise of repeated runs: each point with repeats gets an
@@ -21,7 +23,7 @@ type spreadPoints struct {
 
 // spreadBar is the error bar of a point drawn at v (seconds) for a run
 // whose repeats spread as q: how far below and above v it reaches.
-func spreadBar(v float64, q *Quartiles) struct{ Low, High float64 } {
+func spreadBar(v float64, q *compare.Quartiles) struct{ Low, High float64 } {
 	if q == nil {
 		return struct{ Low, High float64 }{}
 	}
@@ -54,8 +56,8 @@ func addErrorBars(p *plot.Plot, pts spreadPoints, xs, ys bool, col color.Color) 
 func noteBars(p *plot.Plot) { p.Legend.Add("bars: min-max of the repeats") }
 
 // timeLabel names the time a report's plots show.
-func (r Report) timeLabel() string {
-	if r.Clock() == TimeCPU {
+func (r view) timeLabel() string {
+	if r.Clock() == compare.TimeCPU {
 		return "CPU time"
 	}
 	return "solve time"

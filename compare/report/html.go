@@ -1,4 +1,4 @@
-package compare
+package report
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // WriteHTML writes one self-contained HTML page for reports (one section
@@ -18,11 +20,16 @@ import (
 //
 // Boards are drawn while they take at most opt.BoardBytes in all (the
 // rows with problems first); the rest say they were left out.
-func WriteHTML(w io.Writer, reports []Report, opt ReportOptions) error {
-	reports = append([]Report(nil), reports...)
-	for i := range reports {
-		reports[i] = reports[i].resolved()
+func WriteHTML(w io.Writer, reports []compare.Report, opt Options) error {
+	views := make([]view, len(reports))
+	for i, r := range reports {
+		views[i] = resolve(r)
 	}
+	return writeHTML(w, views, opt)
+}
+
+// writeHTML is WriteHTML of views.
+func writeHTML(w io.Writer, reports []view, opt Options) error {
 	page := htmlPage{Style: template.CSS(htmlStyle), Script: template.JS(htmlScript)}
 	budget := opt.BoardBytes
 	if budget == 0 {
@@ -109,7 +116,7 @@ type htmlBoard struct {
 	SVG   template.HTML
 }
 
-func htmlSectionOf(r Report, index int, budget *int) (htmlSection, error) {
+func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 	name := r.Name()
 	id := name
 	if id == "" {
@@ -119,10 +126,10 @@ func htmlSectionOf(r Report, index int, budget *int) (htmlSection, error) {
 	if s.Name == "" {
 		s.Name = "comparison"
 	}
-	solvers, best := Scores(r)
+	solvers, best := scores(r)
 	s.Summary = htmlSummary(id, r, solvers, best)
 	s.Machine = r.machineLines()
-	for _, ps := range r.Pairs() {
+	for _, ps := range r.pairs() {
 		s.Notes = append(s.Notes, ps.String())
 	}
 	if best.WithinNoise > 0 {
@@ -146,7 +153,7 @@ func htmlSectionOf(r Report, index int, budget *int) (htmlSection, error) {
 	for _, k := range kinds {
 		var buf bytes.Buffer
 		pl := htmlPlot{Title: k.Kind}
-		if err := WritePlot(&buf, "svg", r, k); err != nil {
+		if err := writePlot(&buf, "svg", r, k); err != nil {
 			pl.Err = err.Error()
 		} else {
 			pl.SVG = template.HTML(svgElement(buf.String()))
@@ -170,7 +177,7 @@ func svgElement(doc string) string {
 	return doc
 }
 
-func htmlSummary(id string, r Report, solvers []Summary, best Summary) htmlTable {
+func htmlSummary(id string, r view, solvers []Summary, best Summary) htmlTable {
 	t := htmlTable{ID: "summary-" + id, Head: []htmlHead{
 		{"solver", "text", ""}, {"solved", "num", "ok or unsat"}, {"out of limits", "num", "timeout or memout"},
 		{"failed", "num", "WRONG or error"}, {"total", "num", "time of the solved runs"}, {"median", "num", "of the solved runs"},
@@ -215,7 +222,7 @@ func htmlSummary(id string, r Report, solvers []Summary, best Summary) htmlTable
 
 // durationCell shows d for people and sorts by its seconds.
 func durationCell(d time.Duration) htmlCell {
-	return htmlCell{Text: FormatDuration(d), Sort: strconv.FormatFloat(d.Seconds(), 'g', -1, 64)}
+	return htmlCell{Text: compare.FormatDuration(d), Sort: strconv.FormatFloat(d.Seconds(), 'g', -1, 64)}
 }
 
 // htmlRuns is every row with every statistic: case, size, cells, then per
@@ -224,7 +231,7 @@ func durationCell(d time.Duration) htmlCell {
 //
 // Boards are drawn while their total size stays within *budget bytes,
 // which is reduced by what they take.
-func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
+func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 	t := htmlTable{ID: "runs-" + id, Head: []htmlHead{{"case", "num", "input order"}, {"size", "num", "by cells"}, {"cells", "num", ""}}}
 	statNames := make([][]string, len(r.Specs))
 	hasSteps := make([]bool, len(r.Specs))
@@ -265,7 +272,7 @@ func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
 			hr.Class = "bad"
 		}
 		for i := range r.Specs {
-			var run Run
+			var run compare.Run
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
@@ -274,13 +281,13 @@ func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
 				v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
 			}
 			hr.Cells = append(hr.Cells, v)
-			if solvedVerdict(run.Verdict) || run.Verdict == VerdictWrong {
+			if compare.SolvedVerdict(run.Verdict) || run.Verdict == compare.VerdictWrong {
 				c := durationCell(r.timeOf(run))
 				if q := r.spreadOf(run); q != nil {
-					c.Text += " (" + FormatDuration(q.Min) + "-" + FormatDuration(q.Max) + ")"
-					c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, FormatDuration(q.Min), FormatDuration(q.Max))
+					c.Text += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
+					c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
 					if run.Spread.N >= 4 {
-						c.Title += fmt.Sprintf("; IQR %s-%s", FormatDuration(q.Q1), FormatDuration(q.Q3))
+						c.Title += fmt.Sprintf("; IQR %s-%s", compare.FormatDuration(q.Q1), compare.FormatDuration(q.Q3))
 					}
 				}
 				hr.Cells = append(hr.Cells, c)
@@ -347,12 +354,12 @@ func htmlRuns(id string, r Report, budget *int) (htmlTable, error) {
 
 // htmlBoards draws each different answer of a row once, labelled with the
 // solvers that gave it; when no solver answered, the bare case.
-func htmlBoards(r Report, row Row) ([]htmlBoard, error) {
+func htmlBoards(r view, row compare.Row) ([]htmlBoard, error) {
 	if r.Puzzle == nil || r.Puzzle.Render == nil || row.Input == nil {
 		return nil, nil
 	}
 	type answer struct {
-		res    Result
+		res    compare.Result
 		labels []string
 	}
 	var answers []*answer
@@ -362,12 +369,12 @@ func htmlBoards(r Report, row Row) ([]htmlBoard, error) {
 		if i < len(r.Specs) {
 			spec = r.Specs[i]
 		}
-		if !run.Result.Solved || (run.Verdict != VerdictOK && run.Verdict != VerdictWrong) {
+		if !run.Result.Solved || (run.Verdict != compare.VerdictOK && run.Verdict != compare.VerdictWrong) {
 			unsolved = append(unsolved, spec+" ("+run.Verdict+")")
 			continue
 		}
 		label := spec
-		if run.Verdict == VerdictWrong {
+		if run.Verdict == compare.VerdictWrong {
 			label += " (WRONG)"
 		}
 		found := false
@@ -383,7 +390,7 @@ func htmlBoards(r Report, row Row) ([]htmlBoard, error) {
 		}
 	}
 	var boards []htmlBoard
-	draw := func(res Result, label string) error {
+	draw := func(res compare.Result, label string) error {
 		var buf bytes.Buffer
 		if err := r.Puzzle.Render(&buf, row.Input, res); err != nil {
 			return err
@@ -397,7 +404,7 @@ func htmlBoards(r Report, row Row) ([]htmlBoard, error) {
 		}
 	}
 	if len(answers) == 0 {
-		if err := draw(Result{}, "the case; no answer: "+strings.Join(unsolved, ", ")); err != nil {
+		if err := draw(compare.Result{}, "the case; no answer: "+strings.Join(unsolved, ", ")); err != nil {
 			return nil, err
 		}
 	}

@@ -1,4 +1,4 @@
-package compare
+package report
 
 import (
 	"errors"
@@ -18,6 +18,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // PlotKinds are the plots PlotReport draws: solve time against size,
@@ -65,7 +67,7 @@ func CheckPlotPath(template string, puzzles []string) error {
 		return fmt.Errorf("%d puzzles would overwrite one file: put %%s where the puzzle's name goes", len(puzzles))
 	}
 	for _, p := range puzzles {
-		target, err := ResolveLink(PlotPath(template, p))
+		target, err := compare.ResolveLink(PlotPath(template, p))
 		if err != nil {
 			return err
 		}
@@ -143,12 +145,12 @@ func plotPair(opt PlotOptions, specs []string) (int, int, error) {
 
 // PlotReport draws the plot opt asks for and saves it to file (.svg, .png
 // or .pdf by extension).
-func PlotReport(file string, r Report, opt PlotOptions) error {
+func PlotReport(file string, r compare.Report, opt PlotOptions) error {
 	ext := strings.ToLower(filepath.Ext(file))
 	if err := CheckPlotPath(file, nil); err != nil {
 		return fmt.Errorf("plot %s: %w", file, err)
 	}
-	err := WriteOutput(file, func(w io.Writer) error { return WritePlot(w, strings.TrimPrefix(ext, "."), r, opt) })
+	err := compare.WriteOutput(file, func(w io.Writer) error { return WritePlot(w, strings.TrimPrefix(ext, "."), r, opt) })
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", file, err)
 	}
@@ -157,8 +159,12 @@ func PlotReport(file string, r Report, opt PlotOptions) error {
 
 // WritePlot draws the plot opt asks for to w as format: "svg", "png" or
 // "pdf".
-func WritePlot(w io.Writer, format string, r Report, opt PlotOptions) error {
-	r = r.resolved()
+func WritePlot(w io.Writer, format string, r compare.Report, opt PlotOptions) error {
+	return writePlot(w, format, resolve(r), opt)
+}
+
+// writePlot is WritePlot of a view.
+func writePlot(w io.Writer, format string, r view, opt PlotOptions) error {
 	a, b, err := plotPair(opt, r.Specs)
 	if err != nil {
 		return err
@@ -225,12 +231,12 @@ func (countTicks) Ticks(min, max float64) []plot.Tick {
 
 // Plot draws solve time against instance size to file; it is PlotReport
 // of a scaling plot for callers that have nothing but rows.
-func Plot(file, title string, specs []string, rows []Row) error {
-	return PlotReport(file, Report{Specs: specs, Rows: rows}, PlotOptions{Kind: "scaling"})
+func Plot(file, title string, specs []string, rows []compare.Row) error {
+	return PlotReport(file, compare.Report{Specs: specs, Rows: rows}, PlotOptions{Kind: "scaling"})
 }
 
 // plotTitle is "puzzle: what" or "what".
-func plotTitle(r Report, what string) string {
+func plotTitle(r view, what string) string {
 	if r.Name() == "" {
 		return what
 	}
@@ -303,7 +309,7 @@ func (d decadeTicks) Ticks(min, max float64) []plot.Tick {
 
 func (d decadeTicks) label(e int, v float64) string {
 	if d.time {
-		return FormatDuration(time.Duration(math.Round(v * float64(time.Second))))
+		return compare.FormatDuration(time.Duration(math.Round(v * float64(time.Second))))
 	}
 	if e >= 0 && e < 7 {
 		return strconv.FormatFloat(v, 'f', 0, 64)
@@ -314,7 +320,7 @@ func (d decadeTicks) label(e int, v float64) string {
 // scalingPlot draws solve time against instance size (cells) for each
 // solver on log-log axes, a point per solved run and a line through each
 // size's median.
-func scalingPlot(r Report) (*plot.Plot, error) {
+func scalingPlot(r view) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = plotTitle(r, "time against size")
 	p.X.Label.Text = "cells"
@@ -327,7 +333,7 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 		spread := false
 		bySize := map[int][]float64{}
 		for _, row := range r.Rows {
-			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) || row.Cells <= 0 {
+			if i >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[i].Verdict) || row.Cells <= 0 {
 				continue
 			}
 			t := plotSeconds(r.timeOf(row.Runs[i]))
@@ -390,7 +396,7 @@ func scalingPlot(r Report) (*plot.Plot, error) {
 // cactusPlot draws, for each solver and the virtual best solver, how many
 // cases it solved within each time: a step line per solver, time on a log
 // axis, the time limit as a vertical line.
-func cactusPlot(r Report) (*plot.Plot, error) {
+func cactusPlot(r view) (*plot.Plot, error) {
 	times := make([][]float64, len(r.Specs)+1) // the last: virtual best
 	vbs := len(r.Specs)
 	cases := 0
@@ -401,7 +407,7 @@ func cactusPlot(r Report) (*plot.Plot, error) {
 		cases++
 		best := math.Inf(1)
 		for i := range r.Specs {
-			if i < len(row.Runs) && solvedVerdict(row.Runs[i].Verdict) {
+			if i < len(row.Runs) && compare.SolvedVerdict(row.Runs[i].Verdict) {
 				t := plotSeconds(r.timeOf(row.Runs[i]))
 				times[i] = append(times[i], t)
 				best = math.Min(best, t)
@@ -464,7 +470,7 @@ func cactusPlot(r Report) (*plot.Plot, error) {
 		}
 		l.Color, l.Dashes = color.Gray{Y: 128}, []vg.Length{vg.Points(2), vg.Points(2)}
 		p.Add(l)
-		p.Legend.Add("time limit "+FormatDuration(r.Timeout), l)
+		p.Legend.Add("time limit "+compare.FormatDuration(r.Timeout), l)
 	}
 	return p, nil
 }
@@ -482,14 +488,14 @@ var scatterClasses = []struct {
 }
 
 // scatterClass is the class of a case whose two runs are a and b.
-func scatterClass(row Row, a, b Run) int {
-	failed := func(v string) bool { return v == VerdictWrong || v == VerdictError || v == "" }
+func scatterClass(row compare.Row, a, b compare.Run) int {
+	failed := func(v string) bool { return v == compare.VerdictWrong || v == compare.VerdictError || v == "" }
 	switch {
 	case failed(a.Verdict) || failed(b.Verdict) || row.Agree == "NO":
 		return 3
-	case !solvedVerdict(a.Verdict) || !solvedVerdict(b.Verdict):
+	case !compare.SolvedVerdict(a.Verdict) || !compare.SolvedVerdict(b.Verdict):
 		return 2
-	case a.Verdict == VerdictUnsat && b.Verdict == VerdictUnsat:
+	case a.Verdict == compare.VerdictUnsat && b.Verdict == compare.VerdictUnsat:
 		return 1
 	}
 	return 0
@@ -498,12 +504,12 @@ func scatterClass(row Row, a, b Run) int {
 // scatterPlot draws solver b's time against solver a's for every case on
 // log-log axes: the diagonal, the time limit (where runs that did not
 // solve their case are drawn), and points coloured by verdict.
-func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
+func scatterPlot(r view, a, b int) (*plot.Plot, error) {
 	type point struct {
 		x, y   float64
 		xs, ys bool // solved
 		class  int
-		qx, qy *Quartiles // the repeats' spread, nil for none
+		qx, qy *compare.Quartiles // the repeats' spread, nil for none
 	}
 	var pts []point
 	lo, hi := math.Inf(1), 0.0
@@ -512,7 +518,7 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 			continue
 		}
 		ra, rb := row.Runs[a], row.Runs[b]
-		pt := point{class: scatterClass(row, ra, rb), xs: solvedVerdict(ra.Verdict), ys: solvedVerdict(rb.Verdict)}
+		pt := point{class: scatterClass(row, ra, rb), xs: compare.SolvedVerdict(ra.Verdict), ys: compare.SolvedVerdict(rb.Verdict)}
 		if pt.xs {
 			pt.qx = r.spreadOf(ra)
 			pt.x = plotSeconds(r.timeOf(ra))
@@ -533,7 +539,7 @@ func scatterPlot(r Report, a, b int) (*plot.Plot, error) {
 	}
 	// Unsolved runs go on the limit line, or past the slowest solved run
 	// when there was no limit.
-	limit, limitName := r.Timeout.Seconds(), "time limit "+FormatDuration(r.Timeout)
+	limit, limitName := r.Timeout.Seconds(), "time limit "+compare.FormatDuration(r.Timeout)
 	if limit <= 0 {
 		limit, limitName = hi*3, "not solved (no limit)"
 	}

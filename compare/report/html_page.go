@@ -1,6 +1,8 @@
-package compare
+package report
 
-import "html/template"
+import (
+	"html/template"
+)
 
 // htmlTemplate is the report page. Everything it needs is inline: the
 // style, the sorting script, the plots and the boards (SVG).

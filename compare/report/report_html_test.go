@@ -1,4 +1,4 @@
-package compare
+package report
 
 import (
 	"bytes"
@@ -15,25 +15,27 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // htmlReports runs dfs and sat on the sample sets of slant and chain (real
 // answers, verified), then sets the times so that input order is not time
 // order, and adds a WRONG answer and a timeout to chain's.
-func htmlReports(t *testing.T) []Report {
+func htmlReports(t *testing.T) []compare.Report {
 	t.Helper()
-	var reports []Report
+	var reports []compare.Report
 	for _, name := range []string{"slant", "chain"} {
-		p, err := Lookup(name)
+		p, err := compare.Lookup(name)
 		if err != nil {
 			t.Skip(err)
 		}
-		srcs, err := LoadPath(p, "sample", nil)
+		srcs, err := compare.LoadPath(p, "sample", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		specs := []string{"dfs", "sat"}
-		var sp []Spec
+		var sp []compare.Spec
 		for _, s := range specs {
 			spec, err := p.ParseSpec(s, nil)
 			if err != nil {
@@ -41,25 +43,25 @@ func htmlReports(t *testing.T) []Report {
 			}
 			sp = append(sp, spec)
 		}
-		rows := Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: srcs})
+		rows := compare.Compare(context.Background(), compare.Config{Puzzle: p, Specs: sp, Sources: srcs})
 		if len(rows) == 0 || rows[0].Failed() {
 			t.Fatalf("%s sample: %+v", name, rows)
 		}
 		if name == "chain" {
 			// Case 2: sat answers wrongly; case 3: dfs times out.
 			wrong := rows[0]
-			wrong.Case, wrong.Runs = 2, append([]Run(nil), rows[0].Runs...)
+			wrong.Case, wrong.Runs = 2, append([]compare.Run(nil), rows[0].Runs...)
 			wrong.Runs[1].Result.Answer, wrong.Runs[1].Verdict = "41255213", ""
-			Judge(p, wrong.Input, &wrong)
+			compare.Judge(p, wrong.Input, &wrong)
 			out := rows[0]
-			out.Case, out.Runs = 3, append([]Run(nil), rows[0].Runs...)
-			out.Runs[0] = Run{Solver: "dfs", Verdict: VerdictTimeout}
-			Judge(p, out.Input, &out)
+			out.Case, out.Runs = 3, append([]compare.Run(nil), rows[0].Runs...)
+			out.Runs[0] = compare.Run{Solver: "dfs", Verdict: compare.VerdictTimeout}
+			compare.Judge(p, out.Input, &out)
 			rows = append(rows, wrong, out)
 		}
 		for k := range rows {
 			for i := range rows[k].Runs {
-				if rows[k].Runs[i].Verdict != VerdictTimeout {
+				if rows[k].Runs[i].Verdict != compare.VerdictTimeout {
 					// Both clocks, descending by row: the page shows CPU
 					// time where every run has it (as these in-process
 					// runs do), and sorting must move the rows.
@@ -68,7 +70,7 @@ func htmlReports(t *testing.T) []Report {
 				}
 			}
 		}
-		reports = append(reports, Report{Puzzle: p, Specs: specs, Rows: rows, Timeout: 10 * time.Second, Reused: 1, Rerun: 2*len(rows) - 1})
+		reports = append(reports, compare.Report{Puzzle: p, Specs: specs, Rows: rows, Timeout: 10 * time.Second, Reused: 1, Rerun: 2*len(rows) - 1})
 	}
 	return reports
 }
@@ -125,7 +127,7 @@ func byID(doc *html.Node, id string) *html.Node {
 func TestHTMLReportParses(t *testing.T) {
 	reports := htmlReports(t)
 	var buf bytes.Buffer
-	if err := WriteHTML(&buf, reports, ReportOptions{}); err != nil {
+	if err := WriteHTML(&buf, reports, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := html.Parse(bytes.NewReader(buf.Bytes()))
@@ -231,7 +233,7 @@ func TestHTMLReportParses(t *testing.T) {
 			boards := findAll(details[0], func(n *html.Node) bool { c, _ := attr(n, "class"); return c == "board" })
 			captions := text(details[0])
 			switch {
-			case row.Runs[0].Verdict == VerdictTimeout:
+			case row.Runs[0].Verdict == compare.VerdictTimeout:
 				if len(boards) != 1 || !strings.Contains(captions, "answer of sat") {
 					t.Errorf("%s row %d (dfs timed out): boards %q", r.Name(), k, captions)
 				}
@@ -255,7 +257,7 @@ func TestHTMLReportParses(t *testing.T) {
 
 	// A page too small for boards says so instead.
 	buf.Reset()
-	if err := WriteHTML(&buf, reports[:1], ReportOptions{BoardBytes: 1}); err != nil {
+	if err := WriteHTML(&buf, reports[:1], Options{BoardBytes: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "<details>") || !strings.Contains(buf.String(), "not drawn (the page is full)") {
@@ -263,7 +265,7 @@ func TestHTMLReportParses(t *testing.T) {
 	}
 	// WriteReport's html is the same page for one report.
 	var one bytes.Buffer
-	if err := WriteReport(&one, reports[0], ReportOptions{Format: "html"}); err != nil || !strings.HasPrefix(one.String(), "<!DOCTYPE html>") {
+	if err := WriteReport(&one, reports[0], Options{Format: "html"}); err != nil || !strings.HasPrefix(one.String(), "<!DOCTYPE html>") {
 		t.Errorf("WriteReport html: %v", err)
 	}
 }
@@ -334,7 +336,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	t.Parallel() // the browser starts slowly: let the other tests run meanwhile
 	reports := htmlReports(t)
 	var buf bytes.Buffer
-	if err := WriteHTML(&buf, reports, ReportOptions{}); err != nil {
+	if err := WriteHTML(&buf, reports, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	page := strings.Replace(buf.String(), "</body>", browserCheck, 1)

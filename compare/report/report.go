@@ -1,4 +1,8 @@
-package compare
+// Package report draws what a comparison found (a compare.Report, from a
+// live run or from results files): tables, markdown, CSV and JSON with
+// each solver's summary and PAR-2, the paired statistics, plots, and a
+// self-contained HTML page. It takes its data as given and runs nothing.
+package report
 
 import (
 	"bytes"
@@ -7,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,52 +20,12 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
-// Report is everything a report shows about one puzzle's comparison. A
-// live run (compare) and results files read back (report) fill it the same
-// way.
-type Report struct {
-	// Puzzle is the puzzle compared. It names the report, says which
-	// statistics matter to each solver (Solver.Headline) and draws the
-	// boards of the HTML page; nil leaves those out.
-	Puzzle *Puzzle
-	// Specs are the solver specs as written, one column each, in order;
-	// each row's Runs follow them.
-	Specs []string
-	Rows  []Row
-	// Timeout is the time limit of one run: PAR-2 counts a run that did
-	// not solve its case as twice this; 0 means there was no limit.
-	Timeout time.Duration
-	// Reused counts the runs taken from an earlier results file (--out
-	// with --resume), Rerun the runs run for this report.
-	Reused, Rerun int
-	// Machines are where the runs were measured, as the results headers
-	// record them; more than one only when a merge mixes CPU models.
-	Machines []MachineRun
-	// Seed seeds the bootstrap of Pairs (the comparison's --seed); 0
-	// means 1.
-	Seed uint64
-	// autoTime says Time was chosen by Clock, not asked for.
-	autoTime bool
-	// Time is the time the table, summaries, PAR-2 and plots use: TimeCPU
-	// or TimeWall; "" means CPU time where every finished run has one
-	// (Clock).
-	Time string
-}
-
-// MachineRun is a machine a report's runs were measured on and the load
-// when its comparison ended (from the footer; nil if it never ended).
-type MachineRun struct {
-	Machine *Machine  `json:"machine"`
-	LoadEnd []float64 `json:"load_end,omitempty"`
-	// Label names the machine in the runs (Run.Machine) when a report
-	// mixes machines.
-	Label string `json:"label,omitempty"`
-}
-
 // machineLines are the machine records for a report's text.
-func (r Report) machineLines() []string {
+func (r view) machineLines() []string {
 	var lines []string
 	for _, m := range r.Machines {
 		ls := m.Machine.Lines(m.LoadEnd)
@@ -77,7 +40,7 @@ func (r Report) machineLines() []string {
 // perMachine summarizes each solver's times on each machine when the
 // report mixes machines: times measured on different CPUs do not compare,
 // so each machine's stand apart.
-func (r Report) perMachine() []string {
+func (r view) perMachine() []string {
 	if len(r.Machines) < 2 {
 		return nil
 	}
@@ -87,45 +50,34 @@ func (r Report) perMachine() []string {
 		for i, spec := range r.Specs {
 			var times []time.Duration
 			for _, row := range r.Rows {
-				if i < len(row.Runs) && row.Runs[i].Machine == m.Label && solvedVerdict(row.Runs[i].Verdict) {
+				if i < len(row.Runs) && row.Runs[i].Machine == m.Label && compare.SolvedVerdict(row.Runs[i].Verdict) {
 					times = append(times, r.timeOf(row.Runs[i]))
 				}
 			}
 			if len(times) > 0 {
-				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, FormatDuration(median(times)), len(times)))
+				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(median(times)), len(times)))
 			}
 		}
 		if len(parts) > 0 {
-			lines = append(lines, fmt.Sprintf("on %s (%s): %s", m.Label, orUnknown(m.Machine.CPUModel), strings.Join(parts, ", ")))
+			lines = append(lines, fmt.Sprintf("on %s (%s): %s", m.Label, m.Machine.CPUName(), strings.Join(parts, ", ")))
 		}
 	}
 	return lines
 }
 
-// Time kinds of Report.Time.
-const (
-	TimeCPU  = "cpu"
-	TimeWall = "wall"
-)
-
-// TimeKinds are the values of Report.Time (--time).
-var TimeKinds = []string{TimeCPU, TimeWall}
-
-// Clock is the time the report uses: r.Time when set, else TimeCPU when
-// every finished run's CPU time was measured, else TimeWall.
-func (r Report) Clock() string {
-	if r.Time != "" {
-		return r.Time
-	}
-	if r.unmeasured() > 0 {
-		return TimeWall
-	}
-	return TimeCPU
+// view is a report as the renderers draw it: its time chosen (Clock), so
+// that figuring each run's time does not scan the whole report again.
+type view struct {
+	compare.Report
+	// autoTime says Time was chosen by Clock, not asked for.
+	autoTime bool
 }
 
-// resolved is r with its time chosen (Clock), so that figuring each run's
-// time does not scan the whole report again.
-func (r Report) resolved() Report {
+// resolve is r's view, its time chosen.
+func resolve(r compare.Report) view { return view{Report: r}.resolved() }
+
+// resolved is r with its time chosen (Clock).
+func (r view) resolved() view {
 	if r.Time == "" {
 		r.Time = r.Clock()
 		r.autoTime = true
@@ -133,41 +85,27 @@ func (r Report) resolved() Report {
 	return r
 }
 
-// unmeasured counts the finished runs (ok, unsat, WRONG) without a CPU
-// time.
-func (r Report) unmeasured() int {
-	n := 0
-	for _, row := range r.Rows {
-		for _, run := range row.Runs {
-			if (solvedVerdict(run.Verdict) || run.Verdict == VerdictWrong) && run.CPU <= 0 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // timeOf is a run's time as the report counts it: its CPU time under
 // TimeCPU (its wall time where the CPU time was not measured), else its
-// solve time (runTime).
-func (r Report) timeOf(run Run) time.Duration {
-	if run.CPU > 0 && r.Clock() == TimeCPU {
+// solve time (RunTime).
+func (r view) timeOf(run compare.Run) time.Duration {
+	if run.CPU > 0 && r.Clock() == compare.TimeCPU {
 		return run.CPU
 	}
-	return runTime(run)
+	return compare.RunTime(run)
 }
 
 // clockNote says which time the report's figures are.
-func (r Report) clockNote() string {
+func (r view) clockNote() string {
 	var note string
 	switch {
-	case r.Clock() == TimeWall && r.autoTime:
-		note = fmt.Sprintf("times: wall-clock time of the solve; %d runs have no CPU time (older records, or no getrusage)", r.unmeasured())
-	case r.Clock() == TimeWall:
+	case r.Clock() == compare.TimeWall && r.autoTime:
+		note = fmt.Sprintf("times: wall-clock time of the solve; %d runs have no CPU time (older records, or no getrusage)", r.Unmeasured())
+	case r.Clock() == compare.TimeWall:
 		note = "times: wall-clock time of the solve (--time cpu for CPU time)"
 	default:
 		note = "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
-		if n := r.unmeasured(); n > 0 {
+		if n := r.Unmeasured(); n > 0 {
 			note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
 		}
 	}
@@ -178,7 +116,7 @@ func (r Report) clockNote() string {
 }
 
 // repeats is the most repeats any run of the report stands for.
-func (r Report) repeats() int {
+func (r view) repeats() int {
 	n := 1
 	for _, row := range r.Rows {
 		for _, reps := range row.Repeats {
@@ -193,16 +131,8 @@ func (r Report) repeats() int {
 	return n
 }
 
-// Name is the puzzle's name, or "" when the report has no puzzle.
-func (r Report) Name() string {
-	if r.Puzzle == nil {
-		return ""
-	}
-	return r.Puzzle.Name
-}
-
-// ReportOptions say how to print a report.
-type ReportOptions struct {
+// Options say how to print a report.
+type Options struct {
 	// Format is one of Formats; "" means "table".
 	Format string
 	// Stats is "compact" (the default for table and markdown: each
@@ -225,7 +155,7 @@ const DefaultBoardBytes = 16 << 20
 // Formats are the report formats WriteReport knows.
 var Formats = []string{"table", "markdown", "csv", "json", "html"}
 
-// StatsModes are the values of ReportOptions.Stats.
+// StatsModes are the values of Options.Stats.
 var StatsModes = []string{"compact", "full"}
 
 // DefaultWidth is the widest line of a table when no terminal says
@@ -234,15 +164,19 @@ const DefaultWidth = 120
 
 // Write prints rows in format with compact statistics and no limit known;
 // it is WriteReport for callers that have nothing but rows.
-func Write(w io.Writer, format string, specs []string, rows []Row) error {
-	return WriteReport(w, Report{Specs: specs, Rows: rows}, ReportOptions{Format: format})
+func Write(w io.Writer, format string, specs []string, rows []compare.Row) error {
+	return WriteReport(w, compare.Report{Specs: specs, Rows: rows}, Options{Format: format})
 }
 
 // WriteReport prints r in opt.Format: a table (or markdown table) followed
 // by the problems and the summary, CSV with one column per statistic, JSON
 // with the rows and the summary, or a self-contained HTML page (WriteHTML).
-func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
-	r = r.resolved()
+func WriteReport(w io.Writer, r compare.Report, opt Options) error {
+	return writeReport(w, resolve(r), opt)
+}
+
+// writeReport is WriteReport of a view.
+func writeReport(w io.Writer, r view, opt Options) error {
 	switch opt.Stats {
 	case "", "compact", "full":
 	default:
@@ -254,44 +188,35 @@ func WriteReport(w io.Writer, r Report, opt ReportOptions) error {
 	case "csv":
 		return writeCSV(w, r)
 	case "json":
-		solvers, best := Scores(r)
+		solvers, best := scores(r)
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			Puzzle      string       `json:"puzzle,omitempty"`
-			Machines    []MachineRun `json:"machines,omitempty"`
-			Time        string       `json:"time"`
-			Solvers     []string     `json:"solvers"`
-			Timeout     int64        `json:"timeout_ns,omitempty"`
-			Reused      int          `json:"reused,omitempty"`
-			Rerun       int          `json:"rerun,omitempty"`
-			Rows        []Row        `json:"rows"`
-			Summary     []Summary    `json:"summary"`
-			VirtualBest Summary      `json:"virtual_best"`
-			Pairs       []PairStat   `json:"pairs,omitempty"`
-		}{r.Name(), r.Machines, r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best, r.Pairs()}); err != nil {
+			Puzzle      string               `json:"puzzle,omitempty"`
+			Machines    []compare.MachineRun `json:"machines,omitempty"`
+			Time        string               `json:"time"`
+			Solvers     []string             `json:"solvers"`
+			Timeout     int64                `json:"timeout_ns,omitempty"`
+			Reused      int                  `json:"reused,omitempty"`
+			Rerun       int                  `json:"rerun,omitempty"`
+			Rows        []compare.Row        `json:"rows"`
+			Summary     []Summary            `json:"summary"`
+			VirtualBest Summary              `json:"virtual_best"`
+			Pairs       []PairStat           `json:"pairs,omitempty"`
+		}{r.Name(), r.Machines, r.Clock(), r.Specs, int64(r.Timeout), r.Reused, r.Rerun, r.Rows, solvers, best, r.pairs()}); err != nil {
 			return fmt.Errorf("writing JSON report: %w", err)
 		}
 		return nil
 	case "html":
-		return WriteHTML(w, []Report{r}, opt)
+		return writeHTML(w, []view{r}, opt)
 	}
 	return fmt.Errorf("unknown format %q (known: %s)", opt.Format, strings.Join(Formats, ", "))
-}
-
-// Where names a row's case for people: "set/file#case".
-func (r *Row) Where() string {
-	name := filepath.Base(r.File)
-	if r.Set != "" {
-		name = r.Set
-	}
-	return fmt.Sprintf("%s#%d", name, r.Case)
 }
 
 // maxHeadline is how many statistics a compact table shows per solver.
 const maxHeadline = 3
 
-func writeTable(w io.Writer, r Report, opt ReportOptions) error {
+func writeTable(w io.Writer, r view, opt Options) error {
 	markdown := opt.Format == "markdown"
 	full := opt.Stats == "full"
 	width := opt.Width
@@ -386,8 +311,8 @@ func wrap(line string, width, indent int) []string {
 // summaryLines are the summary under a table: a line per solver, the
 // virtual best solver (the first n lines), what PAR-2 means here, and the
 // runs reused.
-func summaryLines(r Report) (lines []string, n int) {
-	solvers, best := Scores(r)
+func summaryLines(r view) (lines []string, n int) {
+	solvers, best := scores(r)
 	names := len(VirtualBest)
 	for _, s := range r.Specs {
 		names = max(names, len(s))
@@ -405,7 +330,7 @@ func summaryLines(r Report) (lines []string, n int) {
 			fast = append(fast, fmt.Sprintf("within noise %d", best.WithinNoise))
 		}
 		lines = append(lines, line+"; fastest: "+strings.Join(fast, ", "))
-		for _, ps := range r.Pairs() {
+		for _, ps := range r.pairs() {
 			lines = append(lines, ps.String())
 		}
 	}
@@ -421,14 +346,14 @@ func summaryLines(r Report) (lines []string, n int) {
 
 // withinNoise reports whether the repeats of row's fastest run overlap
 // those of the next fastest solver that solved the case.
-func (r Report) withinNoise(row Row, fastest int) bool {
+func (r view) withinNoise(row compare.Row, fastest int) bool {
 	a := r.spreadOf(row.Runs[fastest])
 	if a == nil {
 		return false
 	}
 	next := -1
 	for i := range r.Specs {
-		if i == fastest || i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) {
+		if i == fastest || i >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[i].Verdict) {
 			continue
 		}
 		if next < 0 || r.timeOf(row.Runs[i]) < r.timeOf(row.Runs[next]) {
@@ -446,10 +371,10 @@ func par2Note(limit time.Duration) string {
 	if limit <= 0 {
 		return "PAR-2: mean time per case; no time limit, so it is given only for solvers that solved every case"
 	}
-	return fmt.Sprintf("PAR-2: mean time per case, an unsolved run (timeout, memout, error, wrong answer) counted as 2 x %s", FormatDuration(limit))
+	return fmt.Sprintf("PAR-2: mean time per case, an unsolved run (timeout, memout, error, wrong answer) counted as 2 x %s", compare.FormatDuration(limit))
 }
 
-func renderTable(w io.Writer, r Report, markdown, full bool, heads [][]string, n int) error {
+func renderTable(w io.Writer, r view, markdown, full bool, heads [][]string, n int) error {
 	header := []string{"case", "size"}
 	for i, s := range r.Specs {
 		header = append(header, s)
@@ -471,7 +396,7 @@ func renderTable(w io.Writer, r Report, markdown, full bool, heads [][]string, n
 	for _, row := range r.Rows {
 		line := []string{row.Where(), row.Size}
 		for i := range r.Specs {
-			var run Run
+			var run compare.Run
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
@@ -505,32 +430,23 @@ func maxLineWidth(s string) int {
 
 // verdictCell is a run's verdict and, when it ran to an answer, its time:
 // "ok 35.9µs", "timeout".
-func (r Report) verdictCell(run Run) string {
+func (r view) verdictCell(run compare.Run) string {
 	switch run.Verdict {
 	case "":
 		return ""
-	case VerdictOK, VerdictUnsat, VerdictWrong:
-		cell := run.Verdict + claimMarks[run.Claim] + " " + FormatDuration(r.timeOf(run))
+	case compare.VerdictOK, compare.VerdictUnsat, compare.VerdictWrong:
+		cell := run.Verdict + claimMarks[run.Claim] + " " + compare.FormatDuration(r.timeOf(run))
 		if q := r.spreadOf(run); q != nil {
-			cell += " (" + FormatDuration(q.Min) + "-" + FormatDuration(q.Max) + ")"
+			cell += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
 		}
 		return cell
 	}
 	return run.Verdict
 }
 
-// runTime is the solve time reported from inside the solver when there is
-// one, else the wall time.
-func runTime(run Run) time.Duration {
-	if run.Result.Time > 0 {
-		return run.Result.Time
-	}
-	return run.Wall
-}
-
 // headline returns the statistics a compact table shows for column i: the
 // solver's Headline, or the first statistics its runs report.
-func (r Report) headline(i int, spec string) []string {
+func (r view) headline(i int, spec string) []string {
 	name, _, _ := strings.Cut(spec, ":")
 	if r.Puzzle != nil {
 		for _, s := range r.Puzzle.Solvers {
@@ -557,7 +473,7 @@ func (r Report) headline(i int, spec string) []string {
 
 // compactStats is the values of the statistics names, short ("12.3k"),
 // separated by "/" like the column's heading; "-" where a run lacks one.
-func compactStats(run Run, names []string) string {
+func compactStats(run compare.Run, names []string) string {
 	if len(run.Result.Stats) == 0 {
 		return ""
 	}
@@ -589,7 +505,7 @@ func shortCount(v int64) string {
 }
 
 // fullStats is every statistic of a run and its steps, name=value.
-func fullStats(run Run) string {
+func fullStats(run compare.Run) string {
 	var parts []string
 	for _, s := range run.Result.Stats {
 		parts = append(parts, fmt.Sprintf("%s=%d", s.Name, s.Value))
@@ -604,7 +520,7 @@ func fullStats(run Run) string {
 	return strings.Join(parts, " ")
 }
 
-func writeCSV(w io.Writer, r Report) error {
+func writeCSV(w io.Writer, r view) error {
 	specs, rows := r.Specs, r.Rows
 	spread := r.repeats() > 1
 	// A report that mixes machines (--mixed-machines) says each run's.
@@ -643,7 +559,7 @@ func writeCSV(w io.Writer, r Report) error {
 	for _, row := range rows {
 		rec := []string{row.Set, row.File, strconv.Itoa(row.Case), strconv.Itoa(row.Line), row.Size, strconv.Itoa(row.Cells)}
 		for i := range specs {
-			var run Run
+			var run compare.Run
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
@@ -674,7 +590,7 @@ func writeCSV(w io.Writer, r Report) error {
 
 // spreadCSV is a run's repeats and the spread of their times in the
 // report's time: count, min, first quartile, third quartile, max.
-func spreadCSV(r Report, run Run) []string {
+func spreadCSV(r view, run compare.Run) []string {
 	q := r.spreadOf(run)
 	if q == nil {
 		return []string{"1", "", "", "", ""}
@@ -683,21 +599,6 @@ func spreadCSV(r Report, run Run) []string {
 }
 
 func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 6, 64) }
-
-// FormatDuration prints d with three significant digits: "812µs", "12.3ms".
-func FormatDuration(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "0"
-	case d < time.Microsecond:
-		return fmt.Sprintf("%dns", d.Nanoseconds())
-	case d < time.Millisecond:
-		return fmt.Sprintf("%.3gµs", float64(d)/float64(time.Microsecond))
-	case d < time.Second:
-		return fmt.Sprintf("%.3gms", float64(d)/float64(time.Millisecond))
-	}
-	return fmt.Sprintf("%.3gs", d.Seconds())
-}
 
 // Summary is one solver's totals over a comparison.
 type Summary struct {
@@ -742,9 +643,9 @@ func (s Summary) line(width int) string {
 	if s.Failed > 0 {
 		line += fmt.Sprintf(", %d FAILED", s.Failed)
 	}
-	line += fmt.Sprintf(", total %s, median %s", FormatDuration(s.Total), FormatDuration(s.Median))
+	line += fmt.Sprintf(", total %s, median %s", compare.FormatDuration(s.Total), compare.FormatDuration(s.Median))
 	if s.PAR2 > 0 {
-		line += ", PAR-2 " + FormatDuration(s.PAR2)
+		line += ", PAR-2 " + compare.FormatDuration(s.PAR2)
 	} else if s.Runs > 0 {
 		line += ", PAR-2 n/a"
 	}
@@ -754,20 +655,18 @@ func (s Summary) line(width int) string {
 	return line
 }
 
-func solvedVerdict(v string) bool { return v == VerdictOK || v == VerdictUnsat }
-
 // VirtualBest is the name of the virtual best solver's summary.
 const VirtualBest = "virtual best"
 
 // Summarize totals each solver's runs and compares every solver's times
 // with the first's, in CPU time where every finished run has one (Clock).
 // It knows no time limit: Scores adds PAR-2.
-func Summarize(specs []string, rows []Row) []Summary {
-	return Report{Specs: specs, Rows: rows}.resolved().summarize()
+func Summarize(specs []string, rows []compare.Row) []Summary {
+	return resolve(compare.Report{Specs: specs, Rows: rows}).summarize()
 }
 
 // summarize is Summarize in the report's time.
-func (r Report) summarize() []Summary {
+func (r view) summarize() []Summary {
 	specs, rows := r.Specs, r.Rows
 	out := make([]Summary, len(specs))
 	for i, spec := range specs {
@@ -781,19 +680,19 @@ func (r Report) summarize() []Summary {
 			run := row.Runs[i]
 			s.Runs++
 			switch {
-			case solvedVerdict(run.Verdict):
+			case compare.SolvedVerdict(run.Verdict):
 				s.Solved++
 				t := r.timeOf(run)
 				times = append(times, t)
 				s.Total += t
-				if i > 0 && len(row.Runs) > 0 && solvedVerdict(row.Runs[0].Verdict) {
+				if i > 0 && len(row.Runs) > 0 && compare.SolvedVerdict(row.Runs[0].Verdict) {
 					a, b := r.timeOf(row.Runs[0]), t
 					if a > 0 && b > 0 {
 						logSum += math.Log(float64(b) / float64(a))
 						both++
 					}
 				}
-			case run.Verdict == VerdictTimeout || run.Verdict == VerdictMemout:
+			case run.Verdict == compare.VerdictTimeout || run.Verdict == compare.VerdictMemout:
 				s.Out++
 			default:
 				s.Failed++
@@ -839,8 +738,12 @@ func par2(solved []time.Duration, unsolved int, limit time.Duration) time.Durati
 // under r.Timeout and the cases it solved fastest, and the virtual best
 // solver: for each case the fastest solver that solved it (ok or unsat),
 // unsolved when none did.
-func Scores(r Report) (solvers []Summary, best Summary) {
-	r = r.resolved()
+func Scores(r compare.Report) (solvers []Summary, best Summary) {
+	return scores(resolve(r))
+}
+
+// scores is Scores of a view.
+func scores(r view) (solvers []Summary, best Summary) {
 	solvers = r.summarize()
 	solvedTimes := make([][]time.Duration, len(r.Specs))
 	best.Solver = VirtualBest
@@ -848,7 +751,7 @@ func Scores(r Report) (solvers []Summary, best Summary) {
 	for _, row := range r.Rows {
 		fastest := -1
 		for i := range r.Specs {
-			if i >= len(row.Runs) || !solvedVerdict(row.Runs[i].Verdict) {
+			if i >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[i].Verdict) {
 				continue
 			}
 			t := r.timeOf(row.Runs[i])
@@ -866,7 +769,7 @@ func Scores(r Report) (solvers []Summary, best Summary) {
 			// hit one, else a failure.
 			out := false
 			for _, run := range row.Runs {
-				out = out || run.Verdict == VerdictTimeout || run.Verdict == VerdictMemout
+				out = out || run.Verdict == compare.VerdictTimeout || run.Verdict == compare.VerdictMemout
 			}
 			if out {
 				best.Out++
@@ -891,4 +794,16 @@ func Scores(r Report) (solvers []Summary, best Summary) {
 	best.Median = median(bestTimes)
 	best.PAR2 = par2(bestTimes, best.Runs-best.Solved, r.Timeout)
 	return solvers, best
+}
+
+// spreadOf is the spread of the run's repeats in the report's time, nil
+// when it has none.
+func (r view) spreadOf(run compare.Run) *compare.Quartiles {
+	if run.Spread == nil || run.Spread.N < 2 {
+		return nil
+	}
+	if r.Clock() == compare.TimeCPU && run.CPU > 0 {
+		return &run.Spread.CPU
+	}
+	return &run.Spread.Wall
 }

@@ -1,29 +1,33 @@
-package compare
+package report
 
 import (
 	"bytes"
+	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // plotReport is a hand-made report with every kind of verdict.
-func plotReport() Report {
-	var rows []Row
+func plotReport() compare.Report {
+	var rows []compare.Row
 	verdicts := [][2]string{
-		{VerdictOK, VerdictOK}, {VerdictOK, VerdictOK}, {VerdictUnsat, VerdictUnsat},
-		{VerdictOK, VerdictTimeout}, {VerdictMemout, VerdictOK}, {VerdictOK, VerdictWrong},
+		{compare.VerdictOK, compare.VerdictOK}, {compare.VerdictOK, compare.VerdictOK}, {compare.VerdictUnsat, compare.VerdictUnsat},
+		{compare.VerdictOK, compare.VerdictTimeout}, {compare.VerdictMemout, compare.VerdictOK}, {compare.VerdictOK, compare.VerdictWrong},
 	}
 	for i, v := range verdicts {
-		row := Row{CaseInfo: CaseInfo{Set: "toy/set", Case: i + 1, Size: "n", Cells: 10 * (i + 1)}, Agree: "yes"}
+		row := compare.Row{CaseInfo: compare.CaseInfo{Set: "toy/set", Case: i + 1, Size: "n", Cells: 10 * (i + 1)}, Agree: "yes"}
 		for k, verdict := range v {
 			row.Runs = append(row.Runs, run(verdict, (i+1)*(k+1)*10))
 		}
 		rows = append(rows, row)
 	}
-	return Report{Specs: []string{"dfs", "sat"}, Rows: rows, Timeout: time.Second}
+	return compare.Report{Specs: []string{"dfs", "sat"}, Rows: rows, Timeout: time.Second}
 }
 
 func TestPlotFilesWritten(t *testing.T) {
@@ -121,7 +125,7 @@ func TestPlotRefusals(t *testing.T) {
 	if err := PlotReport(filepath.Join(dir, "no", "p.svg"), r, PlotOptions{}); err == nil {
 		t.Error("a plot into a missing folder succeeded")
 	}
-	empty := Report{Specs: []string{"dfs", "sat"}, Rows: []Row{{Runs: []Run{run(VerdictTimeout, 0), run(VerdictError, 0)}}}}
+	empty := compare.Report{Specs: []string{"dfs", "sat"}, Rows: []compare.Row{{Runs: []compare.Run{run(compare.VerdictTimeout, 0), run(compare.VerdictError, 0)}}}}
 	for _, kind := range []string{"scaling", "cactus"} {
 		if err := WritePlot(&bytes.Buffer{}, "svg", empty, PlotOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no solved runs") {
 			t.Errorf("%s plot of nothing solved: %v", kind, err)
@@ -158,5 +162,40 @@ func TestDecadeTicks(t *testing.T) {
 	}
 	if ticks[0].Value != 3e-5 || len(ticks) != 7+9*6+2 {
 		t.Errorf("%d ticks from %v", len(ticks), ticks[0].Value)
+	}
+}
+
+// wellFormedSVG checks that b parses as XML with an svg root (as
+// compare's puzzle tests check their renders).
+func wellFormedSVG(b []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+		}
+	}
+	if root != "svg" {
+		return &xml.SyntaxError{Msg: "root element is " + root + ", not svg"}
+	}
+	return nil
+}
+
+// A plot path through a loop of symbolic links is refused before anything
+// runs.
+func TestCheckPlotPathThroughLoop(t *testing.T) {
+	dir := t.TempDir()
+	os.Symlink("loop2", filepath.Join(dir, "loop1"))
+	os.Symlink("loop1", filepath.Join(dir, "loop2"))
+	os.Symlink("loop1", filepath.Join(dir, "loop1.svg"))
+	if err := CheckPlotPath(filepath.Join(dir, "loop1.svg"), []string{"slant"}); err == nil {
+		t.Errorf("CheckPlot through a loop: no error")
 	}
 }

@@ -1,4 +1,4 @@
-package compare
+package report
 
 import (
 	"encoding/binary"
@@ -8,22 +8,26 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // plotVerdicts are the verdicts fuzzed reports draw from ("" included: a
 // run a report never filled in).
-var plotVerdicts = []string{VerdictOK, VerdictUnsat, VerdictTimeout, VerdictMemout, VerdictError, VerdictWrong, VerdictMissing, ""}
+var plotVerdicts = []string{compare.VerdictOK, compare.VerdictUnsat, compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError, compare.
 
-// fuzzedReport makes a two-solver report from bytes: per row, its cells
-// and, per run, a verdict and a time of any size and sign.
-func fuzzedReport(data []byte, timeout int64) Report {
-	r := Report{Specs: []string{"dfs", "sat"}, Timeout: time.Duration(timeout)}
+	// fuzzedReport makes a two-solver report from bytes: per row, its cells
+	// and, per run, a verdict and a time of any size and sign.
+	VerdictWrong, compare.VerdictMissing, ""}
+
+func fuzzedReport(data []byte, timeout int64) compare.Report {
+	r := compare.Report{Specs: []string{"dfs", "sat"}, Timeout: time.Duration(timeout)}
 	for len(data) >= 11 && len(r.Rows) < 200 {
-		row := Row{CaseInfo: CaseInfo{Case: len(r.Rows) + 1, Cells: int(int8(data[0])) * int(data[0]%7+1)}}
+		row := compare.Row{CaseInfo: compare.CaseInfo{Case: len(r.Rows) + 1, Cells: int(int8(data[0])) * int(data[0]%7+1)}}
 		for k := range 2 {
 			b := data[1+5*k : 6+5*k]
 			t := time.Duration(int32(binary.LittleEndian.Uint32(b[1:]))) << (b[0] % 33)
-			row.Runs = append(row.Runs, Run{Verdict: plotVerdicts[int(b[0])%len(plotVerdicts)], Result: Result{Time: t}, Wall: t})
+			row.Runs = append(row.Runs, compare.Run{Verdict: plotVerdicts[int(b[0])%len(plotVerdicts)], Result: compare.Result{Time: t}, Wall: t})
 		}
 		r.Rows = append(r.Rows, row)
 		data = data[11:]
@@ -33,29 +37,29 @@ func fuzzedReport(data []byte, timeout int64) Report {
 
 // degenerateReports are the reports whose time axis has one value, or none
 // that a log axis can show: the plots that never ended in 0.13.0.
-func degenerateReports() map[string]Report {
-	one := func(v string, cells int, t time.Duration) Row {
-		return Row{CaseInfo: CaseInfo{Case: 1, Cells: cells}, Runs: []Run{{Verdict: v, Result: Result{Time: t}, Wall: t}}}
+func degenerateReports() map[string]compare.Report {
+	one := func(v string, cells int, t time.Duration) compare.Row {
+		return compare.Row{CaseInfo: compare.CaseInfo{Case: 1, Cells: cells}, Runs: []compare.Run{{Verdict: v, Result: compare.Result{Time: t}, Wall: t}}}
 	}
-	return map[string]Report{
-		"one solved run":  {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 25, 3*time.Millisecond)}},
-		"equal values":    {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 25, time.Second), one(VerdictUnsat, 25, time.Second)}},
-		"zero time":       {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 1, 0), one(VerdictOK, 1, 0)}},
-		"negative time":   {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 4, -time.Second)}, Timeout: -1},
-		"one ns limit":    {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 4, time.Nanosecond)}, Timeout: 1},
-		"all timeouts":    {Specs: []string{"dfs"}, Rows: []Row{one(VerdictTimeout, 9, 0), one(VerdictTimeout, 9, 0)}, Timeout: time.Second},
-		"no solved run":   {Specs: []string{"dfs"}, Rows: []Row{one(VerdictError, 9, 5)}},
-		"zero cells":      {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 0, 5)}},
-		"huge times":      {Specs: []string{"dfs"}, Rows: []Row{one(VerdictOK, 1<<40, math.MaxInt64), one(VerdictOK, 1, 1)}, Timeout: math.MaxInt64},
+	return map[string]compare.Report{
+		"one solved run":  {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 25, 3*time.Millisecond)}},
+		"equal values":    {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 25, time.Second), one(compare.VerdictUnsat, 25, time.Second)}},
+		"zero time":       {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 1, 0), one(compare.VerdictOK, 1, 0)}},
+		"negative time":   {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 4, -time.Second)}, Timeout: -1},
+		"one ns limit":    {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 4, time.Nanosecond)}, Timeout: 1},
+		"all timeouts":    {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictTimeout, 9, 0), one(compare.VerdictTimeout, 9, 0)}, Timeout: time.Second},
+		"no solved run":   {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictError, 9, 5)}},
+		"zero cells":      {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 0, 5)}},
+		"huge times":      {Specs: []string{"dfs"}, Rows: []compare.Row{one(compare.VerdictOK, 1<<40, math.MaxInt64), one(compare.VerdictOK, 1, 1)}, Timeout: math.MaxInt64},
 		"no rows at all":  {Specs: []string{"dfs"}},
-		"one row no runs": {Specs: []string{"dfs"}, Rows: []Row{{}}},
+		"one row no runs": {Specs: []string{"dfs"}, Rows: []compare.Row{{}}},
 	}
 }
 
 // drawAll draws every kind of plot of r (a scatter plot when r has two
 // solvers) and fails t on a panic, on an error other than "nothing to
 // draw", or on more than 256 MiB allocated for one plot.
-func drawAll(t *testing.T, name string, r Report) {
+func drawAll(t *testing.T, name string, r compare.Report) {
 	t.Helper()
 	kinds := []string{"scaling", "cactus"}
 	if len(r.Specs) > 1 {
@@ -70,7 +74,7 @@ func drawAll(t *testing.T, name string, r Report) {
 			t.Errorf("%s: %s plot: %v", name, kind, err)
 		}
 		if got := after.TotalAlloc - before.TotalAlloc; got > 256<<20 {
-			t.Errorf("%s: %s plot allocated %s", name, kind, FormatBytes(int64(got)))
+			t.Errorf("%s: %s plot allocated %s", name, kind, compare.FormatBytes(int64(got)))
 		}
 	}
 }

@@ -1,0 +1,50 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// claimMarks are the table's marks after a verdict, by label.
+var claimMarks = map[string]string{compare.ClaimCertified: "✓✓", compare.ClaimCertifiedWhenRun: "✓", compare.ClaimClaimed: "?"}
+
+// claimCounts counts the labels of column i's runs.
+func claimCounts(rows []compare.Row, i int) map[string]int {
+	n := map[string]int{}
+	for _, r := range rows {
+		if i < len(r.Runs) && r.Runs[i].Claim != "" {
+			n[r.Runs[i].Claim]++
+		}
+	}
+	return n
+}
+
+// claimsLines are the summary's lines on claims: each solver's count per
+// label, and what the table's marks mean when it shows one; none when no
+// run claims anything.
+func claimsLines(r view, solvers []Summary) []string {
+	var parts []string
+	marked := false
+	for _, s := range solvers {
+		var counts []string
+		for _, label := range compare.ClaimLabels {
+			if n := s.Claims[label]; n > 0 {
+				counts = append(counts, fmt.Sprintf("%d %s", n, label))
+				marked = marked || claimMarks[label] != ""
+			}
+		}
+		if len(counts) > 0 {
+			parts = append(parts, s.Solver+" "+strings.Join(counts, ", "))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	lines := []string{fmt.Sprintf("claims no verifier can check (%s): %s", r.Puzzle.ClaimsWhat(), strings.Join(parts, "; "))}
+	if marked {
+		lines = append(lines, `marks: "?" claimed (only the solver says so; report --recheck runs it again), "*" certified when run, "**" certified (its proof checked again); unmarked: verified, or cross-checked by an independent solver`)
+	}
+	return lines
+}
