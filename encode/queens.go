@@ -315,6 +315,9 @@ type QueensFormula struct {
 	// or not), for the cover walk.
 	targets [][]int
 	q       *instances.Queens
+	// lex are the lex-leader constraints, one per board symmetry (see
+	// lexPart).
+	lex []lexPart
 }
 
 // NewQueensFormula encodes q as opt says, without a bound on the queens
@@ -370,7 +373,12 @@ func NewQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 		qf.addLines()
 	}
 	for _, g := range syms {
-		qf.lexLeader(g)
+		part := lexPart{g: g, perm: classPerm(g)}
+		if opt.Split == "classes" {
+			part.act = f.NewVars(1, "lex-leader ("+g.Name+") in force")[0]
+		}
+		qf.lexLeader(g, part.act)
+		qf.lex = append(qf.lex, part)
 	}
 	return qf
 }
@@ -429,8 +437,10 @@ func queensUseful(q *instances.Queens, targets []instances.Square, ties bool) []
 // lexLeader adds "the placement, read in row-major order, is no greater
 // than its image under g": of every class of placements that g's group
 // maps onto each other, the least one stays, and it is a cover of the same
-// size as the others.
-func (qf *QueensFormula) lexLeader(g instances.QueensSymmetry) {
+// size as the others. With act (not 0), the constraint holds only when act
+// is true: the clauses that forbid a placement get -act (the others only
+// force the prefix variables, which nothing else reads).
+func (qf *QueensFormula) lexLeader(g instances.QueensSymmetry, act int) {
 	q, f := qf.q, qf.CNF
 	var xs, ys []int
 	for s, v := range qf.Square {
@@ -451,7 +461,11 @@ func (qf *QueensFormula) lexLeader(g instances.QueensSymmetry) {
 		if i > 0 {
 			guard = []int{-equal[i-1]}
 		}
-		f.Add(append(guard, -xs[i], ys[i])...)
+		forbid := append(guard, -xs[i], ys[i])
+		if act != 0 {
+			forbid = append(forbid, -act)
+		}
+		f.Add(forbid...)
 		if i < len(equal) {
 			f.Add(append(guard, -xs[i], -ys[i], equal[i])...)
 			f.Add(append(guard, xs[i], ys[i], equal[i])...)
@@ -560,6 +574,9 @@ type queensBound struct {
 	// queens[c] the queens on class c.
 	lines  [4][2][]int
 	queens [4][]int
+	// lex are the formula's lex-leader constraints; with split, each cube
+	// puts in force those of the symmetries that keep its share.
+	lex []lexPart
 }
 
 // Lits returns the literals saying "at most k queens" (and, with lines,
@@ -578,7 +595,7 @@ func (b queensBound) Lits(k int) []int {
 // lines, over each direction's lines (the diagonals by colour with
 // parity), counting up to upto. qf must have been made with opt.
 func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error) {
-	var b queensBound
+	b := queensBound{lex: qf.lex}
 	lists := [][]int{qf.Ordered(opt.Order)}
 	parity := !opt.NoLines && !opt.NoParity
 	if !opt.NoLines {
@@ -739,7 +756,8 @@ func classShares(k int) [][4]int {
 // Cube is the cube of the share n (see Cubes): at most n[c] queens on
 // class c and, for every direction and parity, at most as many occupied
 // lines as their two classes have queens, as literals (units or
-// assumptions).
+// assumptions); and, with symmetry breaking, the lex-leader constraints of
+// the symmetries that keep n in force, the others not (see Shares).
 func (b queensBound) Cube(n [4]int) []int {
 	var cube []int
 	atMost := func(out []int, m int) {
@@ -756,19 +774,28 @@ func (b queensBound) Cube(n [4]int) []int {
 			atMost(b.lines[dir][p], n[pair[0]]+n[pair[1]])
 		}
 	}
+	for _, part := range b.lex {
+		switch {
+		case part.act == 0:
+		case part.image(n) == n:
+			cube = append(cube, part.act)
+		default:
+			cube = append(cube, -part.act)
+		}
+	}
 	return cube
 }
 
-// Cubes splits "at most k queens" into one cube per way of sharing k
-// queens among the four square classes, in the order of classShares. A
-// cover of at most k queens with m[c] queens on class c lies in every
-// cube with n >= m, so the cubes together say what "at most k" says;
-// alone, each is far easier for CDCL (a proof that k queens cannot cover
-// the targets, too hard in one piece, falls into cubes that the counts
-// close quickly).
+// Cubes splits "at most k queens" into one cube per share of Shares(k),
+// in that order. A cover of at most k queens with m[c] queens on class c
+// lies in every cube with n >= m, so the cubes of every share together say
+// what "at most k" says; alone, each is far easier for CDCL (a proof that
+// k queens cannot cover the targets, too hard in one piece, falls into
+// cubes that the counts close quickly). With symmetry breaking, only one
+// share of each orbit under the board symmetries has a cube (see Shares).
 func (b queensBound) Cubes(k int) [][]int {
 	var cubes [][]int
-	for _, n := range classShares(k) {
+	for _, n := range b.Shares(k) {
 		cubes = append(cubes, b.Cube(n))
 	}
 	return cubes
@@ -815,7 +842,7 @@ func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*sat.CNF, error) 
 	}
 	if cubes {
 		qf.CNF.Cubes = b.Cubes(k)
-		qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("%d cubes, one per way of sharing %d queens among the four square classes (row parity x column parity)", len(qf.CNF.Cubes), k))
+		qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("%d cubes, one per way of sharing %d queens among the four square classes (row parity x column parity), one of each orbit under the board symmetries", len(qf.CNF.Cubes), k))
 	}
 	return qf.CNF, nil
 }
@@ -1000,6 +1027,7 @@ func (s *queensSAT) down() error {
 func (s *queensSAT) decide(k int) (sat.Status, error) {
 	start := time.Now()
 	cubes := [][]int{nil}
+	shares := s.b.Shares(k)
 	if s.opt.Split == "classes" {
 		cubes = s.b.Cubes(k)
 	}
@@ -1021,7 +1049,6 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 		st, sv, err = s.callCubes(k, cubes)
 		cubes = nil
 	}
-	shares := classShares(k)
 	var proved [][4]int
 	for i, cube := range cubes {
 		calls++
@@ -1039,7 +1066,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 		}
 	}
 	if st == sat.Unsatisfiable && s.opt.Certify && s.opt.Split == "classes" {
-		if cerr := lemma.QueensCover(k, proved); cerr != nil {
+		if cerr := lemma.QueensCover(k, s.b.images(proved)); cerr != nil {
 			s.res.CertErr = fmt.Errorf("k=%d: the cubes: %w", k, cerr)
 			return sat.Unknown, nil
 		}

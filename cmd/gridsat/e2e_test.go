@@ -180,15 +180,17 @@ func TestDimacsWritesEachCase(t *testing.T) {
 
 // TestDimacsQueensCubes: with split=classes asked for, the queens CNF is
 // incremental: "p inccnf" and one "a" line per way of sharing k queens
-// among the four square classes; without it, a plain "p cnf".
+// among the four square classes, up to the board symmetries (on a 5x5
+// board the transposes swap two classes: 7 of the 10 shares of k=2);
+// without it, a plain "p cnf".
 func TestDimacsQueensCubes(t *testing.T) {
 	board := "5 5\nXXXXX\nXXXXX\nXXXXX\nXXXXX\nXXXXX\n0\n"
 	out, stderr, code := gridsat(t, board, "dimacs", "queens", "--opt", "k=2", "--opt", "split=classes")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "\np inccnf\n") || strings.Count(out, "\na ") != 10 {
-		t.Errorf("want p inccnf and 10 cubes for k=2:\n%.600s", out)
+	if !strings.Contains(out, "\np inccnf\n") || strings.Count(out, "\na ") != 7 {
+		t.Errorf("want p inccnf and 7 cubes for k=2:\n%.600s", out)
 	}
 	out, _, _ = gridsat(t, board, "dimacs", "queens", "--opt", "k=2")
 	if !strings.Contains(out, "\np cnf ") || strings.Contains(out, "\na ") {
