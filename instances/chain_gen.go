@@ -32,7 +32,7 @@ func GenerateChain(rng *rand.Rand, o ChainGenOptions) (*Chain, []int, error) {
 	if o.K < 1 || o.K > ChainMaxK {
 		return nil, nil, fmt.Errorf("chain label count %d is out of range 1..%d", o.K, ChainMaxK)
 	}
-	path := RandomChainPath(rng, o.N, o.Moves)
+	path := randomChainPath(rng, o.N, o.Moves)
 	c := &Chain{N: o.N, K: o.K, Labels: make([]int, o.N*o.N)}
 	for t, cell := range path {
 		c.Labels[cell] = t % o.K
@@ -67,12 +67,12 @@ func swapChainLabels(rng *rand.Rand, c *Chain) {
 	}
 }
 
-// RandomChainPath returns a random non-crossing Hamiltonian king path on
+// randomChainPath returns a random non-crossing Hamiltonian king path on
 // the n×n board from (0,0) to (n-1,n-1), as cells in order. It starts from
 // a snake and makes moves random segment reversals (2-opt moves: reverse
 // p[i+1..j] when p[i]~p[j] and p[i+1]~p[j+1] are king steps), keeping only
 // those that leave the path without crossings; moves 0 means 30*n*n.
-func RandomChainPath(rng *rand.Rand, n, moves int) []int {
+func randomChainPath(rng *rand.Rand, n, moves int) []int {
 	path := snakePath(n)
 	if n < 2 {
 		return path
@@ -198,18 +198,4 @@ func snakePath(n int) []int {
 		}
 	}
 	return path
-}
-
-// ChainPathAnswer turns a path given as cells into the judge's answer.
-func ChainPathAnswer(n int, path []int) string {
-	dirs := make([]int, 0, len(path))
-	for i := 1; i < len(path); i++ {
-		dr, dc := path[i]/n-path[i-1]/n, path[i]%n-path[i-1]%n
-		for d := 0; d < 8; d++ {
-			if ChainDR[d] == dr && ChainDC[d] == dc {
-				dirs = append(dirs, d)
-			}
-		}
-	}
-	return FormatChainAnswer(dirs)
 }

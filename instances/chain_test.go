@@ -268,7 +268,7 @@ func TestGenerateChainPlantsValidPaths(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			answer := ChainPathAnswer(n, path)
+			answer := chainPathAnswer(n, path)
 			if err := VerifyChain(b, answer); err != nil {
 				t.Fatalf("N=%d K=%d: planted path %s rejected: %v", n, k, answer, err)
 			}
@@ -302,8 +302,8 @@ func TestGenerateChainDeterministicAndVaried(t *testing.T) {
 		t.Fatal("different seeds, same board")
 	}
 	// The random moves change the snake: paths from two seeds differ.
-	p1 := RandomChainPath(rand.New(rand.NewSource(1)), 6, 0)
-	p2 := RandomChainPath(rand.New(rand.NewSource(2)), 6, 0)
+	p1 := randomChainPath(rand.New(rand.NewSource(1)), 6, 0)
+	p2 := randomChainPath(rand.New(rand.NewSource(2)), 6, 0)
 	if equalInts(p1, p2) || equalInts(p1, snakePath(6)) {
 		t.Fatal("random paths do not vary")
 	}
@@ -331,4 +331,18 @@ func TestRenderChain(t *testing.T) {
 			t.Errorf("answer %q: path drawn = %v", answer, hasLine)
 		}
 	}
+}
+
+// chainPathAnswer turns a path given as cells into the judge's answer.
+func chainPathAnswer(n int, path []int) string {
+	dirs := make([]int, 0, len(path))
+	for i := 1; i < len(path); i++ {
+		dr, dc := path[i]/n-path[i-1]/n, path[i]%n-path[i-1]%n
+		for d := 0; d < 8; d++ {
+			if ChainDR[d] == dr && ChainDC[d] == dc {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return FormatChainAnswer(dirs)
 }

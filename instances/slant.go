@@ -31,20 +31,20 @@ const (
 	Forward = '/'  // joins the cell's top-right and bottom-left corners
 )
 
-// MaxSlantCorners bounds a board's (W+1)*(H+1) corners: the solvers index
+// maxSlantCorners bounds a board's (W+1)*(H+1) corners: the solvers index
 // cells, corners and diagonals (two per cell) with 32-bit integers. It is
 // a bound of the data structures, far past any board memory allows; what
 // a machine can take is the solvers' memory estimate's to say.
-const MaxSlantCorners = 1 << 30
+const maxSlantCorners = 1 << 30
 
 // CheckSlantSize refuses a W x H board the solvers cannot index: a side
-// under 1, or more than MaxSlantCorners corners.
+// under 1, or more than maxSlantCorners corners.
 func CheckSlantSize(w, h int) error {
 	if w < 1 || h < 1 {
 		return fmt.Errorf("slant size %dx%d: sides must be at least 1", w, h)
 	}
-	if w >= MaxSlantCorners || h >= MaxSlantCorners || (w+1) > MaxSlantCorners/(h+1) {
-		return fmt.Errorf("slant size %dx%d: more than %d corners", w, h, MaxSlantCorners)
+	if w >= maxSlantCorners || h >= maxSlantCorners || (w+1) > maxSlantCorners/(h+1) {
+		return fmt.Errorf("slant size %dx%d: more than %d corners", w, h, maxSlantCorners)
 	}
 	return nil
 }
@@ -139,14 +139,10 @@ func judgeLine(t string) bool {
 	return true
 }
 
-// ParseSlantJudge reads the UVa 11694 format: the number of cases T on a
+// parseSlantJudge reads the UVa 11694 format: the number of cases T on a
 // line, then per case the board size n on a line and n+1 lines of n+1
 // corners, each a clue digit 0..4 or '.'. Blank lines and '#' comment lines
 // are skipped anywhere; anything after the T-th case is trailing data.
-func ParseSlantJudge(file string, r io.Reader) ([]*Slant, error) {
-	return parseSlantJudge(newLinesLimit(file, r, maxSlantLine))
-}
-
 func parseSlantJudge(l *Lines) ([]*Slant, error) {
 	f, ok := l.Fields()
 	if !ok {
@@ -225,16 +221,12 @@ func slantClueChar(b rune) (int8, error) {
 	return 0, fmt.Errorf("bad character %q (want a clue 0..4 or '.')", b)
 }
 
-// ParseSlantIDs reads one case per line: Simon Tatham game IDs
+// parseSlantIDs reads one case per line: Simon Tatham game IDs
 // ("WxH:desc", "WxHde:desc", "WxHdh:desc", or "N:desc" for a square) and
 // zigzag suite lines (tab-separated name, w, h, desc, answer and an
 // optional "# comment"; the answer may be empty). desc lists the corners
 // row-major: a digit is a clue, a letter a..z a run of 1..26 empty corners.
 // Blank lines and lines starting with '#' are skipped.
-func ParseSlantIDs(file string, r io.Reader) ([]*Slant, error) {
-	return parseSlantIDs(newLinesLimit(file, r, maxSlantLine))
-}
-
 func parseSlantIDs(l *Lines) ([]*Slant, error) {
 	file := l.File()
 	var cases []*Slant
@@ -324,9 +316,9 @@ func sizeField(what, v string) (int, error) {
 // judge format's rows are shorter).
 const maxSlantLine = 16 << 20
 
-// maxSlantSide is the longest side a board of at most MaxSlantCorners
+// maxSlantSide is the longest side a board of at most maxSlantCorners
 // corners can have.
-const maxSlantSide = MaxSlantCorners/2 - 1
+const maxSlantSide = maxSlantCorners/2 - 1
 
 // newSlantForDesc returns a W x H board for desc, refusing a size the
 // solvers cannot index or that desc cannot cover (a letter stands for at

@@ -123,7 +123,7 @@ type SlantGenOptions struct {
 	Solves func(s *Slant) bool
 	// TooEasy, when set, reports a finished puzzle as easier than wanted
 	// (weaker deductions solve it too); the generator then starts over
-	// with another filling, up to MaxSlantGenTries times.
+	// with another filling, up to maxSlantGenTries times.
 	TooEasy func(s *Slant) bool
 	// AllClues keeps every clue (no removal).
 	AllClues bool
@@ -134,8 +134,8 @@ type SlantGenOptions struct {
 	Reduce func(s *Slant, order []int)
 }
 
-// MaxSlantGenTries bounds the fillings GenerateSlantDeduced tries.
-const MaxSlantGenTries = 100
+// maxSlantGenTries bounds the fillings GenerateSlantDeduced tries.
+const maxSlantGenTries = 100
 
 // GenerateSlantDeduced makes a W x H slant puzzle the way Simon Tatham's
 // generator does: a random loop-free filling and all its clues (always
@@ -151,7 +151,7 @@ func GenerateSlantDeduced(rng *rand.Rand, w, h int, o SlantGenOptions) (*Slant, 
 	if err := CheckSlantSize(w, h); err != nil {
 		return nil, nil, err
 	}
-	for try := 0; try < MaxSlantGenTries; try++ {
+	for try := 0; try < maxSlantGenTries; try++ {
 		cells := RandomSlantFill(rng, w, h)
 		s := NewSlant(w, h)
 		s.Clues = SlantClues(w, h, cells)
@@ -180,7 +180,7 @@ func GenerateSlantDeduced(rng *rand.Rand, w, h int, o SlantGenOptions) (*Slant, 
 		}
 		return s, cells, nil
 	}
-	return nil, nil, fmt.Errorf("no %dx%d slant puzzle of the difficulty asked in %d fillings", w, h, MaxSlantGenTries)
+	return nil, nil, fmt.Errorf("no %dx%d slant puzzle of the difficulty asked in %d fillings", w, h, maxSlantGenTries)
 }
 
 // obviousSlantClue reports whether the clue at corner p is an obvious

@@ -473,14 +473,14 @@ func FuzzParseSlantJudge(f *testing.F) {
 	f.Add("2\n1\n..\n..\n")
 	f.Add("# c\n1\n2 ... ... ...")
 	f.Fuzz(func(t *testing.T, input string) {
-		cases, err := ParseSlantJudge("fuzz", strings.NewReader(input))
+		cases, err := slantJudge("fuzz", strings.NewReader(input))
 		checkParsedSlant(t, cases, err)
 		if err == nil && len(cases) > 0 && cases[0].W == cases[0].H {
 			var buf bytes.Buffer
 			if err := FormatSlant(&buf, cases); err != nil {
 				t.Fatal(err)
 			}
-			back, err := ParseSlantJudge("again", &buf)
+			back, err := slantJudge("again", &buf)
 			if err != nil || len(back) != len(cases) {
 				t.Fatalf("re-reading the formatted cases: %v", err)
 			}
@@ -494,10 +494,10 @@ func FuzzParseSlantIDs(f *testing.F) {
 	f.Add("s1\t2\t1\tb1c\t\\/\t# givens=1\n")
 	f.Add("n\t1\t1\td\t\t# none\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		cases, err := ParseSlantIDs("fuzz", strings.NewReader(input))
+		cases, err := slantIDs("fuzz", strings.NewReader(input))
 		checkParsedSlant(t, cases, err)
 		for _, s := range cases {
-			back, err := ParseSlantIDs("again", strings.NewReader(SlantGameID(s)))
+			back, err := slantIDs("again", strings.NewReader(SlantGameID(s)))
 			if err != nil || len(back) != 1 || !bytes.Equal(int8Bytes(back[0].Clues), int8Bytes(s.Clues)) {
 				t.Fatalf("game ID %q does not round trip: %v", SlantGameID(s), err)
 			}
@@ -591,8 +591,8 @@ func FuzzParseSlant(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		cases, err := ParseSlant("fuzz", strings.NewReader(input))
 		checkParsedSlant(t, cases, err)
-		judge, jerr := ParseSlantJudge("fuzz", strings.NewReader(input))
-		ids, ierr := ParseSlantIDs("fuzz", strings.NewReader(input))
+		judge, jerr := slantJudge("fuzz", strings.NewReader(input))
+		ids, ierr := slantIDs("fuzz", strings.NewReader(input))
 		if !(sameSlants(cases, judge) && fmt.Sprint(err) == fmt.Sprint(jerr)) && !(sameSlants(cases, ids) && fmt.Sprint(err) == fmt.Sprint(ierr)) {
 			t.Fatalf("ParseSlant gives %d cases, %v; the judge parser %d, %v; the ID parser %d, %v", len(cases), err, len(judge), jerr, len(ids), ierr)
 		}
@@ -609,4 +609,16 @@ func sameSlants(a, b []*Slant) bool {
 		}
 	}
 	return true
+}
+
+// slantJudge reads the judge format alone, as ParseSlant does once it has
+// seen a judge file's first line.
+func slantJudge(file string, r io.Reader) ([]*Slant, error) {
+	return parseSlantJudge(newLinesLimit(file, r, maxSlantLine))
+}
+
+// slantIDs reads game IDs and suite lines alone, as ParseSlant does once
+// it has seen one.
+func slantIDs(file string, r io.Reader) ([]*Slant, error) {
+	return parseSlantIDs(newLinesLimit(file, r, maxSlantLine))
 }

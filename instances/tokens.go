@@ -2,7 +2,6 @@ package instances
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -100,13 +99,10 @@ func (l *Lines) Unread() {
 // file; every format skips it.
 const bom = "\ufeff"
 
-// StripBOM returns data without a leading UTF-8 byte order mark.
-func StripBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte(bom)) }
-
-// IsComment reports whether a line is a comment: its first non-blank
+// isComment reports whether a line is a comment: its first non-blank
 // character is '#'. Every judge format skips comment lines (no format
 // has '#' in its data).
-func IsComment(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }
+func isComment(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }
 
 // Fields returns the white-space separated fields of the next line that
 // holds something other than white space or a comment; ok is false at end
@@ -120,7 +116,7 @@ func (l *Lines) Fields() (fields []string, ok bool) {
 		if !ok {
 			return nil, false
 		}
-		if f := strings.Fields(t); len(f) > 0 && !IsComment(t) {
+		if f := strings.Fields(t); len(f) > 0 && !isComment(t) {
 			return f, true
 		}
 	}
