@@ -36,12 +36,10 @@ func (QueensSearch) Values() []string {
 	return []string{string(QueensSearchUp), string(QueensSearchDown)}
 }
 
-// MarshalText spells a search, "" as the default.
-func (s QueensSearch) MarshalText() ([]byte, error) {
-	if s == "" {
-		s = QueensSearchUp
-	}
-	return []byte(s), nil
+// DefaultQueensOptions is the zero QueensOptions with its default spelled
+// out.
+func DefaultQueensOptions() QueensOptions {
+	return QueensOptions{Search: QueensSearchUp}
 }
 
 // QueensResult is the queens search's answer: the smallest placement and

@@ -67,7 +67,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 // sat's encode's and the SAT options every adapter shares.
 var (
 	chainDFSDecl = DeclareOptions(backtrack.ChainOptions{})
-	chainSATDecl = DeclareOptions(chainSATConfig{ChainOptions: encode.DefaultChainOptions()})
+	chainSATDecl = DeclareOptions(chainSATConfig{ChainOptions: encode.DefaultChainOptions(), satOptions: defaultSATOptions()})
 )
 
 // chainSATConfig is what the chain sat solver reads.

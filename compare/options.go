@@ -29,8 +29,13 @@ type satOptions struct {
 
 var (
 	uniqueDecl = DeclareOptions(uniqueOptions{})
-	satDecl    = DeclareOptions(satOptions{})
+	satDecl    = DeclareOptions(defaultSATOptions())
 )
+
+// defaultSATOptions are the SAT options' defaults.
+func defaultSATOptions() satOptions {
+	return satOptions{Backend: backendName(defaultBackend())}
+}
 
 // UniqueOption is the option name every solver that can prove uniqueness
 // takes (--unique sets it).
@@ -54,7 +59,7 @@ var ProofsOption = ProofsDoc.Name
 var ProofsDoc = satDecl.Doc("Proofs")
 
 // backendName is the backend option: a registered backend's name, or
-// exec:NAME; "" is the default backend. It is checked where it is looked
+// exec:NAME ("" is the default backend too). It is checked where it is looked
 // up (sat.LookupBackend), not when parsed: a kept proof's options are
 // read back on machines without the exec solver.
 type backendName string
@@ -68,14 +73,6 @@ func (backendName) Values() []string {
 		return cmp.Compare(strings.Count(a, ":"), strings.Count(b, ":"))
 	})
 	return append([]string{def}, names...)
-}
-
-// MarshalText spells the backend, the default by its name.
-func (b backendName) MarshalText() ([]byte, error) {
-	if b == "" {
-		return []byte(defaultBackend()), nil
-	}
-	return []byte(b), nil
 }
 
 // defaultBackend is the name of the backend "" means.

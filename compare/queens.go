@@ -77,8 +77,8 @@ func queensResult(q *instances.Queens, placement []instances.Square, elapsed tim
 // The queens solvers' options (declare.go): the dfs's are backtrack's, the
 // sat's encode's, the SAT options every adapter shares and dimacs's k.
 var (
-	queensDFSDecl = DeclareOptions(backtrack.QueensOptions{})
-	queensSATDecl = DeclareOptions(queensSATConfig{QueensOptions: encode.DefaultQueensOptions()})
+	queensDFSDecl = DeclareOptions(backtrack.DefaultQueensOptions())
+	queensSATDecl = DeclareOptions(queensSATConfig{QueensOptions: encode.DefaultQueensOptions(), satOptions: defaultSATOptions()})
 )
 
 // queensSATConfig is what the queens sat solver and its CNF read.

@@ -430,7 +430,8 @@ func BenchmarkQueensSets(b *testing.B) {
 
 // TestQueensZeroOptionsAreDefaults: the zero values of the Go options
 // structs solve the way the command line does with no options: the SAT
-// options parse to encode.DefaultQueensOptions, which solves as the zero
+// options parse to encode.DefaultQueensOptions (the default backend named),
+// which solves as the zero
 // value does (the same optimum, the same solver calls), and the DFS's
 // find the same optimum with the same nodes, on a full board and on a
 // sparse one.
@@ -443,8 +444,10 @@ func TestQueensZeroOptionsAreDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sat != encode.DefaultQueensOptions() {
-		t.Errorf("sat defaults %+v; want %+v", sat, encode.DefaultQueensOptions())
+	want := encode.DefaultQueensOptions()
+	want.Backend = defaultBackend()
+	if sat != want {
+		t.Errorf("sat defaults %+v; want %+v", sat, want)
 	}
 	rng := rand.New(rand.NewPCG(5, 13))
 	sparse, err := instances.GenerateQueens(rng, 7, 7, 0.3)

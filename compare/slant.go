@@ -72,7 +72,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 // shares.
 var (
 	slantDFSDecl = DeclareOptions(slantDFSConfig{})
-	slantSATDecl = DeclareOptions(slantSATConfig{SlantOptions: encode.DefaultSlantOptions()})
+	slantSATDecl = DeclareOptions(slantSATConfig{SlantOptions: encode.DefaultSlantOptions(), satOptions: defaultSATOptions()})
 )
 
 // slantDFSConfig is what the slant dfs reads.
