@@ -53,13 +53,9 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		NoProofNeeded: "no smaller step exists",
 		Generate:      generateChain,
 		GenDoc:        "--size N; boards around a planted non-crossing path",
-		GenParams: []OptionDoc{
-			{Name: "k", Values: "N", Default: "3", Doc: "the labels 0..k-1 (1..100)"},
-			{Name: "perturb", Values: "true|false", Default: "false", Doc: "change a few labels (often unsolvable)"},
-			{Name: "swap", Values: "true|false", Default: "false", Doc: "swap a few labels (label counts kept)"},
-		},
-		GenSmall: GenConfig{Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
-		Render:   renderChain,
+		GenParams:     chainGenDecl.Docs(),
+		GenSmall:      GenConfig{Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
+		Render:        renderChain,
 	}
 }
 
@@ -236,6 +232,16 @@ func chainCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
 	return f, nil
 }
 
+// chainGenParams are chain's generator parameters (gen --param), each
+// declared once; chainGenDecl holds their defaults.
+type chainGenParams struct {
+	K       int  `opt:"k" doc:"the labels 0..k-1 (1..100)"`
+	Perturb bool `opt:"perturb" doc:"change a few labels (often unsolvable)"`
+	Swap    bool `opt:"swap" doc:"swap a few labels (label counts kept)"`
+}
+
+var chainGenDecl = DeclareOptions(chainGenParams{K: 3})
+
 // generateChain writes g.Count boards of size N = g.Size with a planted
 // path (params k, default 3, perturb and swap, default false).
 func generateChain(w io.Writer, g GenConfig) error {
@@ -243,21 +249,13 @@ func generateChain(w io.Writer, g GenConfig) error {
 	if err != nil {
 		return fmt.Errorf("chain size %q: want N, a number 1..%d", g.Size, instances.ChainMaxN)
 	}
-	k, err := strconv.Atoi(g.Params.Get("k", "3"))
+	params, err := chainGenDecl.Parse(g.Params)
 	if err != nil {
-		return fmt.Errorf("chain param k=%q: want a number 1..%d", g.Params.Get("k", ""), instances.ChainMaxK)
-	}
-	perturb, err := g.Params.BoolOr("perturb", false)
-	if err != nil {
-		return err
-	}
-	swap, err := g.Params.BoolOr("swap", false)
-	if err != nil {
-		return err
+		return fmt.Errorf("chain param %w", err)
 	}
 	rng := rand.New(rand.NewSource(g.Seed))
 	for i := 0; i < max(g.Count, 1); i++ {
-		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Perturb: perturb, Swap: swap})
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: params.K, Perturb: params.Perturb, Swap: params.Swap})
 		if err != nil {
 			return err
 		}

@@ -207,10 +207,11 @@ func TestFormatCaseRoundTrip(t *testing.T) {
 }
 
 // Every --param a generator reads is declared in its puzzle's GenParams,
-// which gen checks names against: a parameter added to a generator and
-// not declared would be refused as unknown.
+// which gen checks names against: a parameter a generator reads by name
+// (beside its declarations' Parse) and not declared would be refused as
+// unknown.
 func TestGenParamsListed(t *testing.T) {
-	read := regexp.MustCompile(`(?:g\.Params\.(?:Get|BoolOr)\(|slantBool\(g\.Params, )"(\w+)"`)
+	read := regexp.MustCompile(`g\.Params(?:\.(?:Get|BoolOr)\(|\[)"(\w+)"`)
 	for _, p := range registered(t) {
 		if p.Generate == nil {
 			continue

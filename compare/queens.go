@@ -56,12 +56,9 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		NoProofNeeded: "the lower bound meets the cover",
 		Generate:      generateQueens,
 		GenDoc:        "--size NxM or N; boards with target squares (X) drawn at random",
-		GenParams: []OptionDoc{
-			{Name: "density", Values: "SHARE", Default: "0.3", Doc: "the share of target squares, 0..1"},
-			{Name: "full", Values: "true|false", Default: "false", Doc: "every square a target"},
-		},
-		GenSmall: GenConfig{Size: "6x7", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
-		Render:   renderQueens,
+		GenParams:     queensGenDecl.Docs(),
+		GenSmall:      GenConfig{Size: "6x7", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
+		Render:        renderQueens,
 	}
 }
 
@@ -254,6 +251,15 @@ func parseQueensSize(size string) (rows, cols int, err error) {
 	return rows, cols, nil
 }
 
+// queensGenParams are queens' generator parameters (gen --param), each
+// declared once; queensGenDecl holds their defaults.
+type queensGenParams struct {
+	Density string `opt:"density" values:"SHARE" doc:"the share of target squares, 0..1"`
+	Full    bool   `opt:"full" doc:"every square a target"`
+}
+
+var queensGenDecl = DeclareOptions(queensGenParams{Density: "0.3"})
+
 // generateQueens writes g.Count boards of g.Size with targets at density
 // (param density, default 0.3; full=true for all-X boards).
 func generateQueens(w io.Writer, g GenConfig) error {
@@ -261,17 +267,15 @@ func generateQueens(w io.Writer, g GenConfig) error {
 	if err != nil {
 		return err
 	}
-	density := 0.3
-	if ds := g.Params.Get("density", ""); ds != "" {
-		if density, err = strconv.ParseFloat(ds, 64); err != nil || !(density >= 0 && density <= 1) {
-			return fmt.Errorf("queens param density=%q: want a share of target squares, 0..1", ds)
-		}
-	}
-	full, err := g.Params.BoolOr("full", false)
+	params, err := queensGenDecl.Parse(g.Params)
 	if err != nil {
 		return err
 	}
-	if full {
+	density, err := strconv.ParseFloat(params.Density, 64)
+	if err != nil || !(density >= 0 && density <= 1) {
+		return fmt.Errorf("queens param density=%q: want a share of target squares, 0..1", params.Density)
+	}
+	if params.Full {
 		density = 1
 	}
 	count := max(g.Count, 1)

@@ -57,13 +57,9 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		BindProof:  bindSlant,
 		Generate:   generateSlant,
 		GenDoc:     "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
-		GenParams: []OptionDoc{
-			{Name: "difficulty", Values: "easy|hard|deep|search", Default: "hard", Doc: "the deductions that must still solve the puzzle as clues are removed: easy (clue counts and loops), hard (dead ends and equivalences too), deep (with failed-literal probing), search (clues removed while the DFS proves uniqueness within a node budget: the slowest and sparsest); planted boards have none"},
-			{Name: "clues", Values: "min|all|SHARE", Default: "min", Doc: "min: as few as the difficulty allows; all: every clue; with planted=true, the share of clues kept, 0..1 (default 0.6)"},
-			{Name: "planted", Values: "true|false", Default: "false", Doc: "a random loop-free filling with a share of its clues kept (often many solutions), in place of a unique puzzle"},
-		},
-		GenSmall: GenConfig{Size: "5x5", Count: 3, Seed: 11},
-		Render:   renderSlant,
+		GenParams:  slantGenDecl.Docs(),
+		GenSmall:   GenConfig{Size: "5x5", Count: 3, Seed: 11},
+		Render:     renderSlant,
 	}
 }
 
@@ -404,6 +400,26 @@ func parseSlantSize(size string) (int, int, error) {
 	return w, h, nil
 }
 
+// slantGenParams are slant's generator parameters (gen --param), each
+// declared once; slantGenDecl holds their defaults.
+type slantGenParams struct {
+	Difficulty slantDifficulty `opt:"difficulty" doc:"the deductions that must still solve the puzzle as clues are removed: easy (clue counts and loops), hard (dead ends and equivalences too), deep (with failed-literal probing), search (clues removed while the DFS proves uniqueness within a node budget: the slowest and sparsest); planted boards have none"`
+	Clues      string          `opt:"clues" values:"min|all|SHARE" doc:"min: as few as the difficulty allows; all: every clue; with planted=true, the share of clues kept, 0..1 (default 0.6)"`
+	Planted    bool            `opt:"planted" doc:"a random loop-free filling with a share of its clues kept (often many solutions), in place of a unique puzzle"`
+}
+
+// slantDifficulty is how hard a generated puzzle is (slantGenOptions).
+type slantDifficulty string
+
+// Values lists the difficulties.
+func (slantDifficulty) Values() []string { return []string{"easy", "hard", "deep", "search"} }
+
+var slantGenDecl = DeclareOptions(slantGenParams{Difficulty: "hard", Clues: "min"})
+
+// slantPlantedClues is the share of clues a planted board keeps when the
+// clues parameter does not say.
+const slantPlantedClues = "0.6"
+
 // generateSlant writes g.Count puzzles of size g.Size ("WxH" or "N").
 // By default they are unique, made as Tatham's generator makes them:
 // clues removed while the DFS's deductions still solve the puzzle, at
@@ -420,19 +436,23 @@ func generateSlant(w io.Writer, g GenConfig) error {
 	if err != nil {
 		return err
 	}
-	planted, err := g.Params.BoolOr("planted", false)
+	params, err := slantGenDecl.Parse(g.Params)
 	if err != nil {
 		return fmt.Errorf("slant param %w", err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(g.Seed), 0x51a47))
 	var make func() (*instances.Slant, error)
-	if planted {
-		density, err := strconv.ParseFloat(g.Params.Get("clues", "0.6"), 64)
-		if err != nil || !(density >= 0 && density <= 1) { // NaN too
-			return fmt.Errorf("slant param clues=%q: want a share of clues kept, 0..1, with planted=true", g.Params.Get("clues", ""))
+	if params.Planted {
+		share := slantPlantedClues
+		if _, set := g.Params["clues"]; set {
+			share = params.Clues
 		}
-		if d := g.Params.Get("difficulty", ""); d != "" {
-			return fmt.Errorf("slant param difficulty=%q: planted boards have none", d)
+		density, err := strconv.ParseFloat(share, 64)
+		if err != nil || !(density >= 0 && density <= 1) { // NaN too
+			return fmt.Errorf("slant param clues=%q: want a share of clues kept, 0..1, with planted=true", share)
+		}
+		if _, set := g.Params["difficulty"]; set {
+			return fmt.Errorf("slant param difficulty=%q: planted boards have none", params.Difficulty)
 		}
 		make = func() (*instances.Slant, error) {
 			s, _ := instances.PlantSlant(rng, wd, ht, density)
@@ -440,14 +460,14 @@ func generateSlant(w io.Writer, g GenConfig) error {
 		}
 	} else {
 		var all bool
-		switch cl := g.Params.Get("clues", "min"); cl {
+		switch cl := params.Clues; cl {
 		case "min":
 		case "all":
 			all = true
 		default:
 			return fmt.Errorf("slant param clues=%q: want min or all (or a share with planted=true)", cl)
 		}
-		opt, search, err := slantGenOptions(g.Params.Get("difficulty", "hard"))
+		opt, search, err := slantGenOptions(string(params.Difficulty))
 		if err != nil {
 			return err
 		}
