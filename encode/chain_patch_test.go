@@ -66,7 +66,7 @@ func TestChainPatchRandomModels(t *testing.T) {
 			t.Fatal(err)
 		}
 		enc := NewChainEncoding(c, ChainCrossingEager)
-		s, err := sat.Gini{}.New(enc.CNF)
+		s, err := giniBackend.New(enc.CNF)
 		if err != nil {
 			t.Fatal(err)
 		}

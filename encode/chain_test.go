@@ -43,7 +43,7 @@ func checkChainSAT(t *testing.T, b *instances.Chain, want string) (assumed int) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, be := range []sat.Backend{sat.Gophersat{}, gini} {
+	for _, be := range []sat.Backend{gophersatBackend, gini} {
 		for _, o := range chainModes {
 			res, err := SolveChain(b, be, o)
 			if err != nil {
@@ -241,7 +241,7 @@ func TestSolveChainSATWork(t *testing.T) {
 	for _, n := range []int{6, 8, 10} {
 		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 		var answers []string
-		for _, be := range []sat.Backend{sat.Gophersat{}, sat.Gini{}} {
+		for _, be := range []sat.Backend{gophersatBackend, giniBackend} {
 			res, err := SolveChain(c, be, ChainOptions{})
 			if err != nil {
 				t.Fatalf("N=%d %s: %v", n, be.Name(), err)
@@ -276,7 +276,7 @@ func TestSolveChainSATWork(t *testing.T) {
 // answers nothing.
 func TestSolveChainSATDeadline(t *testing.T) {
 	c := &instances.Chain{N: 12, K: 1, Labels: make([]int, 144)}
-	res, err := SolveChain(c, sat.Gini{}, ChainOptions{Deadline: time.Now().Add(-time.Second)})
+	res, err := SolveChain(c, giniBackend, ChainOptions{Deadline: time.Now().Add(-time.Second)})
 	if err == nil || !strings.Contains(err.Error(), "deadline") || res.Solved {
 		t.Errorf("past the deadline: %v, solved %v", err, res.Solved)
 	}
@@ -299,7 +299,7 @@ func BenchmarkChainSATPlanted(b *testing.B) {
 			}
 			boards = append(boards, c)
 		}
-		for _, be := range []sat.Backend{sat.Gophersat{}, sat.Gini{}} {
+		for _, be := range []sat.Backend{gophersatBackend, giniBackend} {
 			b.Run(fmt.Sprintf("N=%d/%s", n, be.Name()), func(b *testing.B) {
 				var worst time.Duration
 				for i := 0; i < b.N; i++ {
@@ -340,9 +340,9 @@ func BenchmarkChainSATAllZero(b *testing.B) {
 			be sat.Backend
 			o  ChainOptions
 		}
-		modes := []mode{{sat.Gophersat{}, ChainOptions{}}, {sat.Gini{}, ChainOptions{}}}
+		modes := []mode{{gophersatBackend, ChainOptions{}}, {giniBackend, ChainOptions{}}}
 		if n <= 12 {
-			modes = append(modes, mode{sat.Gophersat{}, ChainOptions{Crossing: ChainCrossingLazy}})
+			modes = append(modes, mode{gophersatBackend, ChainOptions{Crossing: ChainCrossingLazy}})
 		}
 		for _, m := range modes {
 			b.Run(fmt.Sprintf("N=%d/%s/%s", n, m.be.Name(), m.o.crossing()), func(b *testing.B) {

@@ -2,6 +2,21 @@ package encode
 
 import "github.com/gridsat/gridsat/encode/sat"
 
+// The embedded backends the tests solve with.
+var (
+	gophersatBackend = mustBackend("gophersat")
+	giniBackend      = mustBackend("gini")
+)
+
+// mustBackend is the backend called name, which must be registered.
+func mustBackend(name string) sat.Backend {
+	be, err := sat.LookupBackend(name)
+	if err != nil {
+		panic(err)
+	}
+	return be
+}
+
 // satisfied reports whether model makes clause true.
 func satisfied(clause []int, model []bool) bool {
 	for _, l := range clause {
@@ -15,12 +30,13 @@ func satisfied(clause []int, model []bool) bool {
 // logOf is a proof log holding steps, recorded one by one.
 func logOf(steps []sat.ProofStep) *sat.ProofLog {
 	log := &sat.ProofLog{}
+	sink := log.Sink()
 	for _, st := range steps {
 		switch st.Kind {
 		case sat.ProofLemma:
-			log.Lemma(st.Lits)
+			sink(st.Lits, false)
 		case sat.ProofDelete:
-			log.Delete(st.Lits)
+			sink(st.Lits, true)
 		default:
 			log.Input(st.Why, st.Lits)
 		}

@@ -359,12 +359,12 @@ func TestQueensCNF(t *testing.T) {
 					t.Errorf("%+v: DIMACS lacks %q", opt, want)
 				}
 			}
-			s, _ := sat.Gophersat{}.New(f)
+			s, _ := gophersatBackend.New(f)
 			if st, _ := s.Solve(time.Time{}); st != sat.Satisfiable {
 				t.Errorf("%+v: 5x5 with 3 queens: %v", opt, st)
 			}
 			f2, _ := QueensCNF(q, 2, opt)
-			s2, _ := sat.Gophersat{}.New(f2)
+			s2, _ := gophersatBackend.New(f2)
 			if st, _ := s2.Solve(time.Time{}); st != sat.Unsatisfiable {
 				t.Errorf("%+v: 5x5 with 2 queens: %v", opt, st)
 			}
@@ -400,7 +400,7 @@ func TestQueensCNF(t *testing.T) {
 		}
 		got := sat.Unsatisfiable
 		for _, cube := range f.Cubes {
-			s, _ := sat.Gophersat{}.New(f.With(cube...))
+			s, _ := gophersatBackend.New(f.With(cube...))
 			if st, _ := s.Solve(time.Time{}); st == sat.Satisfiable {
 				got = sat.Satisfiable
 			}

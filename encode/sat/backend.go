@@ -133,9 +133,9 @@ var (
 	backends   = map[string]func(arg string) (Backend, error){}
 )
 
-// RegisterBackend makes a backend known by name to LookupBackend. A name
+// registerBackend makes a backend known by name to LookupBackend. A name
 // ending in ":" takes an argument ("exec:" for "exec:cadical").
-func RegisterBackend(name string, make func(arg string) (Backend, error)) {
+func registerBackend(name string, make func(arg string) (Backend, error)) {
 	backendsMu.Lock()
 	defer backendsMu.Unlock()
 	backends[name] = make
@@ -181,9 +181,9 @@ func backendNamesLocked() []string {
 
 // What each backend can do beyond Backend and Solver.
 var (
-	_ Prover      = Gophersat{}
-	_ Prover      = (*Exec)(nil)
-	_ CubeBackend = (*Exec)(nil)
+	_ Prover      = gophersatBackend{}
+	_ Prover      = (*execBackend)(nil)
+	_ CubeBackend = (*execBackend)(nil)
 	_ Assumer     = (*giniSolver)(nil)
 	_ Cuber       = (*execCuber)(nil)
 )

@@ -601,7 +601,7 @@ grep -q "^a 2 -3 0$" "$1" || exit 3
 	}
 	for _, tc := range cases {
 		b := fakeSolver(t, "cuber", tc.script)
-		if !b.(*Exec).SolvesCubes() {
+		if !b.(*execBackend).SolvesCubes() {
 			t.Fatalf("%s: the fake's --help says inccnf, yet SolvesCubes is false", tc.name)
 		}
 		s, err := b.New(f)
@@ -624,7 +624,7 @@ grep -q "^a 2 -3 0$" "$1" || exit 3
 			}
 		}
 	}
-	if b := fakeSolver(t, "plain", `echo "usage: plain FILE"; exit 1`); b.(*Exec).SolvesCubes() {
+	if b := fakeSolver(t, "plain", `echo "usage: plain FILE"; exit 1`); b.(*execBackend).SolvesCubes() {
 		t.Error("a program whose --help does not mention inccnf solves cubes")
 	}
 }
@@ -634,7 +634,7 @@ grep -q "^a 2 -3 0$" "$1" || exit 3
 // formula and a cube.
 func TestExecCubesCadical(t *testing.T) {
 	b := lookupTestBackend(t, "exec:cadical")
-	if !b.(*Exec).SolvesCubes() {
+	if !b.(*execBackend).SolvesCubes() {
 		t.Skip("this cadical does not read p inccnf")
 	}
 	gs, _ := LookupBackend("gophersat")

@@ -86,28 +86,6 @@ func (f *CNF) AtMost(enc string, k int, lits ...int) error {
 	return nil
 }
 
-// AtMostSeq adds "at most k of lits are true" as a sequential counter.
-func (f *CNF) AtMostSeq(k int, lits ...int) {
-	f.AtMost("seq", k, lits...) //nolint:errcheck // a known encoding
-}
-
-// AtMostTotalizer adds "at most k of lits are true" as a totalizer.
-func (f *CNF) AtMostTotalizer(k int, lits ...int) {
-	f.AtMost("totalizer", k, lits...) //nolint:errcheck // a known encoding
-}
-
-// SeqCounter adds a sequential counter over lits that counts up to upto and
-// returns its outputs (see Counter).
-func (f *CNF) SeqCounter(lits []int, upto int) []int {
-	return counting{f: f}.seq(lits, upto)
-}
-
-// Totalizer adds a totalizer over lits that counts up to upto and returns
-// its outputs (see Counter).
-func (f *CNF) Totalizer(lits []int, upto int) []int {
-	return counting{f: f}.totalizer(lits, upto)
-}
-
 // counting builds counters into f; with exact, the converse clauses too.
 type counting struct {
 	f     *CNF

@@ -18,7 +18,7 @@ func solveWithInputs(t *testing.T, f *CNF, inputs []int, mask int, extra ...int)
 	for _, l := range extra {
 		g.Clauses = append(g.Clauses, []int{l})
 	}
-	s, err := Gophersat{}.New(g)
+	s, err := gophersatBackend{}.New(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func checkCounter(t *testing.T, name string, f *CNF, inputs, out []int, upto int
 	if len(out) != min(upto, n) {
 		t.Fatalf("%s n=%d upto=%d: %d outputs", name, n, upto, len(out))
 	}
-	s, err := Gini{}.New(f)
+	s, err := giniBackend{}.New(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +154,12 @@ func TestCardSizes(t *testing.T) {
 	// The totalizer needs fewer variables than the sequential counter on
 	// long lists with small bounds (n log n against n k).
 	var seq, tot CNF
-	seq.AtMostSeq(6, seq.NewVars(256, "x")...)
-	tot.AtMostTotalizer(6, tot.NewVars(256, "x")...)
+	if err := seq.AtMost("seq", 6, seq.NewVars(256, "x")...); err != nil {
+		t.Fatal(err)
+	}
+	if err := tot.AtMost("totalizer", 6, tot.NewVars(256, "x")...); err != nil {
+		t.Fatal(err)
+	}
 	if seq.NumVars <= 256 || tot.NumVars <= 256 || tot.NumVars >= seq.NumVars {
 		t.Errorf("variables: seq %d, totalizer %d", seq.NumVars, tot.NumVars)
 	}

@@ -46,9 +46,9 @@ func random3SAT(rng *rand.Rand, n, m int) *CNF {
 // provingBackends are the backends the tests prove with: gophersat, and
 // exec:cadical where it is installed.
 func provingBackends(t *testing.T) []Backend {
-	bes := []Backend{Gophersat{}}
+	bes := []Backend{gophersatBackend{}}
 	if _, err := exec.LookPath("cadical"); err == nil {
-		be, err := NewExec("cadical")
+		be, err := newExec("cadical")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestProofsOfUnsatFormulas(t *testing.T) {
 	formulas := map[string]*CNF{"php5": pigeonhole(5), "php6": pigeonhole(6)}
 	for i := 0; len(formulas) < 6; i++ {
 		f := random3SAT(rng, 40, 200)
-		s, _ := Gophersat{}.New(f)
+		s, _ := gophersatBackend{}.New(f)
 		if st, _ := s.Solve(time.Time{}); st == Unsatisfiable {
 			formulas["random"+string(rune('a'+i))] = f
 		}
@@ -111,7 +111,7 @@ func TestProbingProofs(t *testing.T) {
 		f := random3SAT(rng, n, n*4+rng.IntN(n*2))
 		for _, mode := range []string{ProbeOnce, ProbeRounds} {
 			log := &ProofLog{}
-			s, err := NewProvingSolver(Gophersat{}, f, mode, log)
+			s, err := NewProvingSolver(gophersatBackend{}, f, mode, log)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -59,8 +59,8 @@ func (f *CNF) Add(lits ...int) {
 	f.Clauses = append(f.Clauses, append([]int(nil), lits...))
 }
 
-// AtMostOne adds the pairwise at-most-one constraint over lits.
-func (f *CNF) AtMostOne(lits ...int) {
+// atMostOne adds the pairwise at-most-one constraint over lits.
+func (f *CNF) atMostOne(lits ...int) {
 	for i := range lits {
 		for j := i + 1; j < len(lits); j++ {
 			f.Add(-lits[i], -lits[j])
@@ -71,7 +71,7 @@ func (f *CNF) AtMostOne(lits ...int) {
 // ExactlyOne adds "exactly one of lits is true".
 func (f *CNF) ExactlyOne(lits ...int) {
 	f.Add(lits...)
-	f.AtMostOne(lits...)
+	f.atMostOne(lits...)
 }
 
 // Exactly adds "exactly k of lits are true" in the binomial encoding:
@@ -134,8 +134,8 @@ func (f *CNF) With(units ...int) *CNF {
 	return &g
 }
 
-// VarNames returns the documented variable ranges as DIMACS comment lines.
-func (f *CNF) VarNames() []string {
+// varNames returns the documented variable ranges as DIMACS comment lines.
+func (f *CNF) varNames() []string {
 	var out []string
 	for _, n := range f.names {
 		out = append(out, fmt.Sprintf("vars %d..%d: %s", n.first, n.first+n.count-1, n.name))
@@ -152,7 +152,7 @@ func (f *CNF) WriteDIMACS(w io.Writer) error {
 	for _, c := range f.Comments {
 		fmt.Fprintf(bw, "c %s\n", c)
 	}
-	for _, c := range f.VarNames() {
+	for _, c := range f.varNames() {
 		fmt.Fprintf(bw, "c %s\n", c)
 	}
 	if len(f.Cubes) > 0 {

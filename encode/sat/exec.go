@@ -17,9 +17,9 @@ import (
 	"time"
 )
 
-// ExecInstallHint says how to get the external solvers the exec backend
+// execInstallHint says how to get the external solvers the exec backend
 // is tested with.
-const ExecInstallHint = "Debian/Ubuntu: apt-get install cadical minisat"
+const execInstallHint = "Debian/Ubuntu: apt-get install cadical minisat"
 
 // execPackages are the Debian packages of solvers known to speak one of
 // the exec backend's conventions, by program name.
@@ -30,10 +30,10 @@ var execPackages = map[string]string{
 	"cryptominisat5": "cryptominisat",
 }
 
-// Exec is the backend "exec:NAME": an external SAT solver program, found
-// as NAME on $PATH (or NAME a path), run from scratch on every Solve with
-// the whole formula (the initial clauses and every AddClause so far) in a
-// temporary DIMACS file.
+// execBackend is the backend "exec:NAME": an external SAT solver
+// program, found as NAME on $PATH (or NAME a path), run from scratch on
+// every Solve with the whole formula (the initial clauses and every
+// AddClause so far) in a temporary DIMACS file.
 //
 // Two output conventions are understood. The SAT competition's (cadical,
 // kissat, glucose, cryptominisat, picosat...): "solver FILE" prints
@@ -51,7 +51,7 @@ var execPackages = map[string]string{
 // and restarts are read from the solver's statistics lines where it prints
 // them ("c conflicts: N" for cadical and kissat, "conflicts : N" for
 // minisat), else they stay zero.
-type Exec struct {
+type execBackend struct {
 	// Program is the name given after "exec:".
 	Program string
 	// Path is the program's resolved path.
@@ -61,33 +61,33 @@ type Exec struct {
 }
 
 func init() {
-	RegisterBackend("exec:", NewExec)
+	registerBackend("exec:", newExec)
 }
 
-// NewExec returns the exec backend for program, a name looked up on $PATH
+// newExec returns the exec backend for program, a name looked up on $PATH
 // or a path. A program that cannot be found is an error that says what to
 // install.
-func NewExec(program string) (Backend, error) {
+func newExec(program string) (Backend, error) {
 	if program == "" {
 		return nil, errors.New(`exec backend: no solver named: write "exec:NAME", e.g. exec:cadical`)
 	}
 	path, err := exec.LookPath(program)
 	if err != nil {
-		hint := "install it, or give its path: exec:/path/to/" + filepath.Base(program) + " (" + ExecInstallHint + ")"
+		hint := "install it, or give its path: exec:/path/to/" + filepath.Base(program) + " (" + execInstallHint + ")"
 		if pkg, ok := execPackages[filepath.Base(program)]; ok {
 			hint = "install it (Debian/Ubuntu: apt-get install " + pkg + ") or give its path: exec:/path/to/" + program
 		}
 		return nil, fmt.Errorf("exec backend: SAT solver %q not found: %s: %w", program, hint, err)
 	}
-	return &Exec{Program: program, Path: path, MiniSat: strings.HasPrefix(filepath.Base(program), "minisat")}, nil
+	return &execBackend{Program: program, Path: path, MiniSat: strings.HasPrefix(filepath.Base(program), "minisat")}, nil
 }
 
 // Name returns "exec:" and the program name.
-func (e *Exec) Name() string { return "exec:" + e.Program }
+func (e *execBackend) Name() string { return "exec:" + e.Program }
 
 // New records f's variables and clauses; nothing runs until Solve. The
 // solver is a Cuber when the program reads incremental CNF.
-func (e *Exec) New(f *CNF) (Solver, error) {
+func (e *execBackend) New(f *CNF) (Solver, error) {
 	s := &execSolver{e: e, nvars: f.NumVars, clauses: make([][]int, 0, len(f.Clauses))}
 	for i, c := range f.Clauses {
 		if err := s.AddClause(c); err != nil {
@@ -107,7 +107,7 @@ var readsIncremental sync.Map
 // SolvesCubes reports whether the program reads incremental CNF ("p
 // inccnf" with cubes, as cadical does), asking its --help once (a program
 // that does not answer within 2 s is taken to say no).
-func (e *Exec) SolvesCubes() bool {
+func (e *execBackend) SolvesCubes() bool {
 	if e.MiniSat {
 		return false
 	}
@@ -176,7 +176,7 @@ func satisfiesSome(cubes [][]int, model []bool) bool {
 }
 
 type execSolver struct {
-	e       *Exec
+	e       *execBackend
 	nvars   int
 	clauses [][]int
 	unsat   bool // proved UNSAT: adding clauses keeps it so

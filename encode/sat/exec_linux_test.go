@@ -94,7 +94,7 @@ func TestHelpProbeLeavesNoChild(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		got := (&Exec{Program: script, Path: script}).SolvesCubes()
+		got := (&execBackend{Program: script, Path: script}).SolvesCubes()
 		if got != tt.want {
 			t.Errorf("%s: SolvesCubes = %v", tt.name, got)
 		}

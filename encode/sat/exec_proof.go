@@ -18,7 +18,7 @@ var writesDRAT sync.Map
 // CanProve reports whether the program writes DRAT proofs: a program
 // following the SAT competition's convention whose --help mentions DRAT
 // (cadical, kissat), asked once.
-func (e *Exec) CanProve() bool {
+func (e *execBackend) CanProve() bool {
 	if e.MiniSat {
 		return false
 	}
@@ -35,7 +35,7 @@ func (e *Exec) CanProve() bool {
 // NewProving is New with the program given a proof file after the input
 // on every run; the proof of the run that answers UNSAT (text or binary
 // DRAT, deletions included) goes to proof.
-func (e *Exec) NewProving(f *CNF, proof ProofSink) (Solver, error) {
+func (e *execBackend) NewProving(f *CNF, proof ProofSink) (Solver, error) {
 	if !e.CanProve() {
 		return nil, fmt.Errorf("%s writes no DRAT proof", e.Name())
 	}

@@ -29,19 +29,19 @@ import (
 //   - Try(d) leaves its deadline armed for every later Solve. Time limits
 //     go through GoSolve instead, whose controller stops just that solve.
 
-// Gini is the backend github.com/go-air/gini: a pure Go CDCL solver that
-// honours deadlines and takes assumptions (see Assumer).
-type Gini struct{}
+// giniBackend is the backend github.com/go-air/gini: a pure Go CDCL
+// solver that honours deadlines and takes assumptions (see Assumer).
+type giniBackend struct{}
 
 func init() {
-	RegisterBackend("gini", func(string) (Backend, error) { return Gini{}, nil })
+	registerBackend("gini", func(string) (Backend, error) { return giniBackend{}, nil })
 }
 
 // Name returns "gini".
-func (Gini) Name() string { return "gini" }
+func (giniBackend) Name() string { return "gini" }
 
 // New declares all of f's variables and loads its clauses.
-func (Gini) New(f *CNF) (Solver, error) {
+func (giniBackend) New(f *CNF) (Solver, error) {
 	s := &giniSolver{nvars: f.NumVars, clauses: make([][]int, 0, len(f.Clauses))}
 	for i, c := range f.Clauses {
 		if err := s.check(c); err != nil {

@@ -25,7 +25,7 @@ const giniTrapEnv = "GRIDSAT_GINI_TRAP_CHILD"
 // the process. The backend answers UNSAT again without asking gini, also
 // after more clauses.
 func TestGiniSolveAgainAfterUnsat(t *testing.T) {
-	s, err := Gini{}.New(&CNF{NumVars: 3, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}})
+	s, err := giniBackend{}.New(&CNF{NumVars: 3, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestGiniSolveAgainAfterUnsat(t *testing.T) {
 	// The same trap reached under assumptions: the first solve of an
 	// unsatisfiable formula is under an assumption, and raw gini dies on
 	// the next one.
-	s, _ = Gini{}.New(&CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {3, 4}}})
+	s, _ = giniBackend{}.New(&CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {3, 4}}})
 	a := s.(Assumer)
 	for i, assume := range [][]int{{3}, {4}, nil, {-3}} {
 		if st, err := a.SolveAssuming(time.Time{}, assume); err != nil || st != Unsatisfiable {
@@ -93,7 +93,7 @@ func TestGiniTrapUnsatTwiceExits(t *testing.T) {
 func TestGiniDeadlineDoesNotLeak(t *testing.T) {
 	hard := backendPHP(8, 7)
 	// The backend: a short deadline on an easy start, then no deadline.
-	s, err := Gini{}.New(&CNF{NumVars: hard.NumVars, Clauses: hard.Clauses[:1]})
+	s, err := giniBackend{}.New(&CNF{NumVars: hard.NumVars, Clauses: hard.Clauses[:1]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestGiniDeadlineDoesNotLeak(t *testing.T) {
 // gophersat defect 1 example comes out right, contradictory assumptions
 // are UNSAT, and the formula stays satisfiable afterwards.
 func TestGiniAssumptions(t *testing.T) {
-	s, err := Gini{}.New(&CNF{NumVars: 4, Clauses: [][]int{{-1}, {1, 2}, {3, 4}}})
+	s, err := giniBackend{}.New(&CNF{NumVars: 4, Clauses: [][]int{{-1}, {1, 2}, {3, 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestGiniAssumptionsMatchBruteForce(t *testing.T) {
 		nvars := 10 + rng.Intn(4)
 		full := backendRandomCNF(rng, nvars, 6*nvars)
 		f := &CNF{NumVars: nvars, Clauses: full.Clauses[:2*nvars]}
-		s, _ := Gini{}.New(f)
+		s, _ := giniBackend{}.New(f)
 		a := s.(Assumer)
 		for i := 2 * nvars; i <= len(full.Clauses); i += 2 {
 			cur := &CNF{NumVars: nvars, Clauses: full.Clauses[:i]}
@@ -256,7 +256,7 @@ func TestGiniFailedAndPromise(t *testing.T) {
 		for i := 0; i < 4*nvars; i++ {
 			f.Clauses = append(f.Clauses, clause())
 		}
-		s, _ := Gini{}.New(f)
+		s, _ := giniBackend{}.New(f)
 		a := s.(Assumer)
 		a.PromiseSatisfiable()
 		for i := 0; i < 15; i++ {
@@ -309,7 +309,7 @@ func TestGiniFailedAndPromise(t *testing.T) {
 	}
 
 	// A broken promise is an error, not a dead process.
-	s, _ := Gini{}.New(&CNF{NumVars: 2, Clauses: [][]int{{1}, {-1}}})
+	s, _ := giniBackend{}.New(&CNF{NumVars: 2, Clauses: [][]int{{1}, {-1}}})
 	a := s.(Assumer)
 	a.PromiseSatisfiable()
 	for _, assume := range [][]int{{2}, nil, {-2}} {
@@ -321,7 +321,7 @@ func TestGiniFailedAndPromise(t *testing.T) {
 
 // gini's search counters reach Stats (through TryStats) and add up.
 func TestGiniStats(t *testing.T) {
-	s, _ := Gini{}.New(backendPHP(6, 5))
+	s, _ := giniBackend{}.New(backendPHP(6, 5))
 	if st, _ := s.Solve(time.Time{}); st != Unsatisfiable {
 		t.Fatalf("PHP(6,5): %v", st)
 	}
@@ -329,7 +329,7 @@ func TestGiniStats(t *testing.T) {
 	if first.Conflicts <= 0 || first.Decisions <= 0 {
 		t.Fatalf("stats after refuting PHP(6,5): %+v", first)
 	}
-	s2, _ := Gini{}.New(backendPHP(6, 5))
+	s2, _ := giniBackend{}.New(backendPHP(6, 5))
 	a := s2.(Assumer)
 	a.SolveAssuming(time.Time{}, []int{1})
 	a.SolveAssuming(time.Time{}, []int{2})
@@ -339,7 +339,7 @@ func TestGiniStats(t *testing.T) {
 }
 
 // gini keeps no state shared between solvers: many goroutines solving at
-// once need no lock (run with -race: go test -race -run Gini ./encode/).
+// once need no lock (run with -race: go test -race -run Gini ./encode/sat/).
 func TestGiniSolversInParallel(t *testing.T) {
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
@@ -349,7 +349,7 @@ func TestGiniSolversInParallel(t *testing.T) {
 			rng := rand.New(rand.NewSource(seed))
 			for i := 0; i < 25; i++ {
 				f := backendRandomCNF(rng, 12, 55)
-				s, err := Gini{}.New(f)
+				s, err := giniBackend{}.New(f)
 				if err != nil {
 					t.Error(err)
 					return

@@ -52,18 +52,18 @@ var gophersatGuard = &callGuard{mu: new(sync.Mutex)}
 func lockGophersat()   { gophersatGuard.enter() }
 func unlockGophersat() { gophersatGuard.exit() }
 
-// Gophersat is the default backend, github.com/crillab/gophersat.
-type Gophersat struct{}
+// gophersatBackend is the default backend, github.com/crillab/gophersat.
+type gophersatBackend struct{}
 
 func init() {
-	RegisterBackend("gophersat", func(string) (Backend, error) { return Gophersat{}, nil })
+	registerBackend("gophersat", func(string) (Backend, error) { return gophersatBackend{}, nil })
 }
 
 // Name returns "gophersat".
-func (Gophersat) Name() string { return "gophersat" }
+func (gophersatBackend) Name() string { return "gophersat" }
 
 // New declares all of f's variables and loads its clauses.
-func (Gophersat) New(f *CNF) (Solver, error) {
+func (gophersatBackend) New(f *CNF) (Solver, error) {
 	lockGophersat()
 	defer unlockGophersat()
 	pb := solver.ParseSliceNb(f.Clauses, f.NumVars)
@@ -105,8 +105,8 @@ type gsSolver struct {
 // solve: the clauses and units it learns (it reports no deletions) go to
 // proof. gophersat's PB learning is not clausal: only clause formulas
 // (never NewPB) are proved.
-func (Gophersat) NewProving(f *CNF, proof ProofSink) (Solver, error) {
-	s, err := Gophersat{}.New(f)
+func (gophersatBackend) NewProving(f *CNF, proof ProofSink) (Solver, error) {
+	s, err := gophersatBackend{}.New(f)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (Gophersat) NewProving(f *CNF, proof ProofSink) (Solver, error) {
 }
 
 // CanProve is true: gophersat writes RUP certificates.
-func (Gophersat) CanProve() bool { return true }
+func (gophersatBackend) CanProve() bool { return true }
 
 // solveProving runs one solve with the certificate channel read by a
 // goroutine of its own: gophersat sends on it while the caller holds

@@ -17,7 +17,7 @@ import (
 // appended unit clauses instead; this checks that way keeps the given unit.
 func TestGophersatUnitClausesInsteadOfAssume(t *testing.T) {
 	f := &CNF{NumVars: 4, Clauses: [][]int{{-1}, {1, 2}, {3, 4}}}
-	s, err := Gophersat{}.New(f)
+	s, err := gophersatBackend{}.New(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestGophersatUnitClausesInsteadOfAssume(t *testing.T) {
 // Defect 2: AppendClause beyond the declared variables panics. AddClause
 // refuses such a literal with an error.
 func TestGophersatAddClauseUndeclaredVariable(t *testing.T) {
-	s, _ := Gophersat{}.New(&CNF{NumVars: 2, Clauses: [][]int{{1, 2}}})
+	s, _ := gophersatBackend{}.New(&CNF{NumVars: 2, Clauses: [][]int{{1, 2}}})
 	if err := s.AddClause([]int{1, 3}); err == nil {
 		t.Fatal("AddClause with variable 3 of 2 declared: no error")
 	}
@@ -98,7 +98,7 @@ func TestGophersatOneCallAtATime(t *testing.T) {
 			rng := rand.New(rand.NewSource(seed))
 			for i := 0; i < 20; i++ {
 				f := randomCNF(rng, 12, 50)
-				s, _ := Gophersat{}.New(f)
+				s, _ := gophersatBackend{}.New(f)
 				st, _ := s.Solve(time.Time{})
 				if (st == Satisfiable) != bruteSat(f) {
 					t.Errorf("seed %d formula %d: %v disagrees with brute force", seed, i, st)
@@ -140,7 +140,7 @@ func (noLock) Unlock() {}
 // After UNSAT, gophersat's Model returns a stale model; the backend returns
 // none.
 func TestGophersatNoStaleModelAfterUnsat(t *testing.T) {
-	s, _ := Gophersat{}.New(&CNF{NumVars: 1, Clauses: [][]int{{1}}})
+	s, _ := gophersatBackend{}.New(&CNF{NumVars: 1, Clauses: [][]int{{1}}})
 	if st, _ := s.Solve(time.Time{}); st != Satisfiable {
 		t.Fatal(st)
 	}
@@ -160,7 +160,7 @@ func TestGophersatIncrementalMatchesBruteForce(t *testing.T) {
 	for trial := 0; trial < 150; trial++ {
 		full := randomCNF(rng, 10, 45)
 		f := &CNF{NumVars: full.NumVars, Clauses: full.Clauses[:15]}
-		s, _ := Gophersat{}.New(f)
+		s, _ := gophersatBackend{}.New(f)
 		for i := 15; i <= len(full.Clauses); i++ {
 			cur := &CNF{NumVars: full.NumVars, Clauses: full.Clauses[:i]}
 			st, err := s.Solve(time.Time{})

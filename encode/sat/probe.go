@@ -248,9 +248,9 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 			// l and -l both imply x: (-l x) and (l x) are RUP, then x
 			// (when an earlier lift set x false, the three lemmas make
 			// the empty clause RUP).
-			p.proof.Lemma([]int{-l, x})
-			p.proof.Lemma([]int{l, x})
-			p.proof.Lemma([]int{x})
+			p.proof.lemma([]int{-l, x})
+			p.proof.lemma([]int{l, x})
+			p.proof.lemma([]int{x})
 		}
 		if !p.fix(x) {
 			p.unsat = true
@@ -260,7 +260,7 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 	return true
 }
 
-// Run probes the queued variables, both ways: at first every variable,
+// probeAll probes the queued variables, both ways: at first every variable,
 // then those in clauses added since and, as units are found, those
 // sharing a clause with a new unit, until the queue is empty. (A probe can
 // end otherwise only when its propagation meets a changed clause; queuing
@@ -269,7 +269,7 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 // not probed: its propagation is part of that probe's, which did not
 // fail. It returns whether the formula may still have a model (false: it
 // has none).
-func (p *Prober) Run() bool {
+func (p *Prober) probeAll() bool {
 	for len(p.queue) > 0 && !p.unsat {
 		v := p.queue[0]
 		p.queue = p.queue[1:]
@@ -282,12 +282,12 @@ func (p *Prober) Run() bool {
 		neg := p.implied[litIndex(-v)] != p.epoch
 		lift := pos && neg
 		if pos && !p.try(v, lift, false) {
-			p.proof.Lemma([]int{-v}) // v's propagation fails: RUP
+			p.proof.lemma([]int{-v}) // v's propagation fails: RUP
 			p.unsat = !p.fix(-v)
 			continue
 		}
 		if neg && !p.try(-v, false, lift) {
-			p.proof.Lemma([]int{v})
+			p.proof.lemma([]int{v})
 			p.unsat = !p.fix(v)
 		}
 	}
@@ -297,11 +297,11 @@ func (p *Prober) Run() bool {
 	return !p.unsat
 }
 
-// Units returns the literals proved true at the root so far, in the order
-// found (unit clauses of the formula included).
-func (p *Prober) Units() []int { return p.units }
+// unitsFound returns the literals proved true at the root so far, in the
+// order found (unit clauses of the formula included).
+func (p *Prober) unitsFound() []int { return p.units }
 
-// Probing modes, for NewProbingSolver and NewProvingSolver.
+// Probing modes, for newProbingSolver and NewProvingSolver.
 const (
 	// ProbeNone gives the backend the formula as it is.
 	ProbeNone = "none"
@@ -322,7 +322,7 @@ func CheckProbe(mode string) error {
 	return fmt.Errorf("unknown probing mode %q (known: %s, %s, %s)", mode, ProbeNone, ProbeOnce, ProbeRounds)
 }
 
-// NewProbingSolver makes be's solver for f, probing f first unless mode
+// newProbingSolver makes be's solver for f, probing f first unless mode
 // is ProbeNone ("" too). The backend's solver gets only the variables
 // probing left open, renumbered 1, 2, ...; the others are constants in
 // the models it returns. (Given as unit clauses they would cost gophersat
@@ -337,11 +337,11 @@ func CheckProbe(mode string) error {
 // values as the ones it tries first.
 // An unsatisfiability the prober proves is answered Unsatisfiable without
 // a solve.
-func NewProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
+func newProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
 	return NewProvingSolver(be, f, mode, nil)
 }
 
-// NewProvingSolver is NewProbingSolver writing, when proof is not nil, the
+// NewProvingSolver is newProbingSolver writing, when proof is not nil, the
 // proof of its UNSAT answers to proof in f's variables: probing's lemmas,
 // then the backend's (be must be a Prover), mapped back from the
 // renumbered variables. The backend's deletions are left out when the
@@ -365,7 +365,7 @@ func NewProvingSolver(be Backend, f *CNF, mode string, proof *ProofLog) (Solver,
 	}
 	p := NewProber(f)
 	p.proof = proof
-	ok := p.Run()
+	ok := p.probeAll()
 	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds, proof: proof}
 	if !ok {
 		s.unsat = true
@@ -433,7 +433,7 @@ func (s *probingSolver) build() error {
 		return err
 	}
 	s.Solver = inner
-	s.sent = len(s.p.Units())
+	s.sent = len(s.p.unitsFound())
 	return nil
 }
 
@@ -454,7 +454,7 @@ func (s *probingSolver) newInner(g *CNF) (Solver, error) {
 			v := int(outer[abs(l)])
 			buf = append(buf, Lit(v, (l > 0) != flip[v]))
 		}
-		s.proof.Lemma(buf)
+		s.proof.lemma(buf)
 	}
 	return s.be.(Prover).NewProving(g, sink)
 }
@@ -499,10 +499,10 @@ func (s *probingSolver) addInner(lits []int) error {
 
 func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 	if s.rounds {
-		if !s.p.Run() {
+		if !s.p.probeAll() {
 			s.unsat = true
 		}
-		units := s.p.Units()[s.sent:]
+		units := s.p.unitsFound()[s.sent:]
 		if len(units) >= rebuildUnits || s.unsat {
 			if err := s.build(); err != nil {
 				return Unknown, fmt.Errorf("probing: %w", err)
@@ -513,7 +513,7 @@ func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 					return Unknown, fmt.Errorf("probing: %w", err)
 				}
 			}
-			s.sent = len(s.p.Units())
+			s.sent = len(s.p.unitsFound())
 		}
 	}
 	if s.unsat {
@@ -546,6 +546,6 @@ func (s *probingSolver) Model() []bool { return s.model }
 func (s *probingSolver) Stats() SolverStats {
 	st := s.past
 	st.Add(s.Solver.Stats())
-	st.Probed = int64(len(s.p.Units()))
+	st.Probed = int64(len(s.p.unitsFound()))
 	return st
 }

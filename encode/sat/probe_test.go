@@ -41,22 +41,22 @@ func TestProberIsSound(t *testing.T) {
 				}
 				return
 			}
-			for _, u := range p.Units() {
+			for _, u := range p.unitsFound() {
 				for _, m := range ms {
 					if !satisfied([]int{u}, m) {
 						t.Fatalf("trial %d: unit %d false in model %v of %v", trial, u, m, f.Clauses)
 					}
 				}
 			}
-			found += len(p.Units())
+			found += len(p.unitsFound())
 		}
-		check(p.Run())
+		check(p.probeAll())
 		extra := randomCNF(rng, nv, 1+rng.Intn(nv))
 		for _, c := range extra.Clauses {
 			f.Clauses = append(f.Clauses, c)
 			p.Add(c)
 		}
-		check(p.Run())
+		check(p.probeAll())
 	}
 	if found == 0 {
 		t.Fatal("no unit found in 2000 formulas: the test checks nothing")
@@ -79,15 +79,15 @@ func TestProberFinds(t *testing.T) {
 	} {
 		f := &CNF{NumVars: 5, Clauses: tc.clauses}
 		p := NewProber(f)
-		if !p.Run() {
+		if !p.probeAll() {
 			t.Fatalf("%s: unsatisfiable", tc.name)
 		}
-		if !slices.Contains(p.Units(), tc.want) {
-			t.Errorf("%s: units %v, want %d among them", tc.name, p.Units(), tc.want)
+		if !slices.Contains(p.unitsFound(), tc.want) {
+			t.Errorf("%s: units %v, want %d among them", tc.name, p.unitsFound(), tc.want)
 		}
 	}
 	f := &CNF{NumVars: 2, Clauses: [][]int{{1, 2}, {1, -2}, {-1, 2}, {-1, -2}}}
-	if NewProber(f).Run() {
+	if NewProber(f).probeAll() {
 		t.Error("every assignment of 2 variables forbidden: probing should prove it")
 	}
 }
@@ -103,7 +103,7 @@ func TestProbingSolverRounds(t *testing.T) {
 	// 1 implies 2 and 3; the clause added later makes 2 and 3 clash.
 	f := &CNF{NumVars: 4, Clauses: [][]int{{-1, 2}, {-1, 3}, {1, 4}}}
 	for _, mode := range []string{ProbeNone, ProbeOnce, ProbeRounds} {
-		sv, err := NewProbingSolver(be, f, mode)
+		sv, err := newProbingSolver(be, f, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestProbingSolverRounds(t *testing.T) {
 			t.Errorf("%s: %v after forbidding 4, want UNSAT", mode, st)
 		}
 	}
-	if _, err := NewProbingSolver(be, f, "sometimes"); err == nil {
+	if _, err := newProbingSolver(be, f, "sometimes"); err == nil {
 		t.Error("unknown probing mode accepted")
 	}
 }
@@ -148,7 +148,7 @@ func TestProbingSolverCompacts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, mode := range []string{ProbeOnce, ProbeRounds} {
-			sv, err := NewProbingSolver(be, f, mode)
+			sv, err := newProbingSolver(be, f, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,7 +189,7 @@ func TestProbingSolverRebuilds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sv, err := NewProbingSolver(be, f, ProbeRounds)
+		sv, err := newProbingSolver(be, f, ProbeRounds)
 		if err != nil {
 			t.Fatal(err)
 		}

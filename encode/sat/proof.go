@@ -39,8 +39,6 @@ type ProofStep struct {
 type ProofLog struct {
 	mu    sync.Mutex
 	steps []ProofStep
-	// lemmas counts the lemma steps.
-	lemmas int
 	// stopped: steps are no longer recorded (see Stop).
 	stopped bool
 }
@@ -56,11 +54,11 @@ func (p *ProofLog) Stop() {
 	p.mu.Unlock()
 }
 
-// Lemma records a derived clause (copied).
-func (p *ProofLog) Lemma(lits []int) { p.add(ProofLemma, lits, "") }
+// lemma records a derived clause (copied).
+func (p *ProofLog) lemma(lits []int) { p.add(ProofLemma, lits, "") }
 
-// Delete records the deletion of a clause (copied).
-func (p *ProofLog) Delete(lits []int) { p.add(ProofDelete, lits, "") }
+// deletion records the deletion of a clause (copied).
+func (p *ProofLog) deletion(lits []int) { p.add(ProofDelete, lits, "") }
 
 // Input records a clause added as given, with the name of the lemma
 // checker that must accept it (copied).
@@ -77,9 +75,6 @@ func (p *ProofLog) add(k ProofKind, lits []int, why string) {
 		return
 	}
 	p.steps = append(p.steps, ProofStep{Kind: k, Lits: c, Why: why})
-	if k == ProofLemma {
-		p.lemmas++
-	}
 	p.mu.Unlock()
 }
 
@@ -90,13 +85,6 @@ func (p *ProofLog) Steps() []ProofStep {
 	return p.steps[:len(p.steps):len(p.steps)]
 }
 
-// Lemmas is the number of lemma steps so far.
-func (p *ProofLog) Lemmas() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.lemmas
-}
-
 // Refuted records the empty clause, the end of a refutation, unless the
 // last step already is one.
 func (p *ProofLog) Refuted() {
@@ -105,7 +93,7 @@ func (p *ProofLog) Refuted() {
 	done := n > 0 && p.steps[n-1].Kind == ProofLemma && len(p.steps[n-1].Lits) == 0
 	p.mu.Unlock()
 	if !done {
-		p.Lemma(nil)
+		p.lemma(nil)
 	}
 }
 
@@ -117,9 +105,9 @@ type ProofSink func(lits []int, del bool)
 func (p *ProofLog) Sink() ProofSink {
 	return func(lits []int, del bool) {
 		if del {
-			p.Delete(lits)
+			p.deletion(lits)
 		} else {
-			p.Lemma(lits)
+			p.lemma(lits)
 		}
 	}
 }
@@ -131,11 +119,11 @@ func CheckCertifiable(be Backend) error {
 	if p, ok := be.(Prover); ok && p.CanProve() {
 		return nil
 	}
-	return fmt.Errorf("%s cannot write a clausal proof: --certify needs a backend that can (%s)", be.Name(), strings.Join(ProvingBackends(), ", "))
+	return fmt.Errorf("%s cannot write a clausal proof: --certify needs a backend that can (%s)", be.Name(), strings.Join(provingBackendNames(), ", "))
 }
 
-// ProvingBackends names the backends whose answers can be certified.
-func ProvingBackends() []string {
+// provingBackendNames names the backends whose answers can be certified.
+func provingBackendNames() []string {
 	return []string{"gophersat", "exec:PROGRAM for a program that writes DRAT (cadical, kissat)"}
 }
 

@@ -21,7 +21,7 @@ func TestRefineEnumeratesUntilRight(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &CNF{NumVars: 3}
-			s, _ := Gophersat{}.New(f)
+			s, _ := gophersatBackend{}.New(f)
 			var st Stats
 			cut := func(m []bool) [][]int {
 				if tt.accept(m) {
@@ -48,7 +48,7 @@ func TestRefineEnumeratesUntilRight(t *testing.T) {
 }
 
 func TestRefineRejectsCutThatKeepsModel(t *testing.T) {
-	s, _ := Gophersat{}.New(&CNF{NumVars: 1})
+	s, _ := gophersatBackend{}.New(&CNF{NumVars: 1})
 	var st Stats
 	_, err := Refine(s, func(m []bool) [][]int { return [][]int{{Lit(1, m[1])}} }, time.Time{}, &st)
 	if err == nil || !strings.Contains(err.Error(), "does not exclude") {
