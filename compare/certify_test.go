@@ -30,7 +30,7 @@ func TestJudgeCertificates(t *testing.T) {
 	tests := []struct {
 		name      string
 		res       Result
-		verdict   string
+		verdict   Verdict
 		certified bool
 	}{
 		{"claimed", unsat, VerdictUnsat, false},

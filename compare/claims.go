@@ -46,7 +46,7 @@ const (
 
 // claims is what a run claims that no verifier can check, as bits.
 func (p *Puzzle) claims(run Run) int {
-	if !SolvedVerdict(run.Verdict) {
+	if !run.Verdict.Solved() {
 		return 0
 	}
 	c := 0

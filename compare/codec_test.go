@@ -43,7 +43,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		Stats:     []Stat{{"nodes", 1 << 40}, {"rounds", -3}},
 		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsatisfiable, Time: time.Second, Rounds: 9}},
 		Certified: true, CertError: "lemma 3 not RUP"},
-		Error: "boom", PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, OnCPU: 3}
+		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))
 	nonZero(t, "reply", reflect.ValueOf(rep))
 

@@ -251,6 +251,12 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	case "noregistry": // a real worker that cannot prepare a toy job
+		if err := WorkerMain(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	default:
 		os.Exit(fakeWorker(mode))
 	}
@@ -294,15 +300,15 @@ func TestVerdictsAndCrossCheck(t *testing.T) {
 	src := toySource(t, "1 3 -1\n")
 	tests := []struct {
 		solvers      []string
-		wantVerdicts [][]string // per row, per solver
+		wantVerdicts [][]Verdict // per row, per solver
 		wantAgree    []string
 		wantFailed   []bool
 	}{
-		{[]string{"good", "good"}, [][]string{{"ok", "ok"}, {"ok", "ok"}, {"unsat", "unsat"}}, []string{"yes", "yes", "yes"}, []bool{false, false, false}},
-		{[]string{"good", "wrong"}, [][]string{{"ok", "ok"}, {"ok", "WRONG"}, {"unsat", "unsat"}}, []string{"yes", "-", "yes"}, []bool{false, true, false}},
-		{[]string{"good", "other"}, [][]string{{"ok", "ok"}, {"ok", "ok"}, {"unsat", "unsat"}}, []string{"NO", "NO", "NO"}, []bool{true, true, true}},
-		{[]string{"good", "fail"}, [][]string{{"ok", "error"}, {"ok", "error"}, {"unsat", "error"}}, []string{"-", "-", "-"}, []bool{true, true, true}},
-		{[]string{"panic"}, [][]string{{"error"}, {"error"}, {"error"}}, []string{"-", "-", "-"}, []bool{true, true, true}},
+		{[]string{"good", "good"}, [][]Verdict{{"ok", "ok"}, {"ok", "ok"}, {"unsat", "unsat"}}, []string{"yes", "yes", "yes"}, []bool{false, false, false}},
+		{[]string{"good", "wrong"}, [][]Verdict{{"ok", "ok"}, {"ok", "WRONG"}, {"unsat", "unsat"}}, []string{"yes", "-", "yes"}, []bool{false, true, false}},
+		{[]string{"good", "other"}, [][]Verdict{{"ok", "ok"}, {"ok", "ok"}, {"unsat", "unsat"}}, []string{"NO", "NO", "NO"}, []bool{true, true, true}},
+		{[]string{"good", "fail"}, [][]Verdict{{"ok", "error"}, {"ok", "error"}, {"unsat", "error"}}, []string{"-", "-", "-"}, []bool{true, true, true}},
+		{[]string{"panic"}, [][]Verdict{{"error"}, {"error"}, {"error"}}, []string{"-", "-", "-"}, []bool{true, true, true}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.solvers, ","), func(t *testing.T) {

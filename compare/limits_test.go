@@ -43,7 +43,7 @@ func TestRecordPastLimitIsTimeout(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		run  Run
-		want string
+		want Verdict
 	}{
 		{Run{Verdict: VerdictError, Wall: time.Second}, VerdictTimeout},
 		{Run{Wall: time.Nanosecond}, ""},

@@ -444,7 +444,7 @@ func sameRun(a, b Run) bool {
 }
 
 func describeRun(r Run) string {
-	v := r.Verdict
+	v := string(r.Verdict)
 	if v == "" {
 		v = "answered"
 	}

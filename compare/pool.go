@@ -517,8 +517,8 @@ func (d *driver) await() {
 					// The kernel killed a child (an external solver) at
 					// the limit, and the solver reported its death.
 					run.Verdict, run.Detail = VerdictMemout, fmt.Sprintf("a process of the run was killed by the kernel at the %s memory limit (cgroup): %s", FormatBytes(p.Mem), rep.Error)
-				} else if msg, ok := strings.CutPrefix(rep.Error, "harness: "); ok {
-					run.Verdict, run.Detail = VerdictHarness, msg
+				} else if rep.Harness {
+					run.Verdict, run.Detail = VerdictHarness, rep.Error
 				} else {
 					run.Verdict, run.Detail = VerdictError, rep.Error
 				}

@@ -63,7 +63,7 @@ func (m *Merged) Recheck(ctx context.Context, exec Executor, jobs int, labels []
 		Judge(p, row.Input, &trial)
 		fresh = trial.Runs[0]
 		switch {
-		case !SolvedVerdict(fresh.Verdict) && fresh.Verdict != VerdictWrong:
+		case !fresh.Verdict.Solved() && fresh.Verdict != VerdictWrong:
 			rc.Unfinished++
 		case saysSame(p, row.Input, then, fresh):
 			rc.Confirmed++

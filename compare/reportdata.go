@@ -69,7 +69,7 @@ func (r Report) Unmeasured() int {
 	n := 0
 	for _, row := range r.Rows {
 		for _, run := range row.Runs {
-			if (SolvedVerdict(run.Verdict) || run.Verdict == VerdictWrong) && run.CPU <= 0 {
+			if (run.Verdict.Solved() || run.Verdict == VerdictWrong) && run.CPU <= 0 {
 				n++
 			}
 		}

@@ -38,10 +38,10 @@ func FuzzReadResults(f *testing.F) {
 		}
 		c := &CaseRecord{Puzzle: "toy", Key: CaseKey("toy", 1, answer), Order: int(n & 0xffff), File: spec, Case: 1, Line: 2, Text: answer}
 		r := &RunRecord{Puzzle: "toy", Key: c.Key, CaseInfo: CaseInfo{File: spec}, Spec: spec, Options: Options{"o": answer}, Version: Version,
-			Limits: Limits{Timeout: 7, Mem: n}, Run: Run{Solver: spec, Verdict: answer, Wall: 3, PeakRSS: n,
+			Limits: Limits{Timeout: 7, Mem: n}, Run: Run{Solver: spec, Verdict: Verdict(answer), Wall: 3, PeakRSS: n,
 				Result: Result{Solved: n%2 == 0, Answer: answer, Witness: text, Stats: []Stat{{spec, n}}}}}
 		h := &Header{Version: Version, Puzzle: "toy", Specs: []SpecRecord{{Text: spec, Options: r.Options}}, Limits: r.Limits}
-		if answer == VerdictTimeout || answer == VerdictMemout {
+		if v := Verdict(answer); v == VerdictTimeout || v == VerdictMemout {
 			r.Run.Verdict = "" // a timeout of 3ns under a 7ns limit is refused (trust.go)
 		}
 		var buf bytes.Buffer

@@ -13,24 +13,31 @@ import (
 // each case's row of runs. The harness makes them, results files store
 // them, reports draw them.
 
+// Verdict is what one run came to, as results files spell it.
+type Verdict string
+
 // Verdicts of one run.
 const (
-	VerdictOK      = "ok"      // solved, and the verifier accepts the answer
-	VerdictUnsat   = "unsat"   // proved there is no solution
-	VerdictTimeout = "timeout" // stopped at the time limit
-	VerdictMemout  = "memout"  // stopped at the memory limit
-	VerdictError   = "error"   // the solver failed
-	VerdictWrong   = "WRONG"   // the verifier rejects the answer
+	VerdictOK      Verdict = "ok"      // solved, and the verifier accepts the answer
+	VerdictUnsat   Verdict = "unsat"   // proved there is no solution
+	VerdictTimeout Verdict = "timeout" // stopped at the time limit
+	VerdictMemout  Verdict = "memout"  // stopped at the memory limit
+	VerdictError   Verdict = "error"   // the solver failed
+	VerdictWrong   Verdict = "WRONG"   // the verifier rejects the answer
 	// VerdictHarness: the harness could not get an answer (a worker that
 	// would not start or answered garbage), which says nothing about the
 	// solver; it fails the comparison all the same.
-	VerdictHarness = "harness"
+	VerdictHarness Verdict = "harness"
 )
+
+// Solved reports whether the run finished with an answer: a solution the
+// verifier accepts, or a proof there is none.
+func (v Verdict) Solved() bool { return v == VerdictOK || v == VerdictUnsat }
 
 // Run is one solver's run on one case.
 type Run struct {
 	Solver  string        `json:"solver"`
-	Verdict string        `json:"verdict"`
+	Verdict Verdict       `json:"verdict"`
 	Result  Result        `json:"result"`
 	Wall    time.Duration `json:"wall_ns"`
 	// CPU is the run's CPU time, user plus system, of the worker and its
@@ -97,7 +104,7 @@ func (r *Row) Failed() bool { return len(r.Problems) > 0 }
 
 // VerdictMissing marks a run that no results file holds (a shard that did
 // not finish, or was not given to the merge).
-const VerdictMissing = "missing"
+const VerdictMissing Verdict = "missing"
 
 // Where names a row's case for people: "set/file#case".
 func (r *Row) Where() string {
@@ -116,8 +123,6 @@ func RunTime(run Run) time.Duration {
 	}
 	return run.Wall
 }
-
-func SolvedVerdict(v string) bool { return v == VerdictOK || v == VerdictUnsat }
 
 // SolverName is the solver part of a spec: "sat" of "sat:card=seq".
 func SolverName(spec string) string {

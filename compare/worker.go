@@ -38,6 +38,10 @@ type Job struct {
 type reply struct {
 	Result Result `json:"result"`
 	Error  string `json:"error,omitempty"`
+	// Harness says that Error is the harness's failure (a job the worker
+	// could not prepare), not the solver's: the run's verdict is
+	// VerdictHarness, not VerdictError.
+	Harness bool `json:"harness,omitempty"`
 	// PeakRSS is the worker's peak resident memory during the run, in
 	// bytes (0 where it cannot be read).
 	PeakRSS int64 `json:"peak_rss,omitempty"`
@@ -190,7 +194,7 @@ func (o *frameOut) send(kind string, id uint64, payload []byte) error {
 func serveJob(id uint64, job Job, out *frameOut) reply {
 	spec, c, err := job.prepare()
 	if err != nil {
-		return reply{Error: "harness: " + err.Error(), OnCPU: pinned}
+		return reply{Error: err.Error(), Harness: true, OnCPU: pinned}
 	}
 	// A worker that dies from here on died in the solve (SolveCase
 	// recovers panics; a fatal error or an exit ends the process): the
@@ -198,9 +202,9 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 	if pinned >= 0 {
 		// A pinned worker is measuring: its solve should not pay for
 		// the garbage of the solves before it, which a collection
-		// triggered in it would sweep (measured: a (case, solver)'s
-		// median CPU time moved 1.41x between four runs with the
-		// collector on, 1.25x with it off; slant, 5 repeats, load 23).
+		// triggered in it would sweep (it made a run's median CPU time
+		// vary more between runs; README.md, measuring on a noisy
+		// machine).
 		runtime.GC()
 	}
 	resetPeakRSS()
@@ -255,7 +259,7 @@ func outOfMemory(stderr string) bool {
 }
 
 // verdictCancelled marks a run stopped by an interrupt: it is not kept.
-const verdictCancelled = "cancelled"
+const verdictCancelled Verdict = "cancelled"
 
 // stderrBuffer keeps the first and the last bytes a worker writes to
 // stderr: a Go runtime's fatal error says what went wrong on its first

@@ -243,6 +243,9 @@ func TestProtocolErrorsAreHarnessErrors(t *testing.T) {
 		{"garbage", "not a frame header"},
 		{"badjson", "bad reply"},
 		{"diestart", "cannot start: no luck today"},
+		// A job the worker cannot prepare: its reply says the error is
+		// the harness's (reply.Harness), not the solver's.
+		{"noregistry", `unknown puzzle "toy"`},
 	}
 	p := toyPuzzle()
 	for _, tt := range tests {

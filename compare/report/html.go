@@ -276,12 +276,12 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			v := htmlCell{Text: run.Verdict + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(run.Verdict)}
+			v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(string(run.Verdict))}
 			if run.Claim != "" {
 				v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
 			}
 			hr.Cells = append(hr.Cells, v)
-			if compare.SolvedVerdict(run.Verdict) || run.Verdict == compare.VerdictWrong {
+			if run.Verdict.Solved() || run.Verdict == compare.VerdictWrong {
 				c := durationCell(r.timeOf(run))
 				if q := r.spreadOf(run); q != nil {
 					c.Text += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
@@ -370,7 +370,7 @@ func htmlBoards(r view, row compare.Row) ([]htmlBoard, error) {
 			spec = r.Specs[i]
 		}
 		if !run.Result.Solved || (run.Verdict != compare.VerdictOK && run.Verdict != compare.VerdictWrong) {
-			unsolved = append(unsolved, spec+" ("+run.Verdict+")")
+			unsolved = append(unsolved, spec+" ("+string(run.Verdict)+")")
 			continue
 		}
 		label := spec

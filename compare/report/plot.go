@@ -333,7 +333,7 @@ func scalingPlot(r view) (*plot.Plot, error) {
 		spread := false
 		bySize := map[int][]float64{}
 		for _, row := range r.Rows {
-			if i >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[i].Verdict) || row.Cells <= 0 {
+			if i >= len(row.Runs) || !row.Runs[i].Verdict.Solved() || row.Cells <= 0 {
 				continue
 			}
 			t := plotSeconds(r.timeOf(row.Runs[i]))
@@ -407,7 +407,7 @@ func cactusPlot(r view) (*plot.Plot, error) {
 		cases++
 		best := math.Inf(1)
 		for i := range r.Specs {
-			if i < len(row.Runs) && compare.SolvedVerdict(row.Runs[i].Verdict) {
+			if i < len(row.Runs) && row.Runs[i].Verdict.Solved() {
 				t := plotSeconds(r.timeOf(row.Runs[i]))
 				times[i] = append(times[i], t)
 				best = math.Min(best, t)
@@ -489,11 +489,11 @@ var scatterClasses = []struct {
 
 // scatterClass is the class of a case whose two runs are a and b.
 func scatterClass(row compare.Row, a, b compare.Run) int {
-	failed := func(v string) bool { return v == compare.VerdictWrong || v == compare.VerdictError || v == "" }
+	failed := func(v compare.Verdict) bool { return v == compare.VerdictWrong || v == compare.VerdictError || v == "" }
 	switch {
 	case failed(a.Verdict) || failed(b.Verdict) || row.Agree == "NO":
 		return 3
-	case !compare.SolvedVerdict(a.Verdict) || !compare.SolvedVerdict(b.Verdict):
+	case !a.Verdict.Solved() || !b.Verdict.Solved():
 		return 2
 	case a.Verdict == compare.VerdictUnsat && b.Verdict == compare.VerdictUnsat:
 		return 1
@@ -518,7 +518,7 @@ func scatterPlot(r view, a, b int) (*plot.Plot, error) {
 			continue
 		}
 		ra, rb := row.Runs[a], row.Runs[b]
-		pt := point{class: scatterClass(row, ra, rb), xs: compare.SolvedVerdict(ra.Verdict), ys: compare.SolvedVerdict(rb.Verdict)}
+		pt := point{class: scatterClass(row, ra, rb), xs: ra.Verdict.Solved(), ys: rb.Verdict.Solved()}
 		if pt.xs {
 			pt.qx = r.spreadOf(ra)
 			pt.x = plotSeconds(r.timeOf(ra))

@@ -14,7 +14,7 @@ import (
 
 // plotVerdicts are the verdicts fuzzed reports draw from ("" included: a
 // run a report never filled in).
-var plotVerdicts = []string{compare.VerdictOK, compare.VerdictUnsat, compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError, compare.
+var plotVerdicts = []compare.Verdict{compare.VerdictOK, compare.VerdictUnsat, compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError, compare.
 
 	// fuzzedReport makes a two-solver report from bytes: per row, its cells
 	// and, per run, a verdict and a time of any size and sign.
@@ -38,7 +38,7 @@ func fuzzedReport(data []byte, timeout int64) compare.Report {
 // degenerateReports are the reports whose time axis has one value, or none
 // that a log axis can show: the plots that never ended in 0.13.0.
 func degenerateReports() map[string]compare.Report {
-	one := func(v string, cells int, t time.Duration) compare.Row {
+	one := func(v compare.Verdict, cells int, t time.Duration) compare.Row {
 		return compare.Row{CaseInfo: compare.CaseInfo{Case: 1, Cells: cells}, Runs: []compare.Run{{Verdict: v, Result: compare.Result{Time: t}, Wall: t}}}
 	}
 	return map[string]compare.Report{

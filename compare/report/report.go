@@ -50,7 +50,7 @@ func (r view) perMachine() []string {
 		for i, spec := range r.Specs {
 			var times []time.Duration
 			for _, row := range r.Rows {
-				if i < len(row.Runs) && row.Runs[i].Machine == m.Label && compare.SolvedVerdict(row.Runs[i].Verdict) {
+				if i < len(row.Runs) && row.Runs[i].Machine == m.Label && row.Runs[i].Verdict.Solved() {
 					times = append(times, r.timeOf(row.Runs[i]))
 				}
 			}
@@ -353,7 +353,7 @@ func (r view) withinNoise(row compare.Row, fastest int) bool {
 	}
 	next := -1
 	for i := range r.Specs {
-		if i == fastest || i >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[i].Verdict) {
+		if i == fastest || i >= len(row.Runs) || !row.Runs[i].Verdict.Solved() {
 			continue
 		}
 		if next < 0 || r.timeOf(row.Runs[i]) < r.timeOf(row.Runs[next]) {
@@ -435,13 +435,13 @@ func (r view) verdictCell(run compare.Run) string {
 	case "":
 		return ""
 	case compare.VerdictOK, compare.VerdictUnsat, compare.VerdictWrong:
-		cell := run.Verdict + claimMarks[run.Claim] + " " + compare.FormatDuration(r.timeOf(run))
+		cell := string(run.Verdict) + claimMarks[run.Claim] + " " + compare.FormatDuration(r.timeOf(run))
 		if q := r.spreadOf(run); q != nil {
 			cell += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
 		}
 		return cell
 	}
-	return run.Verdict
+	return string(run.Verdict)
 }
 
 // headline returns the statistics a compact table shows for column i: the
@@ -563,7 +563,7 @@ func writeCSV(w io.Writer, r view) error {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			rec = append(rec, run.Verdict, seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
+			rec = append(rec, string(run.Verdict), seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
 			if mixed {
 				rec = append(rec, run.Machine)
 			}
@@ -680,12 +680,12 @@ func (r view) summarize() []Summary {
 			run := row.Runs[i]
 			s.Runs++
 			switch {
-			case compare.SolvedVerdict(run.Verdict):
+			case run.Verdict.Solved():
 				s.Solved++
 				t := r.timeOf(run)
 				times = append(times, t)
 				s.Total += t
-				if i > 0 && len(row.Runs) > 0 && compare.SolvedVerdict(row.Runs[0].Verdict) {
+				if i > 0 && len(row.Runs) > 0 && row.Runs[0].Verdict.Solved() {
 					a, b := r.timeOf(row.Runs[0]), t
 					if a > 0 && b > 0 {
 						logSum += math.Log(float64(b) / float64(a))
@@ -751,7 +751,7 @@ func scores(r view) (solvers []Summary, best Summary) {
 	for _, row := range r.Rows {
 		fastest := -1
 		for i := range r.Specs {
-			if i >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[i].Verdict) {
+			if i >= len(row.Runs) || !row.Runs[i].Verdict.Solved() {
 				continue
 			}
 			t := r.timeOf(row.Runs[i])

@@ -16,7 +16,7 @@ import (
 // plotReport is a hand-made report with every kind of verdict.
 func plotReport() compare.Report {
 	var rows []compare.Row
-	verdicts := [][2]string{
+	verdicts := [][2]compare.Verdict{
 		{compare.VerdictOK, compare.VerdictOK}, {compare.VerdictOK, compare.VerdictOK}, {compare.VerdictUnsat, compare.VerdictUnsat},
 		{compare.VerdictOK, compare.VerdictTimeout}, {compare.VerdictMemout, compare.VerdictOK}, {compare.VerdictOK, compare.VerdictWrong},
 	}

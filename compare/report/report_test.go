@@ -178,7 +178,7 @@ func TestShortCount(t *testing.T) {
 }
 
 // run is a hand-made run: verdict v, solve time ms milliseconds.
-func run(v string, ms int) compare.Run {
+func run(v compare.Verdict, ms int) compare.Run {
 	return compare.Run{Verdict: v, Result: compare.Result{Time: time.Duration(ms) * time.Millisecond}, Wall: time.Duration(ms+1) * time.Millisecond}
 }
 
@@ -320,7 +320,7 @@ func TestReportsParseBack(t *testing.T) {
 	for i, h := range recs[0] {
 		col[h] = i
 	}
-	if got := recs[2][col["wrong.verdict"]]; got != compare.VerdictWrong {
+	if got := recs[2][col["wrong.verdict"]]; got != string(compare.VerdictWrong) {
 		t.Errorf("CSV wrong.verdict on case 3 = %q", got)
 	}
 	if got := recs[1][col["good.answer"]]; got != "2" {

@@ -9,8 +9,6 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/gridsat/gridsat/compare"
 )
 
 // Statistics that say when a difference between two solvers is real: the
@@ -204,7 +202,7 @@ func (r view) pairs() []PairStat {
 		for b := a + 1; b < len(r.Specs); b++ {
 			var ratios, diffs []float64
 			for _, row := range r.Rows {
-				if b >= len(row.Runs) || !compare.SolvedVerdict(row.Runs[a].Verdict) || !compare.SolvedVerdict(row.Runs[b].Verdict) {
+				if b >= len(row.Runs) || !row.Runs[a].Verdict.Solved() || !row.Runs[b].Verdict.Solved() {
 					continue
 				}
 				ta, tb := r.timeOf(row.Runs[a]), r.timeOf(row.Runs[b])
