@@ -267,7 +267,7 @@ func (e *ChainEncoding) Successors(model []bool) []int {
 // step enters them" (both hold for every path, since the cycle holds
 // neither corner, and together they forbid every sub-tour on those cells,
 // not just this one); for every 2×2 block crossed by both diagonals, "not
-// both". No clauses means the model is a valid path. It is an encode.Cutter.
+// both". No clauses means the model is a valid path. It is a sat.Cutter.
 func (e *ChainEncoding) Cut(model []bool) [][]int {
 	c := e.board
 	n, n2 := c.N, c.N*c.N

@@ -67,7 +67,7 @@ const (
 	SlantPhaseSlash SlantPhase = "slash"
 )
 
-// SlantProbe is the failed-literal probing of the formula (see Prober):
+// SlantProbe is the failed-literal probing of the formula (see sat.Prober):
 // one of the probing modes ProbeRounds, ProbeOnce, ProbeNone.
 type SlantProbe string
 
@@ -98,7 +98,7 @@ type SlantOptions struct {
 	// default every component of corners off the border is cut too (see
 	// slantLoops.enclosedCuts).
 	LoopCutsOnly bool `opt:"enclose,negate" doc:"with the loop cuts, cut every component of corners the model leaves off the border (\"a diagonal leaves it\"): one clause forbids every filling that cuts off the same corners, where a long loop's cut forbids only that loop"`
-	// Probe is the failed-literal probing of the formula (see Prober):
+	// Probe is the failed-literal probing of the formula (see sat.Prober):
 	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
 	Probe    SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
@@ -514,7 +514,7 @@ func SlantMemory(s *instances.Slant, o SlantOptions) int64 {
 }
 
 // SolveSlant solves s by SAT: the eager clue encoding, then the refinement
-// loop (encode.Refine) that forbids the loops it finds in each model until
+// loop (sat.Refine) that forbids the loops it finds in each model until
 // a model has none. One solver is kept across rounds. With Unique, the
 // solution found is blocked by one clause over all cells and the loop
 // refinement continues, to find a second solution or prove there is none.
