@@ -13,11 +13,12 @@ type Status int
 
 // The verdicts.
 const (
-	Unknown Status = iota // not solved: interrupted or over a deadline
-	Satisfiable
-	Unsatisfiable
+	Unknown       Status = iota // not solved: interrupted or over a deadline
+	Satisfiable                 // a model was found (Solver.Model)
+	Unsatisfiable               // the formula (under any assumptions or cubes) has none
 )
 
+// String is the verdict as DIMACS solvers print it: SAT, UNSAT, UNKNOWN.
 func (s Status) String() string {
 	switch s {
 	case Satisfiable:
