@@ -2,7 +2,6 @@ package compare
 
 import (
 	"bytes"
-	"context"
 	"math/rand"
 	"strings"
 	"testing"
@@ -55,7 +54,7 @@ func TestChainCrossCheckBruteForce(t *testing.T) {
 		b.Loc = instances.Loc{File: "random", Case: i + 1, Line: 1}
 		cases = append(cases, b)
 	}
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{{File: "random", Cases: cases}}})
+	rows := solveRows(p, specs, []*source{{File: "random", Cases: cases}})
 	for i, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
 			t.Fatalf("case %d: agree %s, %v", r.Case, r.Agree, r.Problems)
@@ -86,8 +85,7 @@ func TestChainBundledSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rows := Compare(context.Background(), Config{Puzzle: p, Specs: chainSpecs(t, p, "dfs", "sat"),
-				Sources: []*Source{{Set: set.Name, File: set.Path, Cases: cases}}})
+			rows := solveRows(p, chainSpecs(t, p, "dfs", "sat"), []*source{{Set: set.Name, File: set.Path, Cases: cases}})
 			for _, r := range rows {
 				if r.Failed() || r.Agree != "yes" {
 					t.Errorf("case %d: agree %s, %v", r.Case, r.Agree, r.Problems)

@@ -72,9 +72,9 @@ func (p *Puzzle) ClaimsWhat() string {
 	return strings.Join(append(what, "unique"), ", ")
 }
 
-// solverUses is the code a spec's runs rely on: its solver's name and
+// SolverUses is the code a spec's runs rely on: its solver's name and
 // what Solver.Uses adds for its resolved options.
-func solverUses(p *Puzzle, spec string, resolved Options) []string {
+func SolverUses(p *Puzzle, spec string, resolved Options) []string {
 	name := SolverName(spec)
 	uses := []string{name}
 	if p == nil {
@@ -88,7 +88,7 @@ func solverUses(p *Puzzle, spec string, resolved Options) []string {
 	return uses
 }
 
-// independent reports whether two specs' runs share no code (solverUses).
+// independent reports whether two specs' runs share no code (SolverUses).
 func independent(a, b []string) bool {
 	for _, x := range a {
 		if slices.Contains(b, x) {
@@ -98,10 +98,10 @@ func independent(a, b []string) bool {
 	return true
 }
 
-// labelClaims sets Claim on every run of a judged row: "" for a run that
+// LabelClaims sets Claim on every run of a judged row: "" for a run that
 // claims nothing beyond what was verified, else its label. uses[i] is
-// solverUses of column i.
-func labelClaims(p *Puzzle, uses [][]string, row *Row) {
+// SolverUses of column i.
+func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 	for i := range row.Runs {
 		run := &row.Runs[i]
 		k := p.claims(*run)
@@ -133,11 +133,11 @@ func crossChecked(p *Puzzle, uses [][]string, row *Row, i, k int) bool {
 	return false
 }
 
-// specUses is solverUses of each spec, for labelClaims.
-func specUses(p *Puzzle, specs []Spec) [][]string {
+// SpecUses is SolverUses of each spec, for LabelClaims.
+func SpecUses(p *Puzzle, specs []Spec) [][]string {
 	uses := make([][]string, len(specs))
 	for i, s := range specs {
-		uses[i] = solverUses(p, s.Text, s.Resolved())
+		uses[i] = SolverUses(p, s.Text, s.Resolved())
 	}
 	return uses
 }

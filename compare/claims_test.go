@@ -61,7 +61,7 @@ func TestClaimLabels(t *testing.T) {
 			specs = append(specs, spec(tt.p, s))
 		}
 		row := Row{Runs: append([]Run(nil), tt.runs...), Agree: tt.agree}
-		labelClaims(tt.p, specUses(tt.p, specs), &row)
+		LabelClaims(tt.p, SpecUses(tt.p, specs), &row)
 		for i, run := range row.Runs {
 			if run.Claim != tt.want[i] {
 				t.Errorf("%s: %s labelled %q, want %q", tt.name, tt.specs[i], run.Claim, tt.want[i])

@@ -1,15 +1,9 @@
 package compare
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
-	"time"
 )
 
 // Machine is what a results file's header records of where its runs were
@@ -41,92 +35,6 @@ type Machine struct {
 	LoadStart []float64 `json:"load_start,omitempty"`
 	// Pinned lists the CPUs the workers were pinned to (--pin).
 	Pinned []int `json:"pinned_cpus,omitempty"`
-}
-
-// Footer is the record a comparison writes to its results file when it
-// ends (an interrupted one too): the header is never rewritten.
-type Footer struct {
-	// Started is the header's Started, which names the comparison.
-	Started time.Time `json:"started"`
-	Ended   time.Time `json:"ended"`
-	LoadEnd []float64 `json:"load_end,omitempty"`
-	Runs    int       `json:"runs"` // the runs it made
-}
-
-// NewMachine describes this machine and build for a comparison of specs.
-func NewMachine(specs []Spec) *Machine {
-	m := &Machine{OS: runtime.GOOS + "/" + runtime.GOARCH, GoVersion: runtime.Version(), Gridsat: Version,
-		LogicalCPUs: runtime.NumCPU(), TimeSource: TimeSource, Revision: "unknown"}
-	m.Host, _ = os.Hostname()
-	m.readSystem()
-	m.LoadStart = loadAverage()
-	m.Backends = map[string]string{}
-	if info, ok := debug.ReadBuildInfo(); ok {
-		m.readBuild(info)
-	}
-	for _, s := range specs {
-		if b := s.Options[BackendOption.Name]; strings.HasPrefix(b, "exec:") {
-			if _, done := m.Backends[b]; !done {
-				m.Backends[b] = execVersion(strings.TrimPrefix(b, "exec:"))
-			}
-		}
-	}
-	return m
-}
-
-// backendModules are the modules whose versions name the in-process
-// backends.
-var backendModules = map[string]string{"github.com/crillab/gophersat": "gophersat", "github.com/go-air/gini": "gini"}
-
-// readBuild takes the revision and the backends' versions from the build
-// information.
-func (m *Machine) readBuild(info *debug.BuildInfo) {
-	for _, dep := range info.Deps {
-		if name, ok := backendModules[dep.Path]; ok {
-			v := dep.Version
-			if dep.Replace != nil {
-				v += " => " + dep.Replace.Path + " " + dep.Replace.Version
-			}
-			m.Backends[name] = v
-		}
-	}
-	dirty := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			m.Revision = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if dirty && m.Revision != "unknown" {
-		m.Revision += "+dirty"
-	}
-}
-
-// execVersion is the first line an external solver prints for
-// --version, or why there is none.
-func execVersion(name string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, "--version")
-	// Its own process group, killed when it ends, however it ends (a
-	// script's child must not outlive it), and its output bounded.
-	ownGroup(cmd)
-	out := &headBuffer{max: 4 << 10}
-	cmd.Stdout = out
-	err := cmd.Start()
-	if err == nil {
-		err = endGroup(cmd)
-	}
-	line, _, _ := strings.Cut(strings.TrimSpace(string(out.b)), "\n")
-	if line == "" {
-		if err != nil {
-			return "unknown (" + clip(err.Error(), 60) + ")"
-		}
-		return "unknown"
-	}
-	return clip(line, 80)
 }
 
 // CPUKey is what two machines must share for their times to be compared:
@@ -185,10 +93,6 @@ func (m *Machine) Lines(loadEnd []float64) []string {
 	}
 	return []string{hw, sys, load, clock}
 }
-
-// LoadAverage is the system's load average over 1, 5 and 15 minutes, nil
-// where it cannot be read.
-func LoadAverage() []float64 { return loadAverage() }
 
 // CPUName is the machine's CPU model, "unknown CPU" when it was not
 // recorded.

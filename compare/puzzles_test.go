@@ -2,7 +2,6 @@ package compare
 
 import (
 	"bytes"
-	"context"
 	"encoding/xml"
 	"io"
 	"maps"
@@ -66,7 +65,7 @@ func TestGeneratorsDeterministicAndSolvable(t *testing.T) {
 				}
 				specs = append(specs, sp)
 			}
-			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{{File: "gen.txt", Cases: cases}}})
+			rows := solveRows(p, specs, []*source{{File: "gen.txt", Cases: cases}})
 			for _, r := range rows {
 				if r.Failed() {
 					t.Errorf("case %d: %v", r.Case, r.Problems)
@@ -170,7 +169,7 @@ func TestCNFHookWritesDIMACS(t *testing.T) {
 func TestFormatCaseRoundTrip(t *testing.T) {
 	for _, p := range registered(t) {
 		t.Run(p.Name, func(t *testing.T) {
-			srcs, err := LoadPath(p, "bundled", nil)
+			srcs, err := loadPath(p, "bundled")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -182,7 +181,7 @@ func TestFormatCaseRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srcs = append(srcs, &Source{File: "gen.txt", Cases: gen})
+			srcs = append(srcs, &source{File: "gen.txt", Cases: gen})
 			n := 0
 			for _, src := range srcs {
 				for _, c := range src.Cases {

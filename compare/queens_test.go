@@ -2,7 +2,6 @@ package compare
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -116,7 +115,7 @@ func TestQueensRegistered(t *testing.T) {
 // agreeing, and equal to brute force.
 func TestQueensSeedCases(t *testing.T) {
 	p := queensPuzzle(t)
-	srcs, err := LoadPath(p, filepath.Join(queensSetDir, "seed.txt"), nil)
+	srcs, err := loadPath(p, filepath.Join(queensSetDir, "seed.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +131,7 @@ func TestQueensSeedCases(t *testing.T) {
 		}
 		specs = append(specs, spec)
 	}
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs, Sources: []*Source{src}})
+	rows := solveRows(p, specs, []*source{src})
 	for i, row := range rows {
 		if row.Failed() || row.Agree != "yes" {
 			t.Errorf("case %d: agree %s, problems %v", row.Case, row.Agree, row.Problems)
@@ -381,7 +380,7 @@ func TestQueensCNFAndRender(t *testing.T) {
 // cover (the SAT side is in BenchmarkQueensSets: it takes seconds).
 func TestQueensBundledSet(t *testing.T) {
 	p := queensPuzzle(t)
-	srcs, err := LoadPath(p, queensSetDir, nil)
+	srcs, err := loadPath(p, queensSetDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +392,7 @@ func TestQueensBundledSet(t *testing.T) {
 		t.Fatalf("bundled set: %v", names)
 	}
 	spec, _ := p.ParseSpec("dfs", nil)
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: []Spec{spec}, Sources: srcs})
+	rows := solveRows(p, []Spec{spec}, srcs)
 	for _, r := range rows {
 		if r.Failed() || r.Runs[0].Verdict != VerdictOK {
 			t.Errorf("%s: %s %v", r.Where(), r.Runs[0].Verdict, r.Problems)
@@ -404,7 +403,7 @@ func TestQueensBundledSet(t *testing.T) {
 // BenchmarkQueensSets runs each solver over the whole bundled set.
 func BenchmarkQueensSets(b *testing.B) {
 	p := queensPuzzle(b)
-	srcs, err := LoadPath(p, queensSetDir, nil)
+	srcs, err := loadPath(p, queensSetDir)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -416,7 +415,7 @@ func BenchmarkQueensSets(b *testing.B) {
 		for _, src := range srcs {
 			b.Run(fmt.Sprintf("%s/%s", text, filepath.Base(src.File)), func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
-					rows := Compare(context.Background(), Config{Puzzle: p, Specs: []Spec{spec}, Sources: []*Source{src}})
+					rows := solveRows(p, []Spec{spec}, []*source{src})
 					for _, r := range rows {
 						if r.Failed() {
 							b.Fatalf("%s: %v", r.Where(), r.Problems)

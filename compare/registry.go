@@ -1,6 +1,8 @@
-// Package compare is gridsat's harness: the registry of puzzles and their
-// solvers, the runs of every solver on every case, the independent
-// verification and cross-checks of their answers, and the reports.
+// Package compare is what gridsat's harness and reports share: the
+// registry of puzzles and their solvers, the record of a comparison (Run,
+// Row, the verdicts, Report) and the judging of answers (the independent
+// verification and cross-checks, claims). The harness that runs solvers
+// is compare/harness, the reports compare/report.
 //
 // Each puzzle adds one file here (slant.go, queens.go, chain.go) whose
 // Puzzle the registry lists: it adapts the puzzle's model (instances), its DFS

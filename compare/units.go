@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -35,4 +36,13 @@ func FormatBytes(n int64) string {
 		return fmt.Sprintf("%d%s", int64(v), units[u])
 	}
 	return fmt.Sprintf("%.3g%s", v, units[u])
+}
+
+// Clip shortens s (trimmed) to at most n bytes, for a message.
+func Clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 	"github.com/gridsat/gridsat/compare/report"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -123,7 +124,7 @@ type comparePlan struct {
 	puzzle  *compare.Puzzle
 	specs   []compare.Spec
 	names   []string
-	sources []*compare.Source
+	sources []*harness.Source
 	cases   int
 }
 
@@ -147,10 +148,10 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if f.resume && f.out == "" {
 		return fail(exitUsage, fmt.Errorf("--resume needs --out FILE"))
 	}
-	var shard compare.Shard
+	var shard harness.Shard
 	if f.shard != "" {
 		var err error
-		if shard, err = compare.ParseShard(f.shard); err != nil {
+		if shard, err = harness.ParseShard(f.shard); err != nil {
 			return fail(exitUsage, fmt.Errorf("--shard %w", err))
 		}
 		if f.out == "" {
@@ -161,14 +162,14 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if err != nil {
 		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
 	}
-	limits := compare.Limits{Timeout: f.timeout, Mem: mem}
+	limits := harness.Limits{Timeout: f.timeout, Mem: mem}
 	if f.inproc {
 		for _, flag := range []string{"timeout", "mem", "jobs"} {
 			if changed(flag) {
 				return fail(exitUsage, fmt.Errorf("--inproc runs every solver in this process, one at a time, without limits: --%s does not apply", flag))
 			}
 		}
-		limits = compare.Limits{InProcess: true}
+		limits = harness.Limits{InProcess: true}
 	}
 	if err := f.checkTiming(changed); err != nil {
 		return fail(exitUsage, err)
@@ -220,7 +221,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		if err != nil {
 			return err
 		}
-		if err := compare.CheckRuns(plan.cases, len(plan.specs), f.repeat, f.warmup); err != nil {
+		if err := harness.CheckRuns(plan.cases, len(plan.specs), f.repeat, f.warmup); err != nil {
 			return fail(exitUsage, fmt.Errorf("%s: %w", plan.puzzle.Name, err))
 		}
 		plans = append(plans, plan)
@@ -239,12 +240,12 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	defer out.abort()
 	var pages []compare.Report // --format html: one page at the end
 
-	var results *compare.ResultsFile
-	var done *compare.Done
+	var results *harness.ResultsFile
+	var done *harness.Done
 	if f.out != "" {
-		var log *compare.ResultsLog
+		var log *harness.ResultsLog
 		var cut int64
-		results, log, cut, err = compare.AppendResults(f.out, f.resume, planHeaders(plans, limits, shard))
+		results, log, cut, err = harness.AppendResults(f.out, f.resume, planHeaders(plans, limits, shard))
 		if err != nil {
 			return fail(exitUsage, err)
 		}
@@ -253,20 +254,20 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 			fmt.Fprintf(stderr, "gridsat: %s: cut off an unfinished last line (%d bytes) left by an earlier run\n", f.out, cut)
 		}
 		if f.resume {
-			done = compare.NewDone(log)
+			done = harness.NewDone(log)
 		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	debug.SetGCPercent(compare.ParentGCPercent)
-	var exec compare.Executor = compare.InProcess{}
+	debug.SetGCPercent(harness.ParentGCPercent)
+	var exec harness.Executor = harness.InProcess{}
 	if !f.inproc {
 		self, err := os.Executable()
 		if err != nil {
 			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
 		}
-		pool := &compare.Pool{Command: []string{self, "worker"}, Timeout: f.timeout, Mem: mem, CPUs: f.cpus}
+		pool := &harness.Pool{Command: []string{self, "worker"}, Timeout: f.timeout, Mem: mem, CPUs: f.cpus}
 		defer pool.Close()
 		exec = pool
 	}
@@ -303,14 +304,14 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 
 // planHeaders are the headers the plans write to --out, for its check
 // that they may join the comparisons already in it.
-func planHeaders(plans []*comparePlan, limits compare.Limits, shard compare.Shard) []compare.Header {
+func planHeaders(plans []*comparePlan, limits harness.Limits, shard harness.Shard) []harness.Header {
 	name := ""
 	if shard.Count > 0 {
 		name = shard.String()
 	}
-	var hs []compare.Header
+	var hs []harness.Header
 	for _, plan := range plans {
-		hs = append(hs, compare.NewHeader(plan.puzzle, plan.specs, plan.sources, limits, name))
+		hs = append(hs, harness.NewHeader(plan.puzzle, plan.specs, plan.sources, limits, name))
 	}
 	return hs
 }
@@ -362,7 +363,7 @@ func (f *compareFlags) checkTiming(changed func(string) bool) error {
 		return fmt.Errorf("--warmup %d: want 0 or more", f.warmup)
 	}
 	if !changed("seed") {
-		f.seed = compare.NewSeed()
+		f.seed = harness.NewSeed()
 	}
 	if !f.pin {
 		return nil
@@ -370,7 +371,7 @@ func (f *compareFlags) checkTiming(changed func(string) bool) error {
 	if f.inproc {
 		return fmt.Errorf("--pin pins worker processes; --inproc runs none")
 	}
-	cpus, err := compare.PinCPUs()
+	cpus, err := harness.PinCPUs()
 	if err != nil {
 		return fmt.Errorf("--pin: %w", err)
 	}
@@ -425,14 +426,14 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 	}
 	if len(paths) == 0 {
 		// The bundled sets, from the binary: never a path lookup.
-		srcs, err := compare.LoadBundled(p)
+		srcs, err := harness.LoadBundled(p)
 		if err != nil {
 			return nil, fail(exitUsage, err)
 		}
 		plan.sources = srcs
 	}
 	for _, path := range paths {
-		srcs, err := compare.LoadInput(p, path, stdin, note)
+		srcs, err := harness.LoadInput(p, path, stdin, note)
 		if err != nil {
 			return nil, fail(exitUsage, err)
 		}
@@ -444,15 +445,15 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 	return plan, nil
 }
 
-func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits compare.Limits,
-	shard compare.Shard, exec compare.Executor, results *compare.ResultsFile, done *compare.Done, pages *[]compare.Report) (int, error) {
+func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits harness.Limits,
+	shard harness.Shard, exec harness.Executor, results *harness.ResultsFile, done *harness.Done, pages *[]compare.Report) (int, error) {
 	p := plan.puzzle
-	cfg := compare.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs,
+	cfg := harness.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs,
 		Repeat: f.repeat, Warmup: f.warmup, Seed: f.seed}
 	var runErr error
 	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout, Seed: f.seed}
 	f.report.apply(&report)
-	machine := compare.NewMachine(plan.specs)
+	machine := harness.NewMachine(plan.specs)
 	machine.Pinned = f.cpus
 	if results != nil {
 		shardName := ""
@@ -460,7 +461,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 			shardName = shard.String()
 			cfg.Include = shard.Include(len(plan.specs))
 		}
-		h := compare.NewHeader(p, plan.specs, plan.sources, limits, shardName)
+		h := harness.NewHeader(p, plan.specs, plan.sources, limits, shardName)
 		if f.repeat > 1 || f.warmup > 0 {
 			h.Repeat, h.Warmup = f.repeat, f.warmup
 		}
@@ -471,7 +472,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 		defer func() {
 			// The end of the comparison, an interrupted one's too: the
 			// header is never rewritten.
-			err := results.Footer(compare.Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: compare.LoadAverage(), Runs: report.Rerun})
+			err := results.Footer(harness.Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: harness.LoadAverage(), Runs: report.Rerun})
 			if err != nil && runErr == nil {
 				fmt.Fprintln(stderr, "gridsat:", err)
 			}
@@ -479,7 +480,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 		if err := results.Header(h); err != nil {
 			return 0, fail(exitFail, err)
 		}
-		cfg.OnRun = func(t compare.Task, run compare.Run) {
+		cfg.OnRun = func(t harness.Task, run compare.Run) {
 			report.Rerun++ // run now, not taken from the file
 			if err := results.Add(t, limits, run); err != nil && runErr == nil {
 				runErr = err
@@ -487,7 +488,7 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 		}
 	}
 	if done != nil {
-		cfg.Skip = func(t compare.Task) (compare.Run, bool) {
+		cfg.Skip = func(t harness.Task) (compare.Run, bool) {
 			run, ok, _ := done.Lookup(t, limits)
 			if ok {
 				report.Reused++
@@ -506,11 +507,11 @@ func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *compareP
 			bar.Add(1)
 		}
 	}
-	report.Rows = compare.Compare(ctx, cfg)
+	report.Rows = harness.Compare(ctx, cfg)
 	if bar != nil {
 		bar.Finish() // clears its line: the report starts on a clean one
 	}
-	report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: compare.LoadAverage()}}
+	report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: harness.LoadAverage()}}
 	if shard.Count > 0 {
 		// A shard's rows are mostly split with other shards: its report
 		// is gridsat report's, over every shard's file.

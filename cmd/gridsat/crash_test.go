@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // The fault-injection suite: "a crash loses nothing", end to end, with
@@ -132,7 +133,7 @@ func (w *crashWorld) runsOnce(file string, want int) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<26)
 	for sc.Scan() {
-		var rec compare.Record
+		var rec harness.Record
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			w.t.Fatalf("%s: %v", file, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // Issue 21, fault 6: without a PATH compare runs the bundled sets from
@@ -22,7 +23,7 @@ func TestCompareBundledIgnoresCwd(t *testing.T) {
 	}
 	t.Chdir(dir)
 	p, _ := compare.Lookup("queens")
-	srcs, err := compare.LoadBundled(p)
+	srcs, err := harness.LoadBundled(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestOutInUse(t *testing.T) {
 	dir := t.TempDir()
 	in := slantInput(t, dir)
 	runs := filepath.Join(dir, "r.jsonl")
-	held, err := compare.OpenResults(runs, nil)
+	held, err := harness.OpenResults(runs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

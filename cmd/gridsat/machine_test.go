@@ -11,20 +11,21 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // headerMachine reads the machine record of a results file's header, and
 // its footer.
-func headerMachine(t *testing.T, file string) (*compare.Machine, *compare.Footer) {
+func headerMachine(t *testing.T, file string) (*compare.Machine, *harness.Footer) {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var m *compare.Machine
-	var f *compare.Footer
+	var f *harness.Footer
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		var rec compare.Record
+		var rec harness.Record
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 	"github.com/gridsat/gridsat/compare/report"
 )
 
@@ -92,7 +93,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if err := distinctResults(paths); err != nil {
 		return fail(exitUsage, err)
 	}
-	merged, err := compare.MergeResultsWith(paths, compare.MergeOptions{MixedMachines: f.mixed})
+	merged, err := harness.MergeResultsWith(paths, harness.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
 		// Unreadable, corrupt, empty or mismatched files: bad input.
 		return fail(exitUsage, err)
@@ -225,16 +226,16 @@ func recheckLabels(flag string, jobs int) ([]string, error) {
 // recheck runs m's claims labelled with labels again in workers under the
 // header's limits (in process for a comparison made --inproc), and says
 // what it found on stderr.
-func recheck(stderr io.Writer, m *compare.Merged, labels []string, jobs int) error {
+func recheck(stderr io.Writer, m *harness.Merged, labels []string, jobs int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var exec compare.Executor = compare.InProcess{}
+	var exec harness.Executor = harness.InProcess{}
 	if l := m.Header.Limits; !l.InProcess {
 		self, err := os.Executable()
 		if err != nil {
 			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
 		}
-		pool := &compare.Pool{Command: []string{self, "worker"}, Timeout: l.Timeout, Mem: l.Mem}
+		pool := &harness.Pool{Command: []string{self, "worker"}, Timeout: l.Timeout, Mem: l.Mem}
 		defer pool.Close()
 		exec = pool
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // jsonRows runs gridsat with --format json and returns its rows.
@@ -59,7 +60,7 @@ func runKeys(t *testing.T, file string) []string {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		var rec compare.Record
+		var rec harness.Record
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +181,7 @@ func TestReportChecksItsFiles(t *testing.T) {
 	}
 	var lines []string
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var rec compare.Record
+		var rec harness.Record
 		json.Unmarshal([]byte(line), &rec)
 		if rec.Kind == "run" && rec.Run.Spec == "dfs" && rec.Run.Case == 1 {
 			rec.Run.Run.Result.Answer = strings.Replace(rec.Run.Run.Result.Answer, "/", "\\", 1)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // TestUnsolvableSlantExitsOne: a well-formed case with no solution (a 2
@@ -54,7 +55,7 @@ func TestCompareCatchesWrongAnswer(t *testing.T) {
 	data, _ := os.ReadFile(out)
 	var lines []string
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var rec compare.Record
+		var rec harness.Record
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatal(err)
 		}

@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // editRecords rewrites the records of a results file through edit, which
 // gets each record and its line number.
-func editRecords(t *testing.T, path string, edit func(line int, rec *compare.Record)) {
+func editRecords(t *testing.T, path string, edit func(line int, rec *harness.Record)) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -22,7 +23,7 @@ func editRecords(t *testing.T, path string, edit func(line int, rec *compare.Rec
 	}
 	var out bytes.Buffer
 	for i, line := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
-		var rec compare.Record
+		var rec harness.Record
 		if err := json.Unmarshal(line, &rec); err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +61,7 @@ func TestEditedNoSolutionIsLabelledAndRechecked(t *testing.T) {
 		{"dfs,sat", "cross-checked", "unsat ", "--recheck=all"},
 	} {
 		out := recorded(t, "slant", "sample", "--solvers", tt.solvers)
-		editRecords(t, out, func(_ int, rec *compare.Record) {
+		editRecords(t, out, func(_ int, rec *harness.Record) {
 			if rec.Kind == "run" {
 				rec.Run.Run.Result = compare.Result{Time: rec.Run.Run.Result.Time}
 			}
@@ -88,7 +89,7 @@ func TestEditedQueensOptimumIsClaimed(t *testing.T) {
 	args := []string{"queens", "seed", "--solvers", "sat,sat:card=seq"}
 	out := recorded(t, args...)
 	edited := 0
-	editRecords(t, out, func(_ int, rec *compare.Record) {
+	editRecords(t, out, func(_ int, rec *harness.Record) {
 		if rec.Kind != "run" || rec.Run.Case != 1 {
 			return
 		}
@@ -128,9 +129,9 @@ func TestTamperedRecordsAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	firstRun := func(edit func(*compare.RunRecord)) func(int, *compare.Record) {
+	firstRun := func(edit func(*harness.RunRecord)) func(int, *harness.Record) {
 		done := false
-		return func(_ int, rec *compare.Record) {
+		return func(_ int, rec *harness.Record) {
 			if rec.Kind == "run" && !done {
 				edit(rec.Run)
 				done = true
@@ -139,21 +140,21 @@ func TestTamperedRecordsAreRefused(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name, want string
-		edit       func(int, *compare.Record)
+		edit       func(int, *harness.Record)
 	}{
-		{"case text changed under its key", "does not hash to its key", func(_ int, rec *compare.Record) {
+		{"case text changed under its key", "does not hash to its key", func(_ int, rec *harness.Record) {
 			if rec.Kind == "case" && rec.Case.Case == 1 {
 				rec.Case.Text = strings.Replace(rec.Case.Text, "4", "3", 1)
 			}
 		}},
-		{"run of another version", `a run of gridsat "0.13.0"`, firstRun(func(r *compare.RunRecord) { r.Version = "0.13.0" })},
-		{"run with other options", "its header's are", firstRun(func(r *compare.RunRecord) {
+		{"run of another version", `a run of gridsat "0.13.0"`, firstRun(func(r *harness.RunRecord) { r.Version = "0.13.0" })},
+		{"run with other options", "its header's are", firstRun(func(r *harness.RunRecord) {
 			r.Options = maps(r.Options, "unique", "true")
 		})},
-		{"run under other limits", "its header's are", firstRun(func(r *compare.RunRecord) { r.Limits.Timeout *= 2 })},
-		{"run of a solver not in the header", "not one of its header's solvers", firstRun(func(r *compare.RunRecord) { r.Spec = "sat:probe=none" })},
-		{"timeout under its limit", "a timeout of", firstRun(func(r *compare.RunRecord) { r.Run.Verdict, r.Run.Wall = "timeout", 29000 })},
-		{"memout without a memory limit", "without a memory limit", func(_ int, rec *compare.Record) {
+		{"run under other limits", "its header's are", firstRun(func(r *harness.RunRecord) { r.Limits.Timeout *= 2 })},
+		{"run of a solver not in the header", "not one of its header's solvers", firstRun(func(r *harness.RunRecord) { r.Spec = "sat:probe=none" })},
+		{"timeout under its limit", "a timeout of", firstRun(func(r *harness.RunRecord) { r.Run.Verdict, r.Run.Wall = "timeout", 29000 })},
+		{"memout without a memory limit", "without a memory limit", func(_ int, rec *harness.Record) {
 			switch rec.Kind {
 			case "header":
 				rec.Header.Limits.Mem = 0

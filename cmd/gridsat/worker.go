@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 func newWorkerCmd() *cobra.Command {
@@ -13,7 +13,7 @@ func newWorkerCmd() *cobra.Command {
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := compare.WorkerMain(); err != nil {
+			if err := harness.WorkerMain(); err != nil {
 				return fail(exitFail, err)
 			}
 			return nil

@@ -20,7 +20,7 @@ func noisyReport() compare.Report {
 		}
 	}
 	r.Machines = []compare.MachineRun{{Machine: &compare.Machine{CPUModel: "Test CPU 3000", LogicalCPUs: 2, OS: "linux/amd64", GoVersion: "go1.26",
-		Gridsat: compare.Version, Revision: "unknown", TimeSource: compare.TimeSource, LoadStart: []float64{1, 2, 3}}, LoadEnd: []float64{4, 5, 6}}}
+		Gridsat: compare.Version, Revision: "unknown", TimeSource: "cpu: getrusage around the solve", LoadStart: []float64{1, 2, 3}}, LoadEnd: []float64{4, 5, 6}}}
 	return r
 }
 

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
 )
 
 // htmlReports runs dfs and sat on the sample sets of slant and chain (real
@@ -30,10 +31,11 @@ func htmlReports(t *testing.T) []compare.Report {
 		if err != nil {
 			t.Skip(err)
 		}
-		srcs, err := compare.LoadPath(p, "sample", nil)
-		if err != nil {
-			t.Fatal(err)
+		set, ok := instances.FindSet(name, "sample")
+		if !ok {
+			t.Fatalf("%s has no sample set", name)
 		}
+		src := readSet(t, p, set)
 		specs := []string{"dfs", "sat"}
 		var sp []compare.Spec
 		for _, s := range specs {
@@ -43,7 +45,7 @@ func htmlReports(t *testing.T) []compare.Report {
 			}
 			sp = append(sp, spec)
 		}
-		rows := compare.Compare(context.Background(), compare.Config{Puzzle: p, Specs: sp, Sources: srcs})
+		rows := solveRows(p, sp, src)
 		if len(rows) == 0 || rows[0].Failed() {
 			t.Fatalf("%s sample: %+v", name, rows)
 		}

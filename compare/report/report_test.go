@@ -29,11 +29,7 @@ func worstRows(t *testing.T, p *compare.Puzzle, specTexts []string) []compare.Ro
 	}
 	var rows []compare.Row
 	for _, set := range instances.Sets(p.Name) {
-		srcs, err := compare.LoadPath(p, set.String(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, src := range srcs {
+		for _, src := range []source{readSet(t, p, set)} {
 			stats := make([][]compare.Stat, len(specs))
 			var steps []sat.Step
 			smallest := src.Cases[0]

@@ -1,0 +1,93 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// NewMachine describes this machine and build for a comparison of specs.
+func NewMachine(specs []compare.Spec) *compare.Machine {
+	m := &compare.Machine{OS: runtime.GOOS + "/" + runtime.GOARCH, GoVersion: runtime.Version(), Gridsat: compare.Version,
+		LogicalCPUs: runtime.NumCPU(), TimeSource: TimeSource, Revision: "unknown"}
+	m.Host, _ = os.Hostname()
+	readSystem(m)
+	m.LoadStart = loadAverage()
+	m.Backends = map[string]string{}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		readBuild(m, info)
+	}
+	for _, s := range specs {
+		if b := s.Options[compare.BackendOption.Name]; strings.HasPrefix(b, "exec:") {
+			if _, done := m.Backends[b]; !done {
+				m.Backends[b] = execVersion(strings.TrimPrefix(b, "exec:"))
+			}
+		}
+	}
+	return m
+}
+
+// backendModules are the modules whose versions name the in-process
+// backends.
+var backendModules = map[string]string{"github.com/crillab/gophersat": "gophersat", "github.com/go-air/gini": "gini"}
+
+// readBuild takes the revision and the backends' versions from the build
+// information.
+func readBuild(m *compare.Machine, info *debug.BuildInfo) {
+	for _, dep := range info.Deps {
+		if name, ok := backendModules[dep.Path]; ok {
+			v := dep.Version
+			if dep.Replace != nil {
+				v += " => " + dep.Replace.Path + " " + dep.Replace.Version
+			}
+			m.Backends[name] = v
+		}
+	}
+	dirty := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			m.Revision = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if dirty && m.Revision != "unknown" {
+		m.Revision += "+dirty"
+	}
+}
+
+// execVersion is the first line an external solver prints for
+// --version, or why there is none.
+func execVersion(name string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, "--version")
+	// Its own process group, killed when it ends, however it ends (a
+	// script's child must not outlive it), and its output bounded.
+	ownGroup(cmd)
+	out := &headBuffer{max: 4 << 10}
+	cmd.Stdout = out
+	err := cmd.Start()
+	if err == nil {
+		err = endGroup(cmd)
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out.b)), "\n")
+	if line == "" {
+		if err != nil {
+			return "unknown (" + compare.Clip(err.Error(), 60) + ")"
+		}
+		return "unknown"
+	}
+	return compare.Clip(line, 80)
+}
+
+// LoadAverage is the system's load average over 1, 5 and 15 minutes, nil
+// where it cannot be read.
+func LoadAverage() []float64 { return loadAverage() }

@@ -1,0 +1,504 @@
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
+)
+
+// A results file is JSON lines, one record a line, each written and
+// flushed the moment it is known: a header for each comparison that
+// writes to the file, each case once (its text, so that the file can be
+// reported and verified on its own), and each run as it ends.
+
+// Record is one line of a results file; Kind says which part is set.
+type Record struct {
+	Kind   string      `json:"kind"` // "header", "case", "run" or "footer"
+	Header *Header     `json:"header,omitempty"`
+	Case   *CaseRecord `json:"case,omitempty"`
+	Run    *RunRecord  `json:"run,omitempty"`
+	Footer *Footer     `json:"footer,omitempty"`
+}
+
+// Record kinds.
+const (
+	kindHeader = "header"
+	kindCase   = "case"
+	kindRun    = "run"
+	kindFooter = "footer"
+)
+
+// Limits are the limits runs were made under.
+type Limits struct {
+	Timeout time.Duration `json:"timeout_ns"`
+	Mem     int64         `json:"mem"`
+	// InProcess runs had no limits and no isolation (--inproc).
+	InProcess bool `json:"inproc,omitempty"`
+}
+
+// Header describes one comparison that wrote to the file.
+type Header struct {
+	Version string       `json:"version"`
+	Puzzle  string       `json:"puzzle"`
+	Specs   []SpecRecord `json:"specs"`
+	Limits  Limits       `json:"limits"`
+	// Inputs hashes the keys of every case of the whole input in order,
+	// and Cases counts them: shards of one run share both.
+	Inputs  string    `json:"inputs"`
+	Cases   int       `json:"cases"`
+	Shard   string    `json:"shard,omitempty"` // "i/n", "" for a whole run
+	Started time.Time `json:"started"`
+	// Repeat is how many times each (case, solver) runs (0: once), after
+	// Warmup unrecorded runs, in the order Seed shuffles (--repeat,
+	// --warmup, --seed).
+	Repeat int    `json:"repeat,omitempty"`
+	Warmup int    `json:"warmup,omitempty"`
+	Seed   uint64 `json:"seed,omitempty"`
+	// Machine is where the comparison ran (nil in files written before
+	// 0.14); its Footer, written when it ends, has the load then.
+	Machine *compare.Machine `json:"machine,omitempty"`
+}
+
+// SpecRecord is a solver spec as written and with every option resolved.
+type SpecRecord struct {
+	Text    string          `json:"text"`
+	Options compare.Options `json:"options"`
+}
+
+// CaseRecord is one case: its key, where it was read, its text.
+type CaseRecord struct {
+	Puzzle string `json:"puzzle"`
+	Key    string `json:"key"`
+	// Order is the case's position in the whole input (0-based), which
+	// orders a report's rows.
+	Order int    `json:"order"`
+	Set   string `json:"set,omitempty"`
+	File  string `json:"file"`
+	Case  int    `json:"case"`
+	Line  int    `json:"line"`
+	Text  string `json:"text"`
+}
+
+// RunRecord is one run of one solver on one case.
+type RunRecord struct {
+	Puzzle   string `json:"puzzle"`
+	Key      string `json:"key"`
+	compare. // the case's key
+			CaseInfo
+
+	Spec    string          `json:"spec"`
+	Options compare.Options `json:"options"` // resolved (Spec.Resolved)
+	Version string          `json:"version"`
+	Limits  Limits          `json:"limits"`
+	Run     compare.Run     `json:"run"`
+}
+
+// resumeKey is everything that changes a run's result but its limits: the
+// puzzle, the case (its content and number: CaseKey), the solver with every option resolved
+// (uniqueness included), and gridsat's version.
+func resumeKey(puzzle, caseKey, solver string, resolved compare.Options, version string) string {
+	names := make([]string, 0, len(resolved))
+	for k := range resolved {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(puzzle + "\x00" + caseKey + "\x00" + solver + "\x00" + version)
+	for _, k := range names {
+		b.WriteString("\x00" + k + "=" + resolved[k])
+	}
+	return b.String()
+}
+
+func (r *RunRecord) resumeKey() string {
+	return repeatKey(resumeKey(r.Puzzle, r.Key, compare.SolverName(r.Spec), r.Options, r.Version), r.Run.Repeat)
+}
+
+// repeatKey is the resume key of repeat r of a run: the first repeat's is
+// the run's own, so that files written before repeats resume.
+func repeatKey(key string, r int) string {
+	if r == 0 {
+		return key
+	}
+	return fmt.Sprintf("%s\x00repeat=%d", key, r)
+}
+
+// ResultsFile appends records to a JSON-lines file, each record one
+// write of its line on an O_APPEND descriptor, so that a crash or a kill
+// loses no finished run and no record is ever split. The file is locked
+// (flock) while open: another gridsat cannot write to it meanwhile.
+type ResultsFile struct {
+	mu     sync.Mutex
+	f      *os.File
+	cases  map[string]bool // case keys with a case record in the file
+	Path   string
+	failed error
+}
+
+// RepairResults cuts a last line left unfinished by a crash off the
+// results file at path, so that the next record starts on a line of its
+// own, and says how many bytes it cut. A missing file needs no repair; a
+// file in use by another gridsat, or that is not a results file (see
+// OpenResults), is refused untouched.
+func RepairResults(path string) (int64, error) {
+	if _, err := os.Stat(path); os.IsNotExist(err) {
+		return 0, nil
+	}
+	f, err := openResultsFile(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return repairResults(f, path)
+}
+
+// repairResults cuts the unfinished last line of f, the results file at
+// path.
+func repairResults(f *os.File, path string) (int64, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("results file %s: %w", path, err)
+	}
+	size := st.Size()
+	if size == 0 {
+		return 0, nil
+	}
+	// Find the last newline, reading backwards in blocks.
+	buf := make([]byte, 64<<10)
+	end := size
+	for end > 0 {
+		start := max(end-int64(len(buf)), 0)
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && err != io.EOF {
+			return 0, fmt.Errorf("results file %s: %w", path, err)
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			keep := start + int64(i) + 1
+			if keep == size {
+				return 0, nil
+			}
+			if err := f.Truncate(keep); err != nil {
+				return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
+			}
+			return size - keep, nil
+		}
+		end = start
+	}
+	if err := f.Truncate(0); err != nil {
+		return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
+	}
+	return size, nil
+}
+
+// OpenResults opens path for appending, creating it if needed, and locks
+// it until Close. A file another gridsat holds (ErrResultsInUse, naming
+// its pid), or that is neither empty nor starts with a gridsat results
+// header (ErrNotResults), is refused untouched. Cases already recorded in
+// log (from ReadResults) are not written again.
+func OpenResults(path string, log *ResultsLog) (*ResultsFile, error) {
+	f, err := openResultsFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return newResultsFile(f, path, log), nil
+}
+
+// newResultsFile writes records to f, the results file at path.
+func newResultsFile(f *os.File, path string, log *ResultsLog) *ResultsFile {
+	rf := &ResultsFile{f: f, cases: map[string]bool{}, Path: path}
+	if log != nil {
+		for k := range log.Cases {
+			rf.cases[k] = true
+		}
+	}
+	return rf
+}
+
+func (rf *ResultsFile) write(rec Record) error {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("encoding a %s record: %w", rec.Kind, err)
+	}
+	// One write of the whole line: O_APPEND puts it at the end in one
+	// piece (a short write, on a full disk, leaves an unfinished last
+	// line, which the next run cuts off).
+	if _, err := rf.f.Write(append(b, '\n')); err != nil {
+		rf.failed = fmt.Errorf("writing results file %s: %w", rf.Path, err)
+		return rf.failed
+	}
+	return nil
+}
+
+// Header writes a comparison's header.
+func (rf *ResultsFile) Header(h Header) error {
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	return rf.write(Record{Kind: kindHeader, Header: &h})
+}
+
+// Footer writes the record of a comparison's end.
+func (rf *ResultsFile) Footer(f Footer) error {
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	return rf.write(Record{Kind: kindFooter, Footer: &f})
+}
+
+// Add writes one run's record, and its case's record first if the file
+// has none yet.
+func (rf *ResultsFile) Add(t Task, limits Limits, run compare.Run) error {
+	c := t.Case()
+	loc := c.Location()
+	key := t.Key()
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	if !rf.cases[key] {
+		if err := rf.write(Record{Kind: kindCase, Case: &CaseRecord{Puzzle: t.Puzzle.Name, Key: key, Order: t.Source.order + t.Index,
+			Set: t.Source.Set, File: t.Source.File, Case: loc.Case, Line: loc.Line, Text: t.Text()}}); err != nil {
+			return err
+		}
+		rf.cases[key] = true
+	}
+	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key,
+		CaseInfo: compare.CaseInfoOf(t.Source.Set, t.Source.File, c), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
+		Version: compare.Version, Limits: limits, Run: run}})
+}
+
+// Close closes the file, which releases its lock.
+func (rf *ResultsFile) Close() error {
+	rf.mu.Lock()
+	defer rf.mu.Unlock()
+	if err := rf.f.Close(); err != nil {
+		return fmt.Errorf("closing results file %s: %w", rf.Path, err)
+	}
+	return nil
+}
+
+// ResultsLog is what one or more results files hold.
+type ResultsLog struct {
+	Headers []Header
+	// Cases by key; Runs in file order.
+	Cases map[string]*CaseRecord
+	Runs  []*RunRecord
+	// Footers are the ends of the comparisons, in file order.
+	Footers []Footer
+	// Cut counts files whose last line was unfinished (and skipped);
+	// CutLines are those lines' numbers.
+	Cut      int
+	CutLines []int
+	// HeaderLines are the line numbers of Headers.
+	HeaderLines []int
+}
+
+// ReadResults reads a results file. A missing file is an empty one; an
+// unfinished last line (a run killed mid-write) is skipped and counted;
+// any other line that is not a record, or a record that fails the checks
+// of trust.go, is bad input naming the file and line.
+func ReadResults(path string) (*ResultsLog, error) {
+	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return log, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading results file: %w", err)
+	}
+	defer f.Close()
+	if err := log.read(path, f); err != nil {
+		return nil, err
+	}
+	return log, nil
+}
+
+// read adds the records of r, a results file called path, to log.
+func (log *ResultsLog) read(path string, r io.Reader) error {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var header *Header // the comparison the next runs belong to (trust.go)
+	for line := 1; ; line++ {
+		b, err := readRecordLine(br)
+		if len(b) == 0 && err == io.EOF {
+			return nil
+		}
+		if errors.Is(err, errLongRecord) {
+			return &instances.InputError{File: path, Line: line, Msg: fmt.Sprintf("line longer than %d MiB: not a result record", maxRecord>>20)}
+		}
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("reading results file %s: %w", path, err)
+		}
+		cut := err == io.EOF // no newline: the last line, unfinished
+		var rec Record
+		bad := func(msg string) error {
+			if cut {
+				log.Cut++
+				log.CutLines = append(log.CutLines, line)
+				return nil
+			}
+			return &instances.InputError{File: path, Line: line, Msg: msg}
+		}
+		if err := json.Unmarshal(b, &rec); err != nil {
+			if e := bad(fmt.Sprintf("not a result record: %v", err)); e != nil {
+				return e
+			}
+			return nil
+		}
+		switch {
+		case rec.Kind == kindHeader && rec.Header != nil:
+			log.Headers = append(log.Headers, *rec.Header)
+			log.HeaderLines = append(log.HeaderLines, line)
+			header = rec.Header
+		case rec.Kind == kindCase && rec.Case != nil && rec.Case.Key != "":
+			if err := checkCase(rec.Case); err != nil {
+				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
+			}
+			log.Cases[rec.Case.Key] = rec.Case
+		case rec.Kind == kindRun && rec.Run != nil && rec.Run.Key != "":
+			if err := checkRun(rec.Run, header); err != nil {
+				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
+			}
+			log.Runs = append(log.Runs, rec.Run)
+		case rec.Kind == kindFooter && rec.Footer != nil:
+			log.Footers = append(log.Footers, *rec.Footer)
+		default:
+			if e := bad(fmt.Sprintf("not a result record (kind %q)", rec.Kind)); e != nil {
+				return e
+			}
+		}
+		if cut {
+			return nil
+		}
+	}
+}
+
+// maxRecord bounds one line of a results file: a record holds a case's
+// text or a run's reply (itself at most maxReply), JSON-escaped. A
+// variable for tests.
+var maxRecord = 4 * maxReply
+
+var errLongRecord = errors.New("record line too long")
+
+// readRecordLine reads one line of at most maxRecord bytes, its newline
+// included; it returns io.EOF with an unfinished last line.
+func readRecordLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		if len(line)+len(part) > maxRecord {
+			return nil, errLongRecord
+		}
+		line = append(line, part...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
+// Done indexes the runs of a results log for --resume.
+type Done struct {
+	runs map[string]*RunRecord // by resume key; the last record wins
+}
+
+// NewDone indexes log's runs.
+func NewDone(log *ResultsLog) *Done {
+	d := &Done{runs: map[string]*RunRecord{}}
+	if log != nil {
+		for _, r := range log.Runs {
+			d.runs[r.resumeKey()] = r
+		}
+	}
+	return d
+}
+
+// Lookup returns the run recorded for t that can stand for a run under
+// limits, with its verdict cleared so that the harness judges it again
+// (a stored verdict is never trusted; only timeout, memout and error,
+// which carry no answer to check, are kept). found says whether any
+// record of t exists, reused or not.
+func (d *Done) Lookup(t Task, limits Limits) (run compare.Run, reused, found bool) {
+	if d == nil {
+		return compare.Run{}, false, false
+	}
+	rec, ok := d.runs[repeatKey(resumeKey(t.Puzzle.Name, t.Key(), t.Spec.Solver.Name, t.Spec.Resolved(), compare.Version), t.Repeat)]
+	if !ok {
+		return compare.Run{}, false, false
+	}
+	run = enforceTimeLimit(rec.Run, rec.Limits.Timeout)
+	if !reusable(run, rec.Limits, limits) {
+		return compare.Run{}, false, true
+	}
+	run.Solver = t.Spec.Text
+	run.Claim = "" // labelled again (claims.go)
+	switch run.Verdict {
+	case compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError:
+	default:
+		run.Verdict, run.Detail = "", ""
+	}
+	return run, true, true
+}
+
+// reusable says whether run, made under the limits then, is what a run
+// under the limits now would be: a run stopped by a limit only if that
+// limit has not grown; a finished run only if it finished within the
+// limits now. Runs made in process are reused only in process, and a
+// harness failure is never reused.
+func reusable(run compare.Run, then, now Limits) bool {
+	if then.InProcess != now.InProcess {
+		return false
+	}
+	took := max(run.Wall, compare.RunTime(run))
+	memOK := now.Mem == 0 || (run.PeakRSS > 0 && run.PeakRSS <= now.Mem) || (then.Mem > 0 && then.Mem <= now.Mem)
+	switch run.Verdict {
+	case compare.VerdictHarness, verdictCancelled:
+		return false
+	case compare.VerdictTimeout:
+		return now.Timeout > 0 && then.Timeout > 0 && now.Timeout <= then.Timeout && memOK
+	case compare.VerdictMemout:
+		return now.Mem > 0 && then.Mem > 0 && now.Mem <= then.Mem && (now.Timeout == 0 || took <= now.Timeout)
+	}
+	return (now.Timeout == 0 || took <= now.Timeout) && memOK
+}
+
+// ErrNoResults is returned when results files hold no run.
+var ErrNoResults = errors.New("no runs in the results files")
+
+// NewHeader describes a comparison of specs on sources under limits;
+// shard is "i/n" for a shard of it, "" for the whole.
+func NewHeader(p *compare.Puzzle, specs []compare.Spec, sources []*Source, limits Limits, shard string) Header {
+	h := Header{Version: compare.Version, Puzzle: p.Name, Limits: limits, Shard: shard, Started: time.Now().UTC()}
+	for _, s := range specs {
+		h.Specs = append(h.Specs, SpecRecord{Text: s.Text, Options: s.Resolved()})
+	}
+	sum := sha256.New()
+	for _, src := range sources {
+		if src.keys == nil {
+			src.prepare(p)
+		}
+		for _, k := range src.keys {
+			io.WriteString(sum, k)
+			h.Cases++
+		}
+	}
+	h.Inputs = hex.EncodeToString(sum.Sum(nil)[:16])
+	return h
+}
+
+// Footer is the record a comparison writes to its results file when it
+// ends (an interrupted one too): the header is never rewritten.
+type Footer struct {
+	// Started is the header's Started, which names the comparison.
+	Started time.Time `json:"started"`
+	Ended   time.Time `json:"ended"`
+	LoadEnd []float64 `json:"load_end,omitempty"`
+	Runs    int       `json:"runs"` // the runs it made
+}

@@ -1,0 +1,80 @@
+package harness
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// A results file is read as a witness, not as an authority: what can be
+// checked from the file alone is checked as it is read, and a record that
+// fails a check makes the whole file bad input (exit 2, naming the line),
+// since a file edited in one place may be edited in others:
+//   - a case's text hashes to its key (CaseKey): a board changed under its
+//     key would be verified against the new board;
+//   - a run follows a header of its comparison, and its puzzle, version,
+//     spec, resolved options and limits are that header's: runs are
+//     matched on case key and spec text, and a run of another version or
+//     other options would stand in for one of this comparison;
+//   - a timeout ran under a time limit and took at least that long; a
+//     memout ran under a memory limit.
+// What cannot be checked from a file (that a board has no solution, that
+// an answer is the fewest or the smallest, that a solution is unique) is
+// labelled by what backs it (claims.go).
+
+// checkCase checks that a case record's text is the one its key names.
+func checkCase(c *CaseRecord) error {
+	if want := CaseKey(c.Puzzle, c.Case, c.Text); c.Key != want {
+		return fmt.Errorf("case %s#%d: its text does not hash to its key %s (the text was changed, or the key)", c.File, c.Case, c.Key)
+	}
+	return nil
+}
+
+// checkRun checks a run record against the header of its comparison (the
+// last header before it in the file).
+func checkRun(r *RunRecord, h *Header) error {
+	if h == nil {
+		return fmt.Errorf("a run record before any comparison header")
+	}
+	switch {
+	case r.Puzzle != h.Puzzle:
+		return fmt.Errorf("a %s run under a %s comparison's header", r.Puzzle, h.Puzzle)
+	case r.Version != h.Version:
+		return fmt.Errorf("a run of gridsat %q under a header of gridsat %q", r.Version, h.Version)
+	case r.Limits != h.Limits:
+		return fmt.Errorf("a run under limits %+v, its header's are %+v", r.Limits, h.Limits)
+	}
+	spec := -1
+	for i, s := range h.Specs {
+		if s.Text == r.Spec {
+			spec = i
+		}
+	}
+	if spec < 0 {
+		return fmt.Errorf("a run of %q, which is not one of its header's solvers (%s)", r.Spec, specList(h.Specs))
+	}
+	if !maps.Equal(r.Options, h.Specs[spec].Options) {
+		return fmt.Errorf("a run of %s with options %v, its header's are %v", r.Spec, r.Options, h.Specs[spec].Options)
+	}
+	return checkLimitVerdict(r.Run, r.Limits)
+}
+
+// checkLimitVerdict checks that a run stopped by a limit had that limit,
+// and a timeout took at least as long as its limit.
+func checkLimitVerdict(run compare.Run, l Limits) error {
+	switch run.Verdict {
+	case compare.VerdictTimeout:
+		if l.Timeout <= 0 {
+			return fmt.Errorf("a timeout of %s without a time limit", run.Solver)
+		}
+		if took := runTook(run); took < l.Timeout {
+			return fmt.Errorf("a timeout of %s after %s, under a %s limit", run.Solver, compare.FormatDuration(took), compare.FormatDuration(l.Timeout))
+		}
+	case compare.VerdictMemout:
+		if l.Mem <= 0 {
+			return fmt.Errorf("a memout of %s without a memory limit", run.Solver)
+		}
+	}
+	return nil
+}

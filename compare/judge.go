@@ -1,0 +1,185 @@
+package compare
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// Judging is the same wherever runs come from (a live comparison, results
+// files merged, a recheck): each run's verdict from the puzzle's verifier,
+// the runs of a row checked against each other, a row's repeats merged
+// into one run per solver.
+
+// Judge fills in each run's verdict from the puzzle's verifier and checks
+// the finished runs of a row against each other.
+func Judge(p *Puzzle, c instances.Case, row *Row) {
+	row.Problems = nil
+	var done []int
+	for i := range row.Runs {
+		run := &row.Runs[i]
+		judgeRun(p, c, run)
+		switch run.Verdict {
+		case VerdictOK, VerdictUnsat:
+			done = append(done, i)
+		case VerdictWrong, VerdictError, VerdictHarness:
+			row.Problems = append(row.Problems, fmt.Sprintf("%s: %s: %s", run.Solver, run.Verdict, run.Detail))
+		}
+	}
+	row.Agree = "-"
+	if len(done) < 2 {
+		return
+	}
+	row.Agree = "yes"
+	first := row.Runs[done[0]]
+	for _, i := range done[1:] {
+		other := row.Runs[i]
+		var err error
+		switch {
+		case first.Result.Solved != other.Result.Solved:
+			err = fmt.Errorf("%s says %s, %s says %s", first.Solver, first.Verdict, other.Solver, other.Verdict)
+		case first.Result.UniqueChecked && other.Result.UniqueChecked &&
+			(first.Result.Second == "") != (other.Result.Second == ""):
+			err = fmt.Errorf("%s says unique=%v, %s says unique=%v", first.Solver, first.Result.Second == "", other.Solver, other.Result.Second == "")
+		default:
+			err = p.Agree(c, first.Result, other.Result)
+		}
+		if err != nil {
+			row.Agree = "NO"
+			row.Problems = append(row.Problems, fmt.Sprintf("%s vs %s: %v", first.Solver, other.Solver, err))
+		}
+	}
+}
+
+// quartiles of ds; zero for none.
+func quartiles(ds []time.Duration) Quartiles {
+	if len(ds) == 0 {
+		return Quartiles{}
+	}
+	x := make([]float64, len(ds))
+	for i, d := range ds {
+		x[i] = float64(d)
+	}
+	sort.Float64s(x)
+	q := func(p float64) time.Duration {
+		return time.Duration(stat.Quantile(p, stat.Empirical, x, nil))
+	}
+	return Quartiles{Min: time.Duration(x[0]), Q1: q(0.25), Median: q(0.5), Q3: q(0.75), Max: time.Duration(x[len(x)-1])}
+}
+
+// judgeRun sets a run's verdict from the verifier unless the harness set
+// one.
+func judgeRun(p *Puzzle, c instances.Case, run *Run) {
+	defer func() {
+		// A claim is certified only when its run stands: verified, and
+		// its proof checked.
+		run.Certified = run.Result.Certified && (run.Verdict == VerdictOK || run.Verdict == VerdictUnsat)
+	}()
+	if run.Verdict != "" {
+		return
+	}
+	if err := p.Verify(c, run.Result); err != nil {
+		run.Verdict, run.Detail = VerdictWrong, err.Error()
+	} else if run.Result.CertError != "" {
+		run.Verdict, run.Detail = VerdictWrong, "certificate: "+run.Result.CertError
+	} else if run.Result.Solved {
+		run.Verdict = VerdictOK
+	} else {
+		run.Verdict = VerdictUnsat
+	}
+}
+
+// JudgeRow judges a row as Judge does; a row with repeats first judges
+// every repeat, makes each solver's run stand for its repeats
+// (mergeRepeats), and lists repeats that disagree on the verdict or the
+// answer as problems.
+func JudgeRow(p *Puzzle, c instances.Case, row *Row) {
+	if len(row.Repeats) == 0 {
+		Judge(p, c, row)
+		return
+	}
+	var problems []string
+	for i, reps := range row.Repeats {
+		if len(reps) == 0 {
+			continue // none found (a merge): the run says missing
+		}
+		for k := range reps {
+			judgeRun(p, c, &reps[k])
+		}
+		var problem string
+		row.Runs[i], problem = mergeRepeats(reps)
+		if problem != "" {
+			problems = append(problems, problem)
+		}
+	}
+	Judge(p, c, row)
+	row.Problems = append(row.Problems, problems...)
+}
+
+// mergeRepeats is the run that stands for one solver's judged repeats:
+// the first repeat's verdict and answer, the medians of their times, the
+// largest peak memory, and their spread; problem says how they disagree,
+// "" when they do not.
+func mergeRepeats(reps []Run) (run Run, problem string) {
+	if len(reps) == 0 {
+		return Run{}, ""
+	}
+	run = reps[0]
+	run.Repeat = 0
+	var walls, cpus, times []time.Duration
+	var differ []string
+	for k, rep := range reps {
+		walls = append(walls, rep.Wall)
+		times = append(times, RunTime(rep))
+		if rep.CPU > 0 {
+			cpus = append(cpus, rep.CPU)
+		}
+		run.PeakRSS = max(run.PeakRSS, rep.PeakRSS)
+		if k > 0 && !SameRun(reps[0], rep) {
+			differ = append(differ, fmt.Sprintf("repeat %d %s", rep.Repeat, DescribeRun(rep)))
+		}
+	}
+	sp := &Spread{N: len(reps), Wall: quartiles(times)}
+	if len(cpus) == len(reps) {
+		sp.CPU = quartiles(cpus)
+	}
+	run.Spread = sp
+	run.Wall = quartiles(walls).Median
+	run.CPU = sp.CPU.Median
+	run.Result.Time = sp.Wall.Median
+	if len(differ) > 0 {
+		problem = fmt.Sprintf("%s: repeats disagree: repeat %d %s, %s", run.Solver, reps[0].Repeat, DescribeRun(reps[0]), strings.Join(differ, ", "))
+	}
+	return run, problem
+}
+
+// SameRun reports whether two records of one run say the same thing: the
+// same verdict and the same answer (times may differ). Two runs out of
+// the same limit (timeout, memout) agree whatever they answered: one
+// that answered just past the limit keeps its answer, unjudged, and one
+// stopped at it has none.
+func SameRun(a, b Run) bool {
+	if a.Verdict == b.Verdict && (a.Verdict == VerdictTimeout || a.Verdict == VerdictMemout) {
+		return true
+	}
+	return a.Verdict == b.Verdict && a.Result.Solved == b.Result.Solved && a.Result.Answer == b.Result.Answer &&
+		a.Result.UniqueChecked == b.Result.UniqueChecked && (a.Result.Second == "") == (b.Result.Second == "")
+}
+
+// DescribeRun says what a run answered, for messages: its verdict and
+// its answer, clipped.
+func DescribeRun(r Run) string {
+	v := string(r.Verdict)
+	if v == "" {
+		v = "answered"
+	}
+	if r.Result.Answer != "" {
+		return fmt.Sprintf("%s %q", v, Clip(r.Result.Answer, 40))
+	}
+	return v
+}

@@ -1,0 +1,46 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRepeatsMedianAndSpread(t *testing.T) {
+	reps := []Run{
+		{Solver: "a", Verdict: VerdictOK, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, Result: Result{Solved: true, Answer: "2", Time: 5 * time.Millisecond}},
+		{Solver: "a", Verdict: VerdictOK, Wall: 9 * time.Millisecond, CPU: 2 * time.Millisecond, Result: Result{Solved: true, Answer: "2", Time: 9 * time.Millisecond}, Repeat: 1},
+		{Solver: "a", Verdict: VerdictOK, Wall: 1 * time.Millisecond, CPU: 1 * time.Millisecond, Result: Result{Solved: true, Answer: "2", Time: 1 * time.Millisecond}, Repeat: 2},
+		{Solver: "a", Verdict: VerdictOK, Wall: 7 * time.Millisecond, CPU: 8 * time.Millisecond, Result: Result{Solved: true, Answer: "2", Time: 7 * time.Millisecond}, Repeat: 3},
+		{Solver: "a", Verdict: VerdictOK, Wall: 3 * time.Millisecond, CPU: 6 * time.Millisecond, Result: Result{Solved: true, Answer: "2", Time: 3 * time.Millisecond}, Repeat: 4},
+	}
+	run, problem := mergeRepeats(reps)
+	ms := time.Millisecond
+	if problem != "" || run.Wall != 5*ms || run.CPU != 4*ms || run.Result.Time != 5*ms || run.Spread == nil || run.Spread.N != 5 {
+		t.Fatalf("merged %+v, problem %q", run, problem)
+	}
+	if want := (Quartiles{Min: ms, Q1: 3 * ms, Median: 5 * ms, Q3: 7 * ms, Max: 9 * ms}); run.Spread.Wall != want {
+		t.Errorf("wall spread %+v, want %+v", run.Spread.Wall, want)
+	}
+	if want := (Quartiles{Min: ms, Q1: 2 * ms, Median: 4 * ms, Q3: 6 * ms, Max: 8 * ms}); run.Spread.CPU != want {
+		t.Errorf("CPU spread %+v, want %+v", run.Spread.CPU, want)
+	}
+	reps[3].Verdict, reps[3].Result.Answer = VerdictTimeout, ""
+	if _, problem := mergeRepeats(reps); !strings.Contains(problem, "repeats disagree") || !strings.Contains(problem, "repeat 3 timeout") {
+		t.Errorf("a timeout among ok repeats: problem %q", problem)
+	}
+	// Timeouts agree whatever they answered: a run that answered just past
+	// the limit keeps its answer (unjudged), one stopped at it has none.
+	late, stopped := reps[0], reps[3]
+	late.Verdict, late.Detail = VerdictTimeout, "answered after 895µs, past the 1µs limit"
+	if _, problem := mergeRepeats([]Run{late, stopped}); problem != "" {
+		t.Errorf("two timeouts, one with a late answer: problem %q", problem)
+	}
+	late.Verdict, stopped.Verdict = VerdictMemout, VerdictMemout
+	if _, problem := mergeRepeats([]Run{late, stopped}); problem != "" {
+		t.Errorf("two memouts, one with a late answer: problem %q", problem)
+	}
+	if _, problem := mergeRepeats([]Run{late, reps[3]}); !strings.Contains(problem, "repeats disagree") {
+		t.Errorf("a memout and a timeout: problem %q", problem)
+	}
+}
