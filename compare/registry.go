@@ -204,6 +204,17 @@ func (d OptionDoc) check(v string) error {
 	return fmt.Errorf("option %s=%q: want %s", d.Name, v, strings.Join(words, " or "))
 }
 
+// colonPrefix reports whether v is the part before the colon of one of
+// d's values (exec of exec:NAME).
+func (d OptionDoc) colonPrefix(v string) bool {
+	for _, w := range strings.Split(d.Values, "|") {
+		if before, _, ok := strings.Cut(w, ":"); ok && before == v {
+			return true
+		}
+	}
+	return false
+}
+
 // isWord reports whether w is a literal value (lower case letters, digits,
 // '+', '-', '.') rather than a placeholder such as N or exec:NAME.
 func isWord(w string) bool {
@@ -450,8 +461,9 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 		if !ok {
 			v = "true"
 		}
-		// "backend=exec:cadical" spans two parts.
-		if k == "backend" && v == "exec" && i+1 < len(parts) {
+		// A value with a colon of its own ("backend=exec:cadical", as the
+		// option's values exec:NAME say) spans two parts.
+		if d, ok := sv.option(k); ok && d.colonPrefix(v) && i+1 < len(parts) {
 			v += ":" + parts[i+1]
 			i++
 		}
