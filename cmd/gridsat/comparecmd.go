@@ -22,7 +22,6 @@ import (
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
 	"github.com/gridsat/gridsat/compare/report"
-	"github.com/gridsat/gridsat/instances"
 )
 
 type compareFlags struct {
@@ -185,7 +184,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		}
 		names = nil
 		for _, name := range compare.PuzzleNames() {
-			if len(instances.Sets(name)) > 0 {
+			if len(compare.Sets(name)) > 0 {
 				names = append(names, name)
 			}
 		}

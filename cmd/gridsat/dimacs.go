@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
-	"github.com/gridsat/gridsat/instances"
 )
 
 type dimacsFlags struct {
@@ -133,7 +131,7 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 
 // writeDIMACSStream writes every case to w, one after another, then
 // fails with parseErr if the input was bad after them.
-func writeDIMACSStream(w io.Writer, p *compare.Puzzle, spec compare.Spec, cases []instances.Case, parseErr error, refined bool) error {
+func writeDIMACSStream(w io.Writer, p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, refined bool) error {
 	for _, c := range cases {
 		cnf, err := dimacsCNF(p, spec, c, refined)
 		if err != nil {
@@ -149,8 +147,12 @@ func writeDIMACSStream(w io.Writer, p *compare.Puzzle, spec compare.Spec, cases 
 	return nil
 }
 
+// dimacsFormula is a formula that writes itself in DIMACS CNF (a
+// Puzzle.CNF).
+type dimacsFormula interface{ WriteDIMACS(w io.Writer) error }
+
 // dimacsCNF is case c's CNF with the comments naming it.
-func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c instances.Case, refined bool) (*sat.CNF, error) {
+func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c compare.Case, refined bool) (dimacsFormula, error) {
 	cnf, err := p.CNF(c, spec.Options, refined)
 	if err != nil {
 		return nil, fail(exitUsage, fmt.Errorf("%s: encoding: %w", c.Location(), err))
@@ -161,7 +163,7 @@ func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c instances.Case, refined b
 
 // writeDIMACSDir writes each case to its own file in dir, each replaced
 // only when complete; bad input stops after the cases before it.
-func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []instances.Case, parseErr error, dir string, refined bool) error {
+func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, dir string, refined bool) error {
 	for _, c := range cases {
 		cnf, err := dimacsCNF(p, spec, c, refined)
 		if err != nil {
@@ -191,12 +193,12 @@ func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []instances.Case
 }
 
 // dimacsCasePath is the file of case c in an output folder.
-func dimacsCasePath(dir string, c instances.Case) string {
+func dimacsCasePath(dir string, c compare.Case) string {
 	return filepath.Join(dir, fmt.Sprintf("case-%03d.cnf", c.Location().Case))
 }
 
 // checkDimacsOutputs refuses an output file that is the input.
-func checkDimacsOutputs(input []string, file, dir string, cases []instances.Case) error {
+func checkDimacsOutputs(input []string, file, dir string, cases []compare.Case) error {
 	var inputs, outputs []compare.NamedFile
 	if len(input) > 0 {
 		inputs = append(inputs, compare.NamedFile{Role: "input", Path: input[0]})
@@ -214,7 +216,7 @@ func checkDimacsOutputs(input []string, file, dir string, cases []instances.Case
 
 // dimacsHeader names the puzzle, the case and the options, as comment
 // lines above the encoding's own.
-func dimacsHeader(p *compare.Puzzle, c instances.Case, o compare.Options, refined bool) []string {
+func dimacsHeader(p *compare.Puzzle, c compare.Case, o compare.Options, refined bool) []string {
 	loc := c.Location()
 	file := loc.File
 	if file == "" {

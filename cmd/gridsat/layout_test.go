@@ -52,9 +52,7 @@ var (
 		"runCompare", "MergeResultsWith", "htmlRuns", "driver.await", // item 6 (cmpsplit)
 		"runReport", "scatterPlot", // item 6 (cmpsplit)
 	}
-	pendingImports = []string{
-		"cmd/gridsat -> encode/sat", "cmd/gridsat -> instances", // items 1, 4 (cmpsplit, registry)
-	}
+	pendingImports  []string    // none left
 	pendingPuzzleIn = []string{ // item 4 (registry)
 		"cmd/gridsat/attack_test.go", "cmd/gridsat/certify_test.go", "cmd/gridsat/crash_test.go",
 		"cmd/gridsat/e2e_test.go", "cmd/gridsat/faultsio_test.go", "cmd/gridsat/input_test.go",

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/instances"
 )
 
 // The help texts that speak of each puzzle are built from the registry,
@@ -123,13 +122,11 @@ func examplePuzzle(ok func(*compare.Puzzle) bool) string {
 
 // exampleSet is a bundled set of a registered puzzle, for examples in
 // help texts and messages.
-func exampleSet() instances.Set {
-	for _, s := range instances.Sets("") {
-		if _, err := compare.Lookup(s.Puzzle); err == nil {
-			return s
-		}
+func exampleSet() compare.Set {
+	if sets := compare.Sets(""); len(sets) > 0 {
+		return sets[0]
 	}
-	return instances.Set{Puzzle: "PUZZLE", Name: "SET"}
+	return compare.Set{Puzzle: "PUZZLE", Name: "SET"}
 }
 
 // setExample is the two ways a bundled set is named on compare's command

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/instances"
 )
 
 func newRoot() *cobra.Command {
@@ -133,7 +132,7 @@ func checkOptions(p *compare.Puzzle, spec compare.Spec, opts compare.Options) er
 // readCases parses the input named by args (a file, or standard input when
 // there is none or it is "-"). parseErr is bad input met after the cases
 // returned; err is a file that cannot be opened.
-func readCases(p *compare.Puzzle, stdin io.Reader, args []string) (cases []instances.Case, parseErr, err error) {
+func readCases(p *compare.Puzzle, stdin io.Reader, args []string) (cases []compare.Case, parseErr, err error) {
 	in, file := stdin, ""
 	if len(args) > 0 && args[0] != "-" {
 		file = args[0]

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/instances"
 )
 
 func newSetsCmd() *cobra.Command {
@@ -32,9 +31,9 @@ sizes; "gridsat compare PUZZLE SET" runs one, and "gridsat sets --cat
 				if len(args) != 1 {
 					return fail(exitUsage, fmt.Errorf("--cat takes a set such as %s", exampleSet()))
 				}
-				for _, s := range instances.Sets("") {
+				for _, s := range compare.Sets("") {
 					if s.String() == args[0] {
-						b, err := instances.ReadSet(s.Path)
+						b, err := compare.ReadSet(s)
 						if err != nil {
 							return fail(exitFail, err)
 						}
@@ -49,12 +48,12 @@ sizes; "gridsat compare PUZZLE SET" runs one, and "gridsat sets --cat
 					return err
 				}
 			}
-			for _, s := range instances.Sets(puzzle) {
+			for _, s := range compare.Sets(puzzle) {
 				p, err := compare.Lookup(s.Puzzle)
 				if err != nil {
 					continue
 				}
-				b, err := instances.ReadSet(s.Path)
+				b, err := compare.ReadSet(s)
 				if err != nil {
 					return fail(exitFail, err)
 				}
@@ -79,7 +78,7 @@ sizes; "gridsat compare PUZZLE SET" runs one, and "gridsat sets --cat
 // there are at most four ("3x3 5x5"), else each NAME=N field's range
 // ("N=3..10 K=1..10"), else the smallest and largest by cells ("5x5 ..
 // 50x50, 7 sizes").
-func sizeSummary(cases []instances.Case) string {
+func sizeSummary(cases []compare.Case) string {
 	var sizes []string
 	cells := map[string]int{}
 	for _, c := range cases {

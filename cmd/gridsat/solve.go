@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/instances"
 )
 
 type solveFlags struct {
@@ -191,7 +190,7 @@ func certifyOptions(base compare.Options, certify bool, proofs string) error {
 
 // certified reports the certificate of a result for p's case c on stderr; a failed one is a
 // WRONG answer (exit 1), the answers before it flushed.
-func certified(out *bufio.Writer, stderr io.Writer, p *compare.Puzzle, c instances.Case, spec compare.Spec, res compare.Result) error {
+func certified(out *bufio.Writer, stderr io.Writer, p *compare.Puzzle, c compare.Case, spec compare.Spec, res compare.Result) error {
 	if res.CertError != "" {
 		out.Flush()
 		return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
@@ -219,7 +218,7 @@ func certLine(p *compare.Puzzle, res compare.Result) string {
 
 // refuseOverMemory refuses, as a usage error, the first case whose
 // estimated peak memory under spec passes limit (0: no limit).
-func refuseOverMemory(spec compare.Spec, cases []instances.Case, limit int64) error {
+func refuseOverMemory(spec compare.Spec, cases []compare.Case, limit int64) error {
 	if limit <= 0 || spec.Solver.Memory == nil {
 		return nil
 	}
@@ -257,7 +256,7 @@ func statLine(r compare.Result) string {
 
 // svgPath is the file --svg file draws case c to, numbered by case when
 // the input holds several.
-func svgPath(file string, ncases int, c instances.Case) string {
+func svgPath(file string, ncases int, c compare.Case) string {
 	if ncases > 1 {
 		ext := filepath.Ext(file)
 		file = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), c.Location().Case, ext)
@@ -267,7 +266,7 @@ func svgPath(file string, ncases int, c instances.Case) string {
 
 // checkSVGs refuses --svg files that are the input (solve PUZZLE in.txt
 // --svg in.txt drew over its input), before anything is solved.
-func checkSVGs(svg string, inputs []string, cases []instances.Case) error {
+func checkSVGs(svg string, inputs []string, cases []compare.Case) error {
 	if svg == "" {
 		return nil
 	}
@@ -283,7 +282,7 @@ func checkSVGs(svg string, inputs []string, cases []instances.Case) error {
 
 // renderSVG draws case c solved as res to file, numbering the file by case
 // when the input holds several.
-func renderSVG(p *compare.Puzzle, file string, ncases int, c instances.Case, res compare.Result) error {
+func renderSVG(p *compare.Puzzle, file string, ncases int, c compare.Case, res compare.Result) error {
 	if p.Render == nil {
 		return fmt.Errorf("%s cannot draw boards", p.Name)
 	}
