@@ -13,11 +13,11 @@ import (
 
 // Jobs and replies travel between the parent and its workers in a small
 // binary form: strings and integers as varints, nothing else. A profile of
-// 100,000 trivial runs showed reply decoding as the parent's largest cost
-// with JSON (a fifth of its time) and still 18% with gob; this form takes
-// a few hundred nanoseconds. Every field of Job and reply is written:
-// TestCodecRoundTrip fills every field (by reflection) and fails when a
-// new one is not carried.
+// many trivial runs showed reply decoding as the parent's largest cost
+// with JSON, and still a large one with gob; this form costs next to
+// nothing (compare/README.md, Limits). Every field of Job and reply is
+// written: TestCodecRoundTrip fills every field (by reflection) and fails
+// when a new one is not carried.
 
 var errShort = errors.New("message ends early")
 

@@ -11,9 +11,10 @@ import (
 // times are the repeats' medians and whose Spread says how far they moved.
 
 // MaxRuns bounds the runs of one comparison, cases x solvers x (repeats
-// + warm-up runs): the plan is made before the first run starts (1 GB of
-// the parent's memory at the bound, measured), and a --repeat of a
-// hundred million ended in a fatal out-of-memory (one of 2^62 in a panic).
+// + warm-up runs): the plan is made before the first run starts (the
+// parent's memory at the bound is in compare/README.md, Limits), and a
+// --repeat of a hundred million ended in a fatal out-of-memory (one of
+// 2^62 in a panic).
 const MaxRuns = 10_000_000
 
 // CheckRuns refuses a comparison of more than MaxRuns runs.

@@ -103,10 +103,11 @@ func protocolStdout() (*os.File, error) {
 // and with rlimit makes the kernel refuse this process more than mem bytes of
 // data: RLIMIT_DATA counts private writable mappings, so the limit is mem
 // on top of what is mapped but not resident at start (the Go runtime's
-// reservations, about 100 MiB), which makes the heap's mapped size, and so
-// its resident size, stop at mem. The Go runtime's soft limit, a tenth
-// under it, makes the collector work hard before that. Children (external
-// solvers) inherit the limit; their sum is watched by the parent's poll.
+// reservations; compare/README.md, Limits), which makes the heap's mapped
+// size, and so its resident size, stop at mem. The Go runtime's soft
+// limit, a tenth under it, makes the collector work hard before that.
+// Children (external solvers) inherit the limit; their sum is watched by
+// the parent's poll.
 func limitMemory(mem int64, rlimit bool) error {
 	if mem <= 0 {
 		return nil
