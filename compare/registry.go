@@ -256,15 +256,6 @@ func (s *Solver) CheckOptions(o Options) error {
 // Options are named solver options: "unique" -> "true", "backend" -> "gini".
 type Options map[string]string
 
-// Bool reports whether option name is set to a true value.
-func (o Options) Bool(name string) bool {
-	switch strings.ToLower(o[name]) {
-	case "", "0", "false", "no", "off":
-		return false
-	}
-	return true
-}
-
 // BoolOr reads option name as true or false, def when it is unset.
 func (o Options) BoolOr(name string, def bool) (bool, error) {
 	v := o.Get(name, strconv.FormatBool(def))
