@@ -2,12 +2,15 @@ package compare
 
 import (
 	"flag"
+	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
-var updateReadme = flag.Bool("update", false, "rewrite compare/README.md's option tables from the declarations")
+var updateReadme = flag.Bool("update", false, "rewrite compare/README.md's option tables and testdata/resolved.txt from the declarations")
 
 // TestReadmeOptionTables: the option tables of compare/README.md are the
 // declarations' (OptionTables); go test ./compare -run ReadmeOption
@@ -65,6 +68,49 @@ func TestOptionTablesCells(t *testing.T) {
 	for _, tt := range tests {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+// TestResolvedGolden: the options a run's resume key and its results
+// record spell out (Spec.Resolved: every option, defaults included, bools
+// as true or false) are those of testdata/resolved.txt, which results files
+// of before were written with: a change there means their runs no longer
+// resume, and must be meant (go test ./compare -run ResolvedGolden -update
+// rewrites the file).
+func TestResolvedGolden(t *testing.T) {
+	const path = "testdata/resolved.txt"
+	var b strings.Builder
+	for _, p := range Puzzles() {
+		for _, s := range p.Solvers {
+			for _, text := range []string{s.Name, s.Name + ":" + UniqueOption + "=1"} {
+				spec, err := p.ParseSpec(text, nil)
+				if err != nil {
+					continue // unique=1 for a solver without it
+				}
+				r := spec.Resolved()
+				fmt.Fprintf(&b, "%s %s:", p.Name, text)
+				for _, k := range slices.Sorted(maps.Keys(r)) {
+					fmt.Fprintf(&b, " %s=%s", k, r[k])
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	want, err := os.ReadFile(path)
+	if *updateReadme {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, wantLines := strings.Split(b.String(), "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(got), len(wantLines)) {
+		if g, w := line(got, i), line(wantLines, i); g != w {
+			t.Fatalf("the resolved options differ from %s at line %d: results files of before will not resume\n got: %s\nwant: %s", path, i+1, g, w)
 		}
 	}
 }
