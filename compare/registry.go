@@ -163,7 +163,9 @@ type Solver struct {
 // those words, "N" admits a count (an integer >= 0); anything else (such as
 // the backend's "gophersat|gini|exec:NAME") is left to Solver.Validate.
 // Default is the value an unset option means, and must be what Solve does
-// when the option is absent: resume keys and reports spell it out.
+// when the option is absent: resume keys and reports spell it out. The
+// adapters' docs are derived from their options' declarations
+// (DeclareOptions), never written by hand.
 type OptionDoc struct {
 	Name    string // "card"
 	Values  string // "seq|totalizer|pb"
