@@ -211,30 +211,21 @@ func (s *OptionSet[T]) names() string {
 // set checks text against the option's doc and stores it in field v.
 func (f declared) set(v reflect.Value, text string) error {
 	d := f.doc
-	if text == "" && d.Default != "" {
-		return d.check(text)
+	if err := d.check(text); err != nil {
+		return err
 	}
-	if v.Addr().Type().Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
-		if err := d.check(text); err != nil {
-			return err
-		}
-		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(text)); err != nil {
+	if u, ok := v.Addr().Interface().(encoding.TextUnmarshaler); ok {
+		if err := u.UnmarshalText([]byte(text)); err != nil {
 			return fmt.Errorf("option %s=%q: %w", d.Name, text, err)
 		}
 		return nil
 	}
 	switch {
 	case v.Kind() == reflect.Bool:
-		if err := d.check(text); err != nil {
-			return err
-		}
-		b, _ := strconv.ParseBool(text)
+		b, _ := strconv.ParseBool(text) // checked
 		v.SetBool(b != f.negate)
 	case isInt(v.Type()) || v.Kind() == reflect.Pointer:
-		if err := d.check(text); err != nil {
-			return err
-		}
-		n, _ := strconv.ParseInt(text, 10, 64)
+		n, _ := strconv.ParseInt(text, 10, 64) // checked
 		if v.Kind() == reflect.Pointer {
 			v.Set(reflect.New(v.Type().Elem()))
 			v = v.Elem()
@@ -244,9 +235,6 @@ func (f declared) set(v reflect.Value, text string) error {
 		}
 		v.SetInt(n)
 	default: // a string type: an enumeration or free text
-		if err := d.check(text); err != nil {
-			return err
-		}
 		v.SetString(text)
 	}
 	return nil
