@@ -61,18 +61,18 @@ compare/README.md instead.`,
 				return err
 			}
 			for _, p := range compare.Puzzles() {
-				fmt.Fprintf(w, "%s: %s\n", p.Name, p.Summary)
+				fmt.Fprintln(w, wrap(p.Name+": "+p.Summary, "  ", helpWidth))
 				if p.Formats != "" {
 					fmt.Fprintf(w, "  input: %s\n", strings.ReplaceAll(strings.TrimSpace(p.Formats), "\n", "\n         "))
 				}
 				for _, s := range p.Solvers {
-					fmt.Fprintf(w, "  solver %s: %s\n", s.Name, s.Doc)
+					fmt.Fprintln(w, wrap(fmt.Sprintf("  solver %s: %s", s.Name, s.Doc), "      ", helpWidth))
 					for _, o := range s.Options {
 						def := o.Default
 						if def == "" {
 							def = "none"
 						}
-						fmt.Fprintf(w, "    %s=%s (default %s): %s\n", o.Name, o.Values, def, o.Doc)
+						fmt.Fprintln(w, wrap(fmt.Sprintf("    %s=%s (default %s): %s", o.Name, o.Values, def, o.Doc), "        ", helpWidth))
 					}
 				}
 				fmt.Fprintln(w)
