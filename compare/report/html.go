@@ -33,7 +33,7 @@ func writeHTML(w io.Writer, reports []view, opt Options) error {
 	page := htmlPage{Style: template.CSS(htmlStyle), Script: template.JS(htmlScript)}
 	budget := opt.BoardBytes
 	if budget == 0 {
-		budget = DefaultBoardBytes
+		budget = defaultBoardBytes
 	}
 	var names []string
 	for i, r := range reports {

@@ -229,12 +229,6 @@ func (countTicks) Ticks(min, max float64) []plot.Tick {
 	return out
 }
 
-// Plot draws solve time against instance size to file; it is PlotReport
-// of a scaling plot for callers that have nothing but rows.
-func Plot(file, title string, specs []string, rows []compare.Row) error {
-	return PlotReport(file, compare.Report{Specs: specs, Rows: rows}, PlotOptions{Kind: "scaling"})
-}
-
 // plotTitle is "puzzle: what" or "what".
 func plotTitle(r view, what string) string {
 	if r.Name() == "" {
@@ -447,7 +441,7 @@ func cactusPlot(r view) (*plot.Plot, error) {
 		if i < vbs {
 			name, col, dashes = r.Specs[i], plotutil.Color(i), nil
 		} else {
-			name = VirtualBest
+			name = virtualBest
 		}
 		pts := plotter.XYs{{X: lo, Y: 0}}
 		for k, t := range ts {

@@ -144,13 +144,13 @@ type Options struct {
 	// telling first, until the table fits. Markdown is not fitted.
 	Width int
 	// BoardBytes bounds the size of the boards an HTML page draws, in
-	// bytes of SVG; 0 means DefaultBoardBytes, a negative value none.
+	// bytes of SVG; 0 means defaultBoardBytes, a negative value none.
 	BoardBytes int
 }
 
-// DefaultBoardBytes is how much SVG an HTML page spends on boards unless
+// defaultBoardBytes is how much SVG an HTML page spends on boards unless
 // told otherwise: about the size of 60 boards of 50x50 slant.
-const DefaultBoardBytes = 16 << 20
+const defaultBoardBytes = 16 << 20
 
 // Formats are the report formats WriteReport knows.
 var Formats = []string{"table", "markdown", "csv", "json", "html"}
@@ -161,12 +161,6 @@ var StatsModes = []string{"compact", "full"}
 // DefaultWidth is the widest line of a table when no terminal says
 // otherwise.
 const DefaultWidth = 120
-
-// Write prints rows in format with compact statistics and no limit known;
-// it is WriteReport for callers that have nothing but rows.
-func Write(w io.Writer, format string, specs []string, rows []compare.Row) error {
-	return WriteReport(w, compare.Report{Specs: specs, Rows: rows}, Options{Format: format})
-}
 
 // WriteReport prints r in opt.Format: a table (or markdown table) followed
 // by the problems and the summary, CSV with one column per statistic, JSON
@@ -271,7 +265,7 @@ func writeTable(w io.Writer, r view, opt Options) error {
 			fmt.Fprintln(w, l)
 		}
 	}
-	names := len(VirtualBest)
+	names := len(virtualBest)
 	for _, s := range r.Specs {
 		names = max(names, len(s))
 	}
@@ -313,7 +307,7 @@ func wrap(line string, width, indent int) []string {
 // runs reused.
 func summaryLines(r view) (lines []string, n int) {
 	solvers, best := scores(r)
-	names := len(VirtualBest)
+	names := len(virtualBest)
 	for _, s := range r.Specs {
 		names = max(names, len(s))
 	}
@@ -655,17 +649,12 @@ func (s Summary) line(width int) string {
 	return line
 }
 
-// VirtualBest is the name of the virtual best solver's summary.
-const VirtualBest = "virtual best"
+// virtualBest is the name of the virtual best solver's summary.
+const virtualBest = "virtual best"
 
-// Summarize totals each solver's runs and compares every solver's times
+// summarize totals each solver's runs and compares every solver's times
 // with the first's, in CPU time where every finished run has one (Clock).
-// It knows no time limit: Scores adds PAR-2.
-func Summarize(specs []string, rows []compare.Row) []Summary {
-	return resolve(compare.Report{Specs: specs, Rows: rows}).summarize()
-}
-
-// summarize is Summarize in the report's time.
+// It knows no time limit: scores adds PAR-2.
 func (r view) summarize() []Summary {
 	specs, rows := r.Specs, r.Rows
 	out := make([]Summary, len(specs))
@@ -734,19 +723,14 @@ func par2(solved []time.Duration, unsolved int, limit time.Duration) time.Durati
 	return max(time.Duration(math.Round(sum/float64(n))), 1)
 }
 
-// Scores summarizes each solver as Summarize does, with its PAR-2 score
+// scores summarizes each solver as summarize does, with its PAR-2 score
 // under r.Timeout and the cases it solved fastest, and the virtual best
 // solver: for each case the fastest solver that solved it (ok or unsat),
 // unsolved when none did.
-func Scores(r compare.Report) (solvers []Summary, best Summary) {
-	return scores(resolve(r))
-}
-
-// scores is Scores of a view.
 func scores(r view) (solvers []Summary, best Summary) {
 	solvers = r.summarize()
 	solvedTimes := make([][]time.Duration, len(r.Specs))
-	best.Solver = VirtualBest
+	best.Solver = virtualBest
 	var bestTimes []time.Duration
 	for _, row := range r.Rows {
 		fastest := -1

@@ -166,7 +166,7 @@ func TestHTMLReportParses(t *testing.T) {
 			t.Fatalf("no section %s", r.Name())
 		}
 		summary := byID(section, "summary-"+r.Name())
-		if summary == nil || !strings.Contains(text(summary), VirtualBest) || !strings.Contains(text(summary), "PAR-2") {
+		if summary == nil || !strings.Contains(text(summary), virtualBest) || !strings.Contains(text(summary), "PAR-2") {
 			t.Errorf("%s: summary %q", r.Name(), text(summary))
 		}
 		if !strings.Contains(text(section), "1 reused from the results file") {

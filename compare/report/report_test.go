@@ -190,7 +190,7 @@ func TestPAR2AndVirtualBest(t *testing.T) {
 		{Runs: []compare.Run{run(compare.VerdictOK, 400), run(compare.VerdictOK, 400)}}, // a tie goes to the first
 	}
 	r := compare.Report{Specs: []string{"a", "b"}, Rows: rows, Timeout: 10 * time.Second}
-	solvers, best := Scores(r)
+	solvers, best := scores(resolve(r))
 	ms := time.Millisecond
 	// a: 100 + 20000 + 50 + 20000 + 400 over 5 cases; b: 300 + 2000 + 20000 + 20000 + 400.
 	if got, want := solvers[0].PAR2, 40550*ms/5; got != want {
@@ -225,7 +225,7 @@ func TestPAR2AndVirtualBest(t *testing.T) {
 		{Runs: []compare.Run{run(compare.VerdictOK, 10), run(compare.VerdictTimeout, 0)}},
 		{Runs: []compare.Run{run(compare.VerdictUnsat, 30), run(compare.VerdictOK, 5)}},
 	}}
-	solvers, best = Scores(r)
+	solvers, best = scores(resolve(r))
 	if solvers[0].PAR2 != 20*ms || solvers[1].PAR2 != 0 || best.PAR2 != 7500*time.Microsecond {
 		t.Errorf("no limit: PAR-2 a %s, b %s, best %s; want 20ms, unknown, 7.5ms", solvers[0].PAR2, solvers[1].PAR2, best.PAR2)
 	}
@@ -302,7 +302,7 @@ func TestReportsParseBack(t *testing.T) {
 	rows := parseBackRows()
 
 	var buf bytes.Buffer
-	if err := Write(&buf, "csv", names, rows); err != nil {
+	if err := WriteReport(&buf, compare.Report{Specs: names, Rows: rows}, Options{Format: "csv"}); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(&buf).ReadAll()
@@ -324,7 +324,7 @@ func TestReportsParseBack(t *testing.T) {
 	}
 
 	buf.Reset()
-	if err := Write(&buf, "json", names, rows); err != nil {
+	if err := WriteReport(&buf, compare.Report{Specs: names, Rows: rows}, Options{Format: "json"}); err != nil {
 		t.Fatal(err)
 	}
 	var back struct {
@@ -341,7 +341,7 @@ func TestReportsParseBack(t *testing.T) {
 
 	for _, f := range []string{"table", "markdown"} {
 		buf.Reset()
-		if err := Write(&buf, f, names, rows); err != nil {
+		if err := WriteReport(&buf, compare.Report{Specs: names, Rows: rows}, Options{Format: f}); err != nil {
 			t.Fatal(err)
 		}
 		out := buf.String()
@@ -349,7 +349,7 @@ func TestReportsParseBack(t *testing.T) {
 			t.Errorf("%s report:\n%s", f, out)
 		}
 	}
-	if err := Write(&buf, "yaml", names, rows); err == nil {
+	if err := WriteReport(&buf, compare.Report{Specs: names, Rows: rows}, Options{Format: "yaml"}); err == nil {
 		t.Error("unknown format accepted")
 	}
 }
@@ -360,7 +360,7 @@ func TestSummaryGeometricMean(t *testing.T) {
 	}
 	rows := []compare.Row{mk(time.Millisecond, 4*time.Millisecond), mk(4*time.Millisecond, 4*time.Millisecond),
 		{Runs: []compare.Run{{Verdict: compare.VerdictOK, Result: compare.Result{Time: time.Millisecond}}, {Verdict: compare.VerdictTimeout}}}}
-	s := Summarize([]string{"a", "b"}, rows)
+	s := resolve(compare.Report{Specs: []string{"a", "b"}, Rows: rows}).summarize()
 	if s[0].Solved != 3 || s[1].Solved != 2 || s[1].Out != 1 {
 		t.Fatalf("counts %+v", s)
 	}
@@ -387,7 +387,7 @@ func TestFastestWithinNoise(t *testing.T) {
 		{Runs: []compare.Run{run(9*ms, 5*ms, 10*ms), run(4*ms, 2*ms, 6*ms)}},            // overlap
 		{Runs: []compare.Run{run(9*ms, 9*ms, 9*ms), {Verdict: compare.VerdictTimeout}}}, // a alone
 	}
-	solvers, best := Scores(compare.Report{Specs: []string{"a", "b"}, Rows: rows})
+	solvers, best := scores(resolve(compare.Report{Specs: []string{"a", "b"}, Rows: rows}))
 	if solvers[0].Fastest != 2 || solvers[1].Fastest != 1 || best.WithinNoise != 2 {
 		t.Errorf("fastest a %d, b %d, within noise %d; want 2, 1, 2", solvers[0].Fastest, solvers[1].Fastest, best.WithinNoise)
 	}

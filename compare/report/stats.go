@@ -18,9 +18,9 @@ import (
 // distribution; the signed-rank statistic, its exact distribution and the
 // bootstrap loop are written here (gonum has neither).
 
-// SignedRank is the Wilcoxon signed-rank test of paired differences d
+// signedRank is the Wilcoxon signed-rank test of paired differences d
 // against a median of 0, two-sided.
-type SignedRank struct {
+type signedRank struct {
 	// N counts the differences that are not 0 (zeros are dropped, as
 	// Wilcoxon did and R's wilcox.test does); Zeros the dropped ones.
 	N     int `json:"n"`
@@ -29,25 +29,25 @@ type SignedRank struct {
 	// given their mean rank.
 	W float64 `json:"w_plus"`
 	// P is the two-sided p-value: exact (the distribution of W+ over the
-	// 2^N sign patterns) when N <= ExactMaxN and no two |d| tie, else the
+	// 2^N sign patterns) when N <= exactMaxN and no two |d| tie, else the
 	// normal approximation with the tie correction of the variance and a
 	// continuity correction.
 	P     float64 `json:"p"`
 	Exact bool    `json:"exact"`
 }
 
-// ExactMaxN is the largest N whose p-value SignedRankTest computes
+// exactMaxN is the largest N whose p-value signedRankTest computes
 // exactly.
-const ExactMaxN = 50
+const exactMaxN = 50
 
-// SignedRankTest runs the Wilcoxon signed-rank test on d.
-func SignedRankTest(d []float64) SignedRank {
+// signedRankTest runs the Wilcoxon signed-rank test on d.
+func signedRankTest(d []float64) signedRank {
 	type diff struct {
 		abs float64
 		pos bool
 	}
 	var ds []diff
-	res := SignedRank{}
+	res := signedRank{}
 	for _, x := range d {
 		if x == 0 {
 			res.Zeros++
@@ -78,7 +78,7 @@ func SignedRankTest(d []float64) SignedRank {
 		i = j
 	}
 	n := float64(res.N)
-	if res.N <= ExactMaxN && ties == 0 {
+	if res.N <= exactMaxN && ties == 0 {
 		res.P, res.Exact = exactSignedRankP(res.N, int(res.W)), true
 		return res
 	}
@@ -127,13 +127,13 @@ func exactSignedRankP(n, w int) float64 {
 
 // Bootstrap settings: resamples of the cases, and the confidence level.
 const (
-	BootstrapResamples = 10000
+	bootstrapResamples = 10000
 	confidence         = 0.95
 )
 
 // geomeanCI is the geometric mean of ratios and a percentile bootstrap
 // confidence interval for it: the cases resampled with replacement
-// BootstrapResamples times with a generator seeded by seed.
+// bootstrapResamples times with a generator seeded by seed.
 func geomeanCI(ratios []float64, seed uint64) (mean, low, high float64) {
 	logs := make([]float64, len(ratios))
 	for i, r := range ratios {
@@ -141,7 +141,7 @@ func geomeanCI(ratios []float64, seed uint64) (mean, low, high float64) {
 	}
 	mean = math.Exp(stat.Mean(logs, nil))
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	means := make([]float64, BootstrapResamples)
+	means := make([]float64, bootstrapResamples)
 	sample := make([]float64, len(logs))
 	for b := range means {
 		for i := range sample {
@@ -162,14 +162,14 @@ type PairStat struct {
 	Cases int    `json:"cases"`
 	// Ratio is the geometric mean of B's time over A's; Low and High the
 	// 95% bootstrap confidence interval (Seed seeds the resampling), 0
-	// (and left out of the JSON) over fewer than MinCICases cases, where
+	// (and left out of the JSON) over fewer than minCICases cases, where
 	// resampling one ratio would give an interval of no width.
 	Ratio float64 `json:"geomean_ratio"`
 	Low   float64 `json:"ci_low,omitempty"`
 	High  float64 `json:"ci_high,omitempty"`
 	Seed  uint64  `json:"bootstrap_seed"`
 	// Test is the signed-rank test of the log ratios.
-	Test SignedRank `json:"wilcoxon"`
+	Test signedRank `json:"wilcoxon"`
 }
 
 // String is the pair's line in a summary.
@@ -179,16 +179,16 @@ func (ps PairStat) String() string {
 		how = "exact"
 	}
 	ci := fmt.Sprintf("95%% CI %.3gx-%.3gx (bootstrap, seed %d)", ps.Low, ps.High, ps.Seed)
-	if ps.Cases < MinCICases {
+	if ps.Cases < minCICases {
 		ci = fmt.Sprintf("no CI (%d case: one ratio says nothing of its spread)", ps.Cases)
 	}
 	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx, %s, Wilcoxon signed-rank p = %.2g (%s), %d cases",
 		ps.B, ps.A, ps.Ratio, ci, ps.Test.P, how, ps.Cases)
 }
 
-// MinCICases is the fewest cases a pair's confidence interval is given
+// minCICases is the fewest cases a pair's confidence interval is given
 // for.
-const MinCICases = 2
+const minCICases = 2
 
 // pairs compares every two solvers of the report (each later one against
 // each earlier one) over the cases both solved, in the report's time.
@@ -215,9 +215,9 @@ func (r view) pairs() []PairStat {
 			if len(ratios) == 0 {
 				continue
 			}
-			ps := PairStat{A: r.Specs[a], B: r.Specs[b], Cases: len(ratios), Seed: seed, Test: SignedRankTest(diffs)}
+			ps := PairStat{A: r.Specs[a], B: r.Specs[b], Cases: len(ratios), Seed: seed, Test: signedRankTest(diffs)}
 			ps.Ratio, ps.Low, ps.High = geomeanCI(ratios, seed)
-			if len(ratios) < MinCICases {
+			if len(ratios) < minCICases {
 				ps.Low, ps.High = 0, 0
 			}
 			out = append(out, ps)

@@ -45,7 +45,7 @@ func TestSignedRankTest(t *testing.T) {
 	for i := range d {
 		d[i] = x1[i] - x2[i]
 	}
-	got := SignedRankTest(d)
+	got := signedRankTest(d)
 	if got.N != 9 || got.Zeros != 1 || got.W != 27 || got.Exact || math.Abs(got.P-0.6353) > 5e-5 {
 		t.Errorf("textbook example: %+v, want N 9, 1 zero, W+ 27, p 0.6353 (normal)", got)
 	}
@@ -63,7 +63,7 @@ func TestSignedRankTest(t *testing.T) {
 		{[]float64{-1.5, 2, 3.5, -4, 5, 6}, 16, 20.0 / 64, true},
 	}
 	for _, tt := range tests {
-		got := SignedRankTest(tt.d)
+		got := signedRankTest(tt.d)
 		if got.W != tt.w || math.Abs(got.P-tt.p) > 1e-12 || got.Exact != tt.exact {
 			t.Errorf("%v: %+v, want W+ %g, p %g, exact %v", tt.d, got, tt.w, tt.p, tt.exact)
 		}
