@@ -152,7 +152,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stats := append(SATStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)}, Stat{"paired", int64(res.Paired)})
+	stats := append(satStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)}, Stat{"paired", int64(res.Paired)})
 	r := Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
@@ -164,7 +164,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if opt.Certify {
 		cert, claims, err := encode.CertifyChain(b, res, keep.keeper())
 		if claims {
-			r.Stats = append(r.Stats, CertStats(cert)...)
+			r.Stats = append(r.Stats, certStats(cert)...)
 			if err != nil {
 				r.CertError = err.Error()
 			} else {

@@ -149,10 +149,10 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 		elapsed -= res.Cert.Check // the time is the search's; check_us the checker's
 	}
 	r := queensResult(q, res.Placement, elapsed)
-	r.Stats = append(SATStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)}, Stat{"walk", int64(res.Walk)})
+	r.Stats = append(satStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)}, Stat{"walk", int64(res.Walk)})
 	r.Steps = res.Stats.Steps
 	if res.Cert != nil {
-		r.Stats = append(r.Stats, CertStats(*res.Cert)...)
+		r.Stats = append(r.Stats, certStats(*res.Cert)...)
 		if res.CertErr != nil {
 			r.CertError = res.CertErr.Error()
 		} else {

@@ -322,13 +322,13 @@ func (r Result) Stat(name string) (int64, bool) {
 	return 0, false
 }
 
-// CertStats are the statistics of a certificate: the claims proved, the
+// certStats are the statistics of a certificate: the claims proved, the
 // proofs' lemmas, the
 // lemmas the checker had to check, the accepted cut lemmas, and the
 // checking time in microseconds, all of it and the lemma checkers' part,
 // and the time spent solving again for proofs after the search (chain's
 // smallest path).
-func CertStats(c sat.Certificate) []Stat {
+func certStats(c sat.Certificate) []Stat {
 	return []Stat{
 		{"proof_claims", int64(c.Claims)},
 		{"proof_lemmas", int64(c.Lemmas)},
@@ -340,8 +340,8 @@ func CertStats(c sat.Certificate) []Stat {
 	}
 }
 
-// SATStats turns encode's statistics into named stats, in a fixed order.
-func SATStats(s sat.Stats) []Stat {
+// satStats turns encode's statistics into named stats, in a fixed order.
+func satStats(s sat.Stats) []Stat {
 	return []Stat{
 		{"vars", int64(s.Vars)},
 		{"clauses", int64(s.Clauses)},

@@ -254,7 +254,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := Result{Time: elapsed, Stats: SATStats(res.Stats)}
+	r := Result{Time: elapsed, Stats: satStats(res.Stats)}
 	keep := newProofKeeper(o)
 	if opt.Certify {
 		certifySlant(s, res, &r, keep)
@@ -286,7 +286,7 @@ func certifySlant(s *instances.Slant, res encode.SlantResult, r *Result, keep *p
 		return
 	}
 	cert, err := encode.CertifySlant(s, res, keep.keeper())
-	r.Stats = append(r.Stats, CertStats(cert)...)
+	r.Stats = append(r.Stats, certStats(cert)...)
 	if err != nil {
 		r.CertError = err.Error()
 		return
@@ -474,7 +474,7 @@ func generateSlant(w io.Writer, g GenConfig) error {
 		opt.AllClues = all
 		make = func() (*instances.Slant, error) {
 			if search {
-				s, _, err := instances.GenerateSlant(rng, wd, ht, !all, SlantGenCounter)
+				s, _, err := instances.GenerateSlant(rng, wd, ht, !all, slantGenCounter)
 				return s, err
 			}
 			s, _, err := instances.GenerateSlantDeduced(rng, wd, ht, opt)
@@ -528,12 +528,12 @@ func slantGenOptions(difficulty string) (opt instances.SlantGenOptions, search b
 // generating: it keeps 50x50 generation to about a minute.
 const slantGenNodes = 64
 
-// SlantGenCounter is the generator's uniqueness check: the DFS counting to
+// slantGenCounter is the generator's uniqueness check: the DFS counting to
 // limit within a budget of branching nodes. A case it cannot decide within
 // the budget counts as not unique, so the generator keeps the clue it was
 // trying to remove: the puzzle stays provably unique, at the price of a
 // clue set that may not be quite minimal.
-func SlantGenCounter(s *instances.Slant, limit int) int {
+func slantGenCounter(s *instances.Slant, limit int) int {
 	r := backtrack.SolveSlant(s, backtrack.SlantOptions{Limit: limit, MaxNodes: slantGenNodes})
 	if !r.Complete {
 		return limit

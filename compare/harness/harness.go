@@ -50,17 +50,17 @@ func (src *Source) prepare(p *compare.Puzzle) error {
 			return fmt.Errorf("%s: %w", c.Location(), err)
 		}
 		src.texts[i] = b.String()
-		src.keys[i] = CaseKey(p.Name, c.Location().Case, src.texts[i])
+		src.keys[i] = keyOfCase(p.Name, c.Location().Case, src.texts[i])
 	}
 	return nil
 }
 
-// CaseKey names a case by what its answers depend on: a hash of the
+// keyOfCase names a case by what its answers depend on: a hash of the
 // puzzle, the case's number in its file (judge answers name it: "Case 3:
 // 5") and its text, whatever file it was read from. Two equal boards at
 // different numbers have different keys, so a run of one is never
 // reused, merged or reported as a run of the other.
-func CaseKey(puzzle string, number int, text string) string {
+func keyOfCase(puzzle string, number int, text string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%d\x00", puzzle, number)
 	io.WriteString(h, text)
@@ -91,7 +91,7 @@ func (t Task) Text() string {
 	return t.Source.texts[t.Index]
 }
 
-// Key is the task's case key (CaseKey), "" if its source was never
+// Key is the task's case key (keyOfCase), "" if its source was never
 // prepared.
 func (t Task) Key() string {
 	if t.Source.keys == nil {

@@ -13,11 +13,11 @@ import (
 )
 
 // lockResults takes an exclusive flock on f without waiting: one held by
-// another open file (another gridsat) is ErrResultsInUse.
+// another open file (another gridsat) is errResultsInUse.
 func lockResults(f *os.File) error {
 	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 	if errors.Is(err, syscall.EWOULDBLOCK) {
-		return ErrResultsInUse
+		return errResultsInUse
 	}
 	return err
 }

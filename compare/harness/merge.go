@@ -372,7 +372,7 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 		out = append(out, m)
 	}
 	if len(out) == 0 {
-		return nil, ErrNoResults
+		return nil, errNoResults
 	}
 	return out, nil
 }

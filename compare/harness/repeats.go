@@ -10,21 +10,21 @@ import (
 // repeat (Row.Repeats) and stands for them with one run per solver whose
 // times are the repeats' medians and whose Spread says how far they moved.
 
-// MaxRuns bounds the runs of one comparison, cases x solvers x (repeats
+// maxRuns bounds the runs of one comparison, cases x solvers x (repeats
 // + warm-up runs): the plan is made before the first run starts (the
 // parent's memory at the bound is in compare/README.md, Limits), and a
 // --repeat of a hundred million ended in a fatal out-of-memory (one of
 // 2^62 in a panic).
-const MaxRuns = 10_000_000
+const maxRuns = 10_000_000
 
-// CheckRuns refuses a comparison of more than MaxRuns runs.
+// CheckRuns refuses a comparison of more than maxRuns runs.
 func CheckRuns(cases, solvers, repeat, warmup int) error {
-	if repeat > MaxRuns || warmup > MaxRuns {
-		return fmt.Errorf("--repeat %d, --warmup %d: at most %d runs in one comparison", repeat, warmup, MaxRuns)
+	if repeat > maxRuns || warmup > maxRuns {
+		return fmt.Errorf("--repeat %d, --warmup %d: at most %d runs in one comparison", repeat, warmup, maxRuns)
 	}
 	per := repeat + warmup
-	if n := cases * solvers; n > 0 && per > MaxRuns/n {
-		return fmt.Errorf("%d cases x %d solvers x (--repeat %d + --warmup %d) is more than %d runs in one comparison: fewer repeats, or split the input", cases, solvers, repeat, warmup, MaxRuns)
+	if n := cases * solvers; n > 0 && per > maxRuns/n {
+		return fmt.Errorf("%d cases x %d solvers x (--repeat %d + --warmup %d) is more than %d runs in one comparison: fewer repeats, or split the input", cases, solvers, repeat, warmup, maxRuns)
 	}
 	return nil
 }

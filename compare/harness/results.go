@@ -107,7 +107,7 @@ type RunRecord struct {
 }
 
 // resumeKey is everything that changes a run's result but its limits: the
-// puzzle, the case (its content and number: CaseKey), the solver with every option resolved
+// puzzle, the case (its content and number: keyOfCase), the solver with every option resolved
 // (uniqueness included), and gridsat's version.
 func resumeKey(puzzle, caseKey, solver string, resolved compare.Options, version string) string {
 	names := make([]string, 0, len(resolved))
@@ -204,9 +204,9 @@ func repairResults(f *os.File, path string) (int64, error) {
 }
 
 // OpenResults opens path for appending, creating it if needed, and locks
-// it until Close. A file another gridsat holds (ErrResultsInUse, naming
+// it until Close. A file another gridsat holds (errResultsInUse, naming
 // its pid), or that is neither empty nor starts with a gridsat results
-// header (ErrNotResults), is refused untouched. Cases already recorded in
+// header (errNotResults), is refused untouched. Cases already recorded in
 // log (from ReadResults) are not written again.
 func OpenResults(path string, log *ResultsLog) (*ResultsFile, error) {
 	f, err := openResultsFile(path)
@@ -469,8 +469,8 @@ func reusable(run compare.Run, then, now Limits) bool {
 	return (now.Timeout == 0 || took <= now.Timeout) && memOK
 }
 
-// ErrNoResults is returned when results files hold no run.
-var ErrNoResults = errors.New("no runs in the results files")
+// errNoResults is returned when results files hold no run.
+var errNoResults = errors.New("no runs in the results files")
 
 // NewHeader describes a comparison of specs on sources under limits;
 // shard is "i/n" for a shard of it, "" for the whole.

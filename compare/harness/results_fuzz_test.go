@@ -37,7 +37,7 @@ func FuzzReadResults(f *testing.F) {
 		if !utf8.ValidString(spec) || !utf8.ValidString(answer) || !utf8.ValidString(text) {
 			return
 		}
-		c := &CaseRecord{Puzzle: "toy", Key: CaseKey("toy", 1, answer), Order: int(n & 0xffff), File: spec, Case: 1, Line: 2, Text: answer}
+		c := &CaseRecord{Puzzle: "toy", Key: keyOfCase("toy", 1, answer), Order: int(n & 0xffff), File: spec, Case: 1, Line: 2, Text: answer}
 		r := &RunRecord{Puzzle: "toy", Key: c.Key, CaseInfo: compare.CaseInfo{File: spec}, Spec: spec, Options: compare.Options{"o": answer}, Version: compare.Version,
 			Limits: Limits{Timeout: 7, Mem: n}, Run: compare.Run{Solver: spec, Verdict: compare.Verdict(answer), Wall: 3, PeakRSS: n,
 				Result: compare.Result{Solved: n%2 == 0, Answer: answer, Witness: text, Stats: []compare.Stat{{Name: spec, Value: n}}}}}
@@ -129,8 +129,8 @@ func FuzzCheckResultsHeader(f *testing.F) {
 			t.Fatalf("accepted a file whose first line %q is no header", first)
 		case err == nil && len(data) > 0 && !complete && !bytes.HasPrefix(data, []byte(resultsPrefix)):
 			t.Fatalf("accepted an unfinished first line %q that does not start a header", data)
-		case err != nil && !errors.Is(err, ErrNotResults):
-			t.Fatalf("refused with %v, not ErrNotResults", err)
+		case err != nil && !errors.Is(err, errNotResults):
+			t.Fatalf("refused with %v, not errNotResults", err)
 		}
 	})
 }

@@ -17,11 +17,11 @@ import (
 // than interleaving its records, and its last line is repaired and its
 // records read under the lock.
 
-// ErrResultsInUse is the error of a results file another process holds.
-var ErrResultsInUse = errors.New("in use")
+// errResultsInUse is the error of a results file another process holds.
+var errResultsInUse = errors.New("in use")
 
-// ErrNotResults is the error of a file that is not a gridsat results file.
-var ErrNotResults = errors.New("not a gridsat results file")
+// errNotResults is the error of a file that is not a gridsat results file.
+var errNotResults = errors.New("not a gridsat results file")
 
 // resultsPrefix starts every results file: its first record is a header,
 // and encoding/json writes a Record's fields in order.
@@ -36,12 +36,12 @@ func openResultsFile(path string) (*os.File, error) {
 	}
 	if err := lockResults(f); err != nil {
 		f.Close()
-		if errors.Is(err, ErrResultsInUse) {
+		if errors.Is(err, errResultsInUse) {
 			holder := "another process"
 			if pid := lockHolder(f.Name()); pid > 0 {
 				holder = fmt.Sprintf("pid %d", pid)
 			}
-			return nil, fmt.Errorf("results file %s is %w by %s (another gridsat compare --out): wait for it to end, or write to another file", path, ErrResultsInUse, holder)
+			return nil, fmt.Errorf("results file %s is %w by %s (another gridsat compare --out): wait for it to end, or write to another file", path, errResultsInUse, holder)
 		}
 		return nil, fmt.Errorf("locking results file %s: %w", path, err)
 	}
@@ -72,7 +72,7 @@ func checkResultsHeader(f *os.File, path string) error {
 		ok = json.Unmarshal(first[:i], &rec) == nil && rec.Kind == kindHeader && rec.Header != nil && rec.Header.Version != ""
 	}
 	if !ok {
-		return fmt.Errorf("%s is %w (its first line is no comparison header): --out appends only to such a file or an empty one, and leaves this one untouched", path, ErrNotResults)
+		return fmt.Errorf("%s is %w (its first line is no comparison header): --out appends only to such a file or an empty one, and leaves this one untouched", path, errNotResults)
 	}
 	return nil
 }

@@ -38,8 +38,8 @@ func TestResultsFileMustBeResults(t *testing.T) {
 			t.Errorf("%q: repair %v, open %v; want accepted = %v", text, err, err2, ok)
 		}
 		if !ok {
-			if got := readFile(t, path); got != text || !errors.Is(err, ErrNotResults) {
-				t.Errorf("%q refused as %v, now %q; want ErrNotResults and the file untouched", text, err, got)
+			if got := readFile(t, path); got != text || !errors.Is(err, errNotResults) {
+				t.Errorf("%q refused as %v, now %q; want errNotResults and the file untouched", text, err, got)
 			}
 		}
 	}
@@ -57,8 +57,8 @@ func TestResultsTwoWriters(t *testing.T) {
 	}
 	_, err = OpenResults(path, nil)
 	if runtime.GOOS != "windows" {
-		if !errors.Is(err, ErrResultsInUse) {
-			t.Fatalf("a second writer: %v, want ErrResultsInUse", err)
+		if !errors.Is(err, errResultsInUse) {
+			t.Fatalf("a second writer: %v, want errResultsInUse", err)
 		}
 		if _, e := os.Stat("/proc/locks"); e == nil && !strings.Contains(err.Error(), fmt.Sprintf("in use by pid %d", os.Getpid())) {
 			t.Errorf("%v does not name the holder, pid %d", err, os.Getpid())

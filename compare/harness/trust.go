@@ -11,7 +11,7 @@ import (
 // checked from the file alone is checked as it is read, and a record that
 // fails a check makes the whole file bad input (exit 2, naming the line),
 // since a file edited in one place may be edited in others:
-//   - a case's text hashes to its key (CaseKey): a board changed under its
+//   - a case's text hashes to its key (keyOfCase): a board changed under its
 //     key would be verified against the new board;
 //   - a run follows a header of its comparison, and its puzzle, version,
 //     spec, resolved options and limits are that header's: runs are
@@ -25,7 +25,7 @@ import (
 
 // checkCase checks that a case record's text is the one its key names.
 func checkCase(c *CaseRecord) error {
-	if want := CaseKey(c.Puzzle, c.Case, c.Text); c.Key != want {
+	if want := keyOfCase(c.Puzzle, c.Case, c.Text); c.Key != want {
 		return fmt.Errorf("case %s#%d: its text does not hash to its key %s (the text was changed, or the key)", c.File, c.Case, c.Key)
 	}
 	return nil

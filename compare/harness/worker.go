@@ -96,11 +96,11 @@ func WorkerMain() error {
 		}
 		pinned = cpu
 	}
-	return ServeWorker(os.Stdin, out)
+	return serveWorker(os.Stdin, out)
 }
 
-// ServeWorker answers jobs read from r with frames on w until r ends.
-func ServeWorker(r io.Reader, w io.Writer) error {
+// serveWorker answers jobs read from r with frames on w until r ends.
+func serveWorker(r io.Reader, w io.Writer) error {
 	in := bufio.NewReaderSize(r, 1<<16)
 	out := &frameOut{w: bufio.NewWriterSize(w, 1<<16)}
 	var buf wbuf
