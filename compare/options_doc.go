@@ -13,9 +13,10 @@ const (
 	OptionTablesEnd   = "<!-- options:end -->"
 )
 
-// OptionTables returns every registered solver's options as markdown: a
-// section per puzzle, a table per solver (option, values, default, what it
-// does), as compare/README.md shows them between its markers.
+// OptionTables returns every registered solver's options and every
+// generator's parameters as markdown: a section per puzzle, a table per
+// solver (option, values, default, what it does) and one for gen's
+// --param, as compare/README.md shows them between its markers.
 func OptionTables() string {
 	var b strings.Builder
 	for i, p := range Puzzles() {
@@ -25,17 +26,26 @@ func OptionTables() string {
 		fmt.Fprintf(&b, "### %s\n", p.Name)
 		for _, s := range p.Solvers {
 			fmt.Fprintf(&b, "\n`%s` (%s):\n\n", s.Name, mdCell(s.Doc))
-			if len(s.Options) == 0 {
-				b.WriteString("no options\n")
-				continue
-			}
-			b.WriteString("| option | values | default | what it does |\n|---|---|---|---|\n")
-			for _, o := range s.Options {
-				fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", o.Name, mdValues(o.Values), mdDefault(o.Default), mdCell(o.Doc))
-			}
+			mdTable(&b, "option", s.Options)
+		}
+		if p.Generate != nil {
+			fmt.Fprintf(&b, "\n`gridsat gen %s` (%s), `--param NAME=VALUE`:\n\n", p.Name, mdCell(p.GenDoc))
+			mdTable(&b, "parameter", p.GenParams)
 		}
 	}
 	return b.String()
+}
+
+// mdTable writes the table of options docs, "none" when there are none.
+func mdTable(b *strings.Builder, what string, docs []OptionDoc) {
+	if len(docs) == 0 {
+		b.WriteString("none\n")
+		return
+	}
+	fmt.Fprintf(b, "| %s | values | default | what it does |\n|---|---|---|---|\n", what)
+	for _, o := range docs {
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", o.Name, mdValues(o.Values), mdDefault(o.Default), mdCell(o.Doc))
+	}
 }
 
 // mdValues spells an option's values as a list of code words.

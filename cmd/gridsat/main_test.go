@@ -163,8 +163,8 @@ func TestHelpListsCommands(t *testing.T) {
 }
 
 // TestPuzzlesListsEveryOption: gridsat puzzles names every declared option
-// of every solver with its values and default; --markdown prints the
-// README's option tables.
+// of every solver, and every generator parameter, with its values and
+// default; --markdown prints the README's option tables.
 func TestPuzzlesListsEveryOption(t *testing.T) {
 	out, _, code := gridsat(t, "", "puzzles")
 	if code != 0 {
@@ -184,6 +184,15 @@ func TestPuzzlesListsEveryOption(t *testing.T) {
 				if want := "    " + o.Name + "=" + o.Values + " (default "; !strings.Contains(solver, want) {
 					t.Errorf("%s %s: no line %q", p.Name, s.Name, want)
 				}
+			}
+		}
+		_, gen, ok := strings.Cut(section, "  gen: ")
+		if !ok && p.Generate != nil {
+			t.Fatalf("puzzles does not list %s's generator", p.Name)
+		}
+		for _, o := range p.GenParams {
+			if want := "    " + o.Name + "=" + o.Values + " (default "; !strings.Contains(gen, want) {
+				t.Errorf("%s gen: no line %q", p.Name, want)
 			}
 		}
 	}

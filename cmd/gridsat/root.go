@@ -50,9 +50,9 @@ func newPuzzlesCmd() *cobra.Command {
 		Use:   "puzzles",
 		Short: "list the puzzles, their solvers, options and input formats",
 		Long: `puzzles lists every puzzle with its input formats, its solvers and each
-solver's options: NAME=VALUES (the values it takes; N is a count), the
-default, and what it does. --markdown prints the options as the tables of
-compare/README.md instead.`,
+solver's options, and its generator's parameters: NAME=VALUES (the values it
+takes; N is a count), the default, and what it does. --markdown prints them
+as the tables of compare/README.md instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
@@ -67,13 +67,11 @@ compare/README.md instead.`,
 				}
 				for _, s := range p.Solvers {
 					fmt.Fprintln(w, wrap(fmt.Sprintf("  solver %s: %s", s.Name, s.Doc), "      ", helpWidth))
-					for _, o := range s.Options {
-						def := o.Default
-						if def == "" {
-							def = "none"
-						}
-						fmt.Fprintln(w, wrap(fmt.Sprintf("    %s=%s (default %s): %s", o.Name, o.Values, def, o.Doc), "        ", helpWidth))
-					}
+					printOptions(w, s.Options)
+				}
+				if p.Generate != nil {
+					fmt.Fprintln(w, wrap("  gen: "+p.GenDoc+"; --param NAME=VALUE:", "      ", helpWidth))
+					printOptions(w, p.GenParams)
 				}
 				fmt.Fprintln(w)
 			}
@@ -82,6 +80,18 @@ compare/README.md instead.`,
 	}
 	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the option tables as markdown (compare/README.md's, between its option markers)")
 	return cmd
+}
+
+// printOptions writes one wrapped line per option: NAME=VALUES, the
+// default, what it does.
+func printOptions(w io.Writer, docs []compare.OptionDoc) {
+	for _, o := range docs {
+		def := o.Default
+		if def == "" {
+			def = "none"
+		}
+		fmt.Fprintln(w, wrap(fmt.Sprintf("    %s=%s (default %s): %s", o.Name, o.Values, def, o.Doc), "        ", helpWidth))
+	}
 }
 
 // lookupPuzzle resolves the puzzle argument, as a usage error when unknown.
