@@ -66,7 +66,7 @@ type Puzzle struct {
 	CNFDoc string
 	// BindProof, when set, ties a kept claim's CNF to its case: it rebuilds
 	// the encoding from the options meta records and checks kept against
-	// it (report --proofs; proofs_bind.go). Without it a kept CNF is
+	// it (report --proofs; rebuiltBinder). Without it a kept CNF is
 	// checked as it is.
 	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error
 	// NoProofNeeded says why a certified run can have needed no SAT proof
@@ -83,8 +83,9 @@ type Puzzle struct {
 	// makes: "--size N; a planted non-crossing path".
 	GenDoc string
 	// GenParams declares every --param Generate reads, with its allowed
-	// values and the default Generate uses when it is absent: gen refuses
-	// any other name (CheckGenParams).
+	// values and the default Generate uses when it is absent (an adapter
+	// declares them on a typed config, as solver options are: the
+	// OptionSet's Docs): gen refuses any other name (CheckGenParams).
 	GenParams []OptionDoc
 	// GenSmall is a small config Generate takes, quick to generate and to
 	// solve: gen's help shows it as the example, and tests generate with it.
