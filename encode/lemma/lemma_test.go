@@ -49,11 +49,11 @@ func TestSlantLemmas(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := clauseFor(tc.cells)
-			if err := SlantLoop(l, c); (err == nil) != tc.loop {
-				t.Errorf("SlantLoop(%v) = %v, want accepted=%v", c, err, tc.loop)
+			if err := slantLoop(l, c); (err == nil) != tc.loop {
+				t.Errorf("slantLoop(%v) = %v, want accepted=%v", c, err, tc.loop)
 			}
-			if err := SlantEnclose(l, c); (err == nil) != tc.enclose {
-				t.Errorf("SlantEnclose(%v) = %v, want accepted=%v", c, err, tc.enclose)
+			if err := slantEnclose(l, c); (err == nil) != tc.enclose {
+				t.Errorf("slantEnclose(%v) = %v, want accepted=%v", c, err, tc.enclose)
 			}
 		})
 	}
@@ -66,19 +66,19 @@ func TestSlantEncloseHexagon(t *testing.T) {
 	l := layout3()
 	cells := map[int]byte{0: '/', 1: '\\', 3: '\\', 5: '\\', 7: '\\', 8: '/'}
 	c := clauseFor(cells)
-	if err := SlantEnclose(l, c); err != nil {
+	if err := slantEnclose(l, c); err != nil {
 		t.Errorf("enclosure of (1,1),(2,2) rejected: %v", err)
 	}
-	if err := SlantLoop(l, c); err != nil {
+	if err := slantLoop(l, c); err != nil {
 		t.Errorf("the hexagon loop rejected: %v", err)
 	}
 	// Opening cell 8 lets (2,2) reach the border and breaks the ring.
 	delete(cells, 8)
 	c = clauseFor(cells)
-	if err := SlantEnclose(l, c); err == nil {
+	if err := slantEnclose(l, c); err == nil {
 		t.Errorf("enclosure with a way out accepted")
 	}
-	if err := SlantLoop(l, c); err == nil {
+	if err := slantLoop(l, c); err == nil {
 		t.Errorf("an open ring accepted as a loop")
 	}
 }
@@ -90,11 +90,11 @@ func TestSlantBlock(t *testing.T) {
 	for i, d := range sol {
 		cells[i] = d
 	}
-	if err := SlantBlock(l, clauseFor(cells), sol); err != nil {
+	if err := slantBlock(l, clauseFor(cells), sol); err != nil {
 		t.Errorf("the solution's blocking clause rejected: %v", err)
 	}
 	cells[4] = '/'
-	if err := SlantBlock(l, clauseFor(cells), sol); err == nil {
+	if err := slantBlock(l, clauseFor(cells), sol); err == nil {
 		t.Errorf("a blocking clause of another filling accepted")
 	}
 }
@@ -102,8 +102,8 @@ func TestSlantBlock(t *testing.T) {
 func TestSlantLemmaBadClause(t *testing.T) {
 	l := layout3()
 	for _, c := range [][]int{{10}, {1, -1}} {
-		if err := SlantLoop(l, c); err == nil {
-			t.Errorf("SlantLoop(%v) accepted", c)
+		if err := slantLoop(l, c); err == nil {
+			t.Errorf("slantLoop(%v) accepted", c)
 		}
 	}
 }
@@ -132,4 +132,30 @@ func TestQueensCover(t *testing.T) {
 	if err := QueensCover(2, [][4]int{{2, 2, 2, 2}}); err != nil {
 		t.Errorf("one share above all: %v", err)
 	}
+}
+
+// slantLoop, slantEnclose and slantBlock check one clause on a fresh
+// checker for layout l.
+func slantLoop(l SlantLayout, clause []int) error {
+	k, err := NewSlantLemmas(l)
+	if err != nil {
+		return err
+	}
+	return k.Loop(clause)
+}
+
+func slantEnclose(l SlantLayout, clause []int) error {
+	k, err := NewSlantLemmas(l)
+	if err != nil {
+		return err
+	}
+	return k.Enclose(clause)
+}
+
+func slantBlock(l SlantLayout, clause []int, solution []byte) error {
+	k, err := NewSlantLemmas(l)
+	if err != nil {
+		return err
+	}
+	return k.Block(clause, solution)
 }

@@ -97,17 +97,8 @@ func (l SlantLayout) ends(r, c int, d byte) (int, int) {
 	return r*cw + c + 1, (r+1)*cw + c
 }
 
-// SlantLoop accepts clause when the diagonals that make its literals
-// false close a loop (a cycle of corners), which no slant solution holds.
-func SlantLoop(l SlantLayout, clause []int) error {
-	k, err := NewSlantLemmas(l)
-	if err != nil {
-		return err
-	}
-	return k.Loop(clause)
-}
-
-// Loop is SlantLoop on k's layout.
+// Loop accepts clause when the diagonals that make its literals false
+// close a loop (a cycle of corners), which no slant solution holds.
 func (k *SlantLemmas) Loop(clause []int) error {
 	cells, err := k.falsify(clause)
 	if err != nil {
@@ -135,26 +126,17 @@ func (k *SlantLemmas) Loop(clause []int) error {
 	return errors.New("not a loop cut: the diagonals its falsity sets close no cycle")
 }
 
-// SlantEnclose accepts clause when, with its literals false, some corner
+// Enclose accepts clause when, with its literals false, some corner
 // cannot reach the border whatever the open cells hold: a diagonal may
 // join two corners unless its cell is set to the other diagonal, and some
 // corner is joined to no border corner that way. In a slant solution every
 // corner reaches the border (a component of corners off it would be
-// ringed by a loop), so the clause holds in every solution.
-func SlantEnclose(l SlantLayout, clause []int) error {
-	k, err := NewSlantLemmas(l)
-	if err != nil {
-		return err
-	}
-	return k.Enclose(clause)
-}
-
-// Enclose is SlantEnclose on k's layout: from each inner corner of the
-// cells the clause sets it searches the corners the open and the set
-// cells let it reach; a search that stays off the border accepts. (A
-// corner cut off is ringed by cells the clause sets, so one of theirs is
-// among the starts.) Corners a failed search met reach the border too
-// and are not searched again.
+// ringed by a loop), so the clause holds in every solution. From each
+// inner corner of the cells the clause sets it searches the corners the
+// open and the set cells let it reach; a search that stays off the border
+// accepts. (A corner cut off is ringed by cells the clause sets, so one of
+// theirs is among the starts.) Corners a failed search met reach the
+// border too and are not searched again.
 func (k *SlantLemmas) Enclose(clause []int) error {
 	cells, err := k.falsify(clause)
 	if err != nil {
@@ -229,18 +211,9 @@ func (k *SlantLemmas) search(p int, reaches int32) bool {
 	return false
 }
 
-// SlantBlock accepts clause when its literals false set every cell with
-// a variable as solution (row-major '\\' and '/') has it: the clause
-// forbids exactly that filling.
-func SlantBlock(l SlantLayout, clause []int, solution []byte) error {
-	k, err := NewSlantLemmas(l)
-	if err != nil {
-		return err
-	}
-	return k.Block(clause, solution)
-}
-
-// Block is SlantBlock on k's layout.
+// Block accepts clause when its literals false set every cell with a
+// variable as solution (row-major '\\' and '/') has it: the clause forbids
+// exactly that filling.
 func (k *SlantLemmas) Block(clause []int, solution []byte) error {
 	l := k.l
 	if _, err := k.falsify(clause); err != nil {
