@@ -72,11 +72,11 @@ func TestCertifySlantMutations(t *testing.T) {
 			}
 			mut := append([]sat.ProofStep(nil), steps...)
 			switch st.Why {
-			case WhyLoop:
+			case whyLoop:
 				// One cell of the loop left out: an open chain.
 				mut[j].Lits = st.Lits[1:]
 				tested[0]++
-			case WhyBlock:
+			case whyBlock:
 				// Dropped: the solution is a model, so no proof refutes.
 				mut = append(mut[:j:j], mut[j+1:]...)
 				tested[1]++

@@ -352,7 +352,7 @@ type ChainResult struct {
 	// paired (chainPairingAfter).
 	Paired int
 	// Counted says the answer -1 came from the static counting check
-	// (ChainCountArgument): a claim backed by a counting argument, not by
+	// (chainCountArgument): a claim backed by a counting argument, not by
 	// a solver's proof.
 	Counted bool
 	// Proof, with Certify, is what the answer's certificate needs.

@@ -33,9 +33,9 @@ func chainAccept(enc *ChainEncoding) sat.InputChecker {
 	layout := enc.Layout()
 	return func(st sat.ProofStep) error {
 		switch st.Why {
-		case WhySubtour:
+		case whySubtour:
 			return lemma.ChainSubtour(layout, st.Lits)
-		case WhyCrossing:
+		case whyCrossing:
 			return lemma.ChainCrossing(layout, st.Lits)
 		}
 		return fmt.Errorf("no chain lemma checker for %q", st.Why)

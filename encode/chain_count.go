@@ -69,14 +69,14 @@ func (o ChainOptions) counting() ChainCounting {
 	return o.Counting
 }
 
-// ChainCountArgument returns why c has no path by a counting argument, or
+// chainCountArgument returns why c has no path by a counting argument, or
 // "" when none applies: the start corner not labelled 0, two label classes
 // of unequal sizes where every step of one goes into the other
 // (chainClassBalance), or a set of cells whose steps all enter fewer cells
 // than it has (chainMatching), or, for K=2, no way to give every cell two
 // different neighbours along steps (chainPairing). It is the check
 // ChainCountCheck makes; it shares no code with the DFS.
-func ChainCountArgument(c *instances.Chain) string {
+func chainCountArgument(c *instances.Chain) string {
 	if c.Labels[0] != 0 {
 		return fmt.Sprintf("the start corner is labelled %d, a path starts on 0", c.Labels[0])
 	}
@@ -281,7 +281,7 @@ func chainPrecheck(c *instances.Chain, o ChainOptions, res *ChainResult) bool {
 		return false
 	}
 	start := time.Now()
-	if why := ChainCountArgument(c); why != "" {
+	if why := chainCountArgument(c); why != "" {
 		res.Counted = true
 		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: "counted (a counting argument, no proof): " + why, Status: sat.Unsatisfiable, Time: time.Since(start)})
 		return true

@@ -24,9 +24,9 @@ func TestChainCountArgument(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := chainBoard(t, tt.board)
-			got := ChainCountArgument(b)
+			got := chainCountArgument(b)
 			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
-				t.Fatalf("ChainCountArgument = %q, want %q", got, tt.want)
+				t.Fatalf("chainCountArgument = %q, want %q", got, tt.want)
 			}
 			if tt.name == "matching" && b.Infeasible() != "" {
 				t.Fatalf("the matching board fails instances' count check (%s): it tests nothing", b.Infeasible())
@@ -39,7 +39,7 @@ func TestChainCountArgument(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if why := ChainCountArgument(b); why != "" {
+		if why := chainCountArgument(b); why != "" {
 			t.Fatalf("planted board %d (%s) ruled out: %s", i, b.Size(), why)
 		}
 	}
@@ -102,7 +102,7 @@ func TestChainCountArgumentSound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		why := ChainCountArgument(b)
+		why := chainCountArgument(b)
 		if why == "" {
 			continue
 		}

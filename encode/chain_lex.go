@@ -473,9 +473,9 @@ func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 // these steps".
 func chainCutKind(c []int) string {
 	if len(c) == 2 && c[0] < 0 && c[1] < 0 {
-		return WhyCrossing
+		return whyCrossing
 	}
-	return WhySubtour
+	return whySubtour
 }
 
 // pathDirs reads the directions of the path in succ (a model with no cuts

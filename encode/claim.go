@@ -5,11 +5,11 @@ import "github.com/gridsat/gridsat/encode/sat"
 // Kinds of input clauses, sat.ProofStep.Why: each names the lemma checker that
 // must accept the clause.
 const (
-	WhyLoop     = "loop"     // slant: with every literal false, the cells' diagonals close a loop
-	WhyEnclose  = "enclose"  // slant: with every literal false, some corners are cut off the border
-	WhyBlock    = "block"    // the negation of a solution reported beside the proof
-	WhySubtour  = "subtour"  // chain: the steps close a tour that misses cells
-	WhyCrossing = "crossing" // chain: two steps cross
+	whyLoop     = "loop"     // slant: with every literal false, the cells' diagonals close a loop
+	whyEnclose  = "enclose"  // slant: with every literal false, some corners are cut off the border
+	whyBlock    = "block"    // the negation of a solution reported beside the proof
+	whySubtour  = "subtour"  // chain: the steps close a tour that misses cells
+	whyCrossing = "crossing" // chain: two steps cross
 )
 
 // Claim is a puzzle's UNSAT claim: the puzzle-free claim (the formula

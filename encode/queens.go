@@ -320,14 +320,14 @@ type QueensFormula struct {
 	lex []lexPart
 }
 
-// NewQueensFormula encodes q as opt says, without a bound on the queens
+// newQueensFormula encodes q as opt says, without a bound on the queens
 // (see Bound). Squares that another square dominates (it covers every
 // target they cover, and more) get no variable: a cover using one stays a
 // cover, no larger, with the other instead. Squares covering the same
 // targets as an earlier square are dropped too, unless symmetry breaking
 // adds lex-leader constraints: then the kept squares must stay a symmetric
 // set, and only strict domination is used.
-func NewQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
+func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 	symmetry := !opt.NoSymmetry
 	f := &sat.CNF{}
 	qf := &QueensFormula{CNF: f, Square: make([]int, q.Cells()), q: q, occurs: map[int]int{}}
@@ -831,7 +831,7 @@ func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*sat.CNF, error) 
 	if !cubes {
 		opt.Split = "none" // by default one plain CNF, for every solver
 	}
-	qf := NewQueensFormula(q, opt)
+	qf := newQueensFormula(q, opt)
 	qf.CNF.Comments = append(qf.CNF.Comments, fmt.Sprintf("at most %d queens, %s encoding, %s order, empty=%v, lines=%v, squares=%v, parity=%v, split=%s", k, opt.Card, opt.Order, opt.Empty, !opt.NoLines, opt.Squares, !opt.NoParity, opt.Split))
 	b, err := qf.Bound(opt, k+1)
 	if err != nil {
@@ -906,7 +906,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), QueensLowerBound(q)
 	if opt.Upper == "walk" && res.Lower < res.Greedy {
 		start := time.Now()
-		walk := NewQueensFormula(q, QueensOptions{NoLines: true, NoSymmetry: true}).walk(1)
+		walk := newQueensFormula(q, QueensOptions{NoLines: true, NoSymmetry: true}).walk(1)
 		if err := instances.VerifyQueens(q, walk); err != nil {
 			return res, fmt.Errorf("queens: the walk's cover: %w", err)
 		}
@@ -961,7 +961,7 @@ func (s *queensSAT) prepare(upper int) error {
 		return nil
 	}
 	var err error
-	s.qf, s.upto = NewQueensFormula(s.q, s.opt), upper
+	s.qf, s.upto = newQueensFormula(s.q, s.opt), upper
 	if s.b, err = s.qf.Bound(s.opt, upper); err != nil {
 		return err
 	}
@@ -1158,7 +1158,7 @@ func (s *queensSAT) count(f *sat.CNF, extra int) {
 // newPB makes a fresh formula and gophersat PB solver for "at most k
 // queens" (card=pb).
 func (s *queensSAT) newPB(k int) (*QueensFormula, sat.Solver, error) {
-	qf := NewQueensFormula(s.q, s.opt)
+	qf := newQueensFormula(s.q, s.opt)
 	var constrs []solver.PBConstr
 	for _, c := range qf.CNF.Clauses {
 		constrs = append(constrs, solver.PropClause(c...))

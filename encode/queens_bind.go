@@ -9,7 +9,7 @@ import (
 )
 
 // BindQueensCNF ties a kept queens claim's CNF to its case: it rebuilds
-// the formula of board q under opt (NewQueensFormula and its counters up
+// the formula of board q under opt (newQueensFormula and its counters up
 // to qc.Upto, as the solver builds them) and accepts kept only if every
 // clause of it is a clause of that formula or one of the claim's
 // assumptions, rebuilt from qc: the units of "at most qc.K queens" and,
@@ -29,7 +29,7 @@ func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *Queen
 	if opt.Card == "pb" {
 		return errors.New("card=pb makes no kept CNF to rebuild")
 	}
-	qf := NewQueensFormula(q, opt)
+	qf := newQueensFormula(q, opt)
 	b, err := qf.Bound(opt, qc.Upto)
 	if err != nil {
 		return err

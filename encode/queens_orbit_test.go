@@ -37,7 +37,7 @@ func TestQueensCubeOrbits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		qf := NewQueensFormula(q, opt)
+		qf := newQueensFormula(q, opt)
 		b, err := qf.Bound(opt, n)
 		if err != nil {
 			t.Fatal(err)
@@ -105,7 +105,7 @@ func TestQueensOrbitCubesMatchBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		upper := len(instances.QueensGreedy(q))
-		qf := NewQueensFormula(q, opt)
+		qf := newQueensFormula(q, opt)
 		b, err := qf.Bound(opt, upper+1)
 		if err != nil {
 			t.Fatal(err)

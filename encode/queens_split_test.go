@@ -84,7 +84,7 @@ func TestQueensCubesMatchBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		upper := len(instances.QueensGreedy(q))
-		qf := NewQueensFormula(q, opt)
+		qf := newQueensFormula(q, opt)
 		b, err := qf.Bound(opt, upper+1)
 		if err != nil {
 			t.Fatal(err)
@@ -250,7 +250,7 @@ func TestQueensWalk(t *testing.T) {
 	for i, q := range boards {
 		t.Run(fmt.Sprintf("%d/%s", i, q.Size()), func(t *testing.T) {
 			opt := QueensOptions{NoLines: true, NoSymmetry: true}
-			walk := NewQueensFormula(q, opt).walk(1)
+			walk := newQueensFormula(q, opt).walk(1)
 			if err := instances.VerifyQueens(q, walk); err != nil {
 				t.Fatal(err)
 			}

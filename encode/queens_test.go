@@ -416,7 +416,7 @@ func TestQueensCNF(t *testing.T) {
 // keeps each 3x3 block together.
 func TestQueensOrders(t *testing.T) {
 	q := fullBoard(7)
-	qf := NewQueensFormula(q, QueensOptions{NoSymmetry: true})
+	qf := newQueensFormula(q, QueensOptions{NoSymmetry: true})
 	for _, order := range QueensOrders {
 		got := qf.Ordered(order)
 		seen := map[int]bool{}

@@ -191,10 +191,10 @@ const (
 	litFalse = -litTrue
 )
 
-// NewSlantEncoding returns the variables of s under phase (see
+// newSlantEncoding returns the variables of s under phase (see
 // SlantOptions.Phase), with a variable for every cell not in fixed (nil:
 // every cell).
-func NewSlantEncoding(s *instances.Slant, phase SlantPhase, fixed []byte) *SlantEncoding {
+func newSlantEncoding(s *instances.Slant, phase SlantPhase, fixed []byte) *SlantEncoding {
 	n := s.W * s.H
 	e := &SlantEncoding{s: s, Back: make([]byte, n), Fixed: make([]byte, n), vars: make([]int32, n)}
 	for i := range e.Back {
@@ -337,7 +337,7 @@ func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, err
 	if o.Facts != nil {
 		fixed = o.Facts.Cells
 	}
-	e := NewSlantEncoding(s, o.Phase, fixed)
+	e := newSlantEncoding(s, o.Phase, fixed)
 	f := &sat.CNF{}
 	f.NewVars(e.NumVars(), `the undecided cells, row-major; true means the diagonal the "true" comment gives`)
 	var back []byte
@@ -542,9 +542,9 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 		cuts := finder.cuts(model)
 		res.Cuts = append(res.Cuts, cuts...)
 		for i, c := range cuts {
-			why := WhyLoop
+			why := whyLoop
 			if i >= finder.loops {
-				why = WhyEnclose
+				why = whyEnclose
 			}
 			proof.Input(why, c)
 		}
@@ -588,7 +588,7 @@ func solveSlantSecond(sv sat.Solver, enc *SlantEncoding, cut sat.Cutter, o Slant
 		}
 	}
 	res.Block = block
-	proof.Input(WhyBlock, block)
+	proof.Input(whyBlock, block)
 	if err := sv.AddClause(block); err != nil {
 		return fmt.Errorf("slant: blocking the first solution: %w", err)
 	}

@@ -58,11 +58,11 @@ func CertifySlant(s *instances.Slant, res SlantResult, keep ClaimKeeper) (sat.Ce
 	}
 	accept := func(st sat.ProofStep) error {
 		switch st.Why {
-		case WhyLoop:
+		case whyLoop:
 			return k.Loop(st.Lits)
-		case WhyEnclose:
+		case whyEnclose:
 			return k.Enclose(st.Lits)
-		case WhyBlock:
+		case whyBlock:
 			if res.Solution == nil {
 				return errors.New("a blocking clause without a solution")
 			}

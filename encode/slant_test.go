@@ -143,7 +143,7 @@ func TestSolveSlantSATRandomClues(t *testing.T) {
 func TestSlantLoopCutsAreCycles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := instances.NewSlant(12, 9)
-	finder := newSlantLoops(NewSlantEncoding(s, SlantPhaseClues, nil))
+	finder := newSlantLoops(newSlantEncoding(s, SlantPhaseClues, nil))
 	for k := 0; k < 50; k++ {
 		model := make([]bool, s.W*s.H+1)
 		for v := 1; v < len(model); v++ {
@@ -183,7 +183,7 @@ func TestSlantLoopCutsAreCycles(t *testing.T) {
 // from and holds in every loop-free filling (the solutions of any clues).
 func TestSlantEnclosedCuts(t *testing.T) {
 	s := instances.NewSlant(4, 3)
-	enc := NewSlantEncoding(s, SlantPhaseClues, nil)
+	enc := newSlantEncoding(s, SlantPhaseClues, nil)
 	n := s.W * s.H
 	model := func(mask int) []bool {
 		m := make([]bool, n+1)
