@@ -7,11 +7,8 @@ import (
 	"math"
 	"math/big"
 	"os"
-	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/dustin/go-humanize"
@@ -117,70 +114,169 @@ colons, so variants can be compared as columns:
 	return cmd
 }
 
-// comparePlan is one puzzle's comparison, checked and loaded before
-// anything runs.
-type comparePlan struct {
-	puzzle  *compare.Puzzle
-	specs   []compare.Spec
-	names   []string
-	sources []*harness.Source
-	cases   int
-}
-
 func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f compareFlags, changed func(string) bool) error {
 	// Everything is checked before anything runs: a bad flag, spec or input
 	// is exit 2 with one line on stderr and nothing on stdout.
+	plan, err := f.plan(args, stdin, stderr, changed)
+	if err != nil {
+		return err
+	}
+	// Every check has passed: the report's temporary file first (the
+	// report file itself is replaced only at the end, by a complete
+	// report), then (in harness.Run) the results file, locked for the run.
+	out, err := f.report.openOutput(stdout)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	defer out.abort()
+	if !f.inproc {
+		self, err := os.Executable()
+		if err != nil {
+			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
+		}
+		plan.Worker = []string{self, "worker"}
+	}
+	w := &compareReports{f: &f, out: out, stderr: stderr, many: len(plan.Puzzles) > 1, shard: plan.Shard}
+	plan.Report = w.write
+	plan.Note = func(msg string) { fmt.Fprintln(stderr, "gridsat: "+msg) }
+	if bar := newProgress(stderr, f.progress); bar != nil {
+		plan.Watch = bar
+	}
+	outcome, err := harness.Run(context.Background(), plan)
+	if harness.IsRefused(err) {
+		return fail(exitUsage, err)
+	}
+	if err != nil {
+		if out.file == nil {
+			f.report.finish(out, f.format, w.pages) // the page of what ran; a file is left as it was
+		}
+		return fail(exitFail, err)
+	}
+	if err := f.report.finish(out, f.format, w.pages); err != nil {
+		return fail(exitFail, err)
+	}
+	if outcome.Interrupted {
+		fmt.Fprintln(stderr, "gridsat: interrupted; the rows above are the finished ones")
+		return quiet(exitInterrupted)
+	}
+	if outcome.Failed {
+		return quiet(exitFail)
+	}
+	return nil
+}
+
+// plan checks the flags and arguments of compare and reads its inputs:
+// the comparison to run, or an exit-2 error.
+func (f *compareFlags) plan(args []string, stdin io.Reader, stderr io.Writer, changed func(string) bool) (harness.Plan, error) {
+	plan, err := f.runPlan(changed)
+	if err != nil {
+		return plan, fail(exitUsage, err)
+	}
+	names, paths, err := comparePuzzles(args, f.format)
+	if err != nil {
+		return plan, fail(exitUsage, err)
+	}
+	base, err := optionFlags(f.opts)
+	if err != nil {
+		return plan, err
+	}
+	if f.unique {
+		base[compare.UniqueOption] = "true"
+	}
+	if err := certifyOptions(base, f.certify, f.proofs); err != nil {
+		return plan, err
+	}
+	if err := f.report.check(specTexts(f.solvers), f.plot, names); err != nil {
+		return plan, fail(exitUsage, err)
+	}
+	for _, name := range names {
+		pp, err := planCompare(name, f.solvers, base, paths, stdin, func(msg string) { fmt.Fprintln(stderr, "gridsat: "+msg) })
+		if err != nil {
+			return plan, err
+		}
+		if err := harness.CheckRuns(pp.Cases(), len(pp.Specs), f.repeat, f.warmup); err != nil {
+			return plan, fail(exitUsage, fmt.Errorf("%s: %w", pp.Puzzle.Name, err))
+		}
+		plan.Puzzles = append(plan.Puzzles, pp)
+	}
+	if err := checkDistinct(plan.Puzzles, *f); err != nil {
+		return plan, fail(exitUsage, err)
+	}
+	return plan, nil
+}
+
+// runPlan checks the flags that say how the runs go (limits, jobs,
+// resume, shard, repeats, pinning) and makes them a plan with no puzzle
+// yet.
+func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) {
+	var plan harness.Plan
 	if !validFormat(f.format) {
-		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(report.Formats, ", ")))
+		return plan, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(report.Formats, ", "))
 	}
 	switch f.progress {
 	case "auto", "always", "never":
 	default:
-		return fail(exitUsage, fmt.Errorf("--progress %q: want auto, always or never", f.progress))
+		return plan, fmt.Errorf("--progress %q: want auto, always or never", f.progress)
 	}
 	if f.jobs < 1 {
-		return fail(exitUsage, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
+		return plan, fmt.Errorf("--jobs %d: want at least 1", f.jobs)
 	}
 	if f.timeout < 0 {
-		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout))
+		return plan, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout)
 	}
 	if f.resume && f.out == "" {
-		return fail(exitUsage, fmt.Errorf("--resume needs --out FILE"))
+		return plan, fmt.Errorf("--resume needs --out FILE")
 	}
-	var shard harness.Shard
 	if f.shard != "" {
 		var err error
-		if shard, err = harness.ParseShard(f.shard); err != nil {
-			return fail(exitUsage, fmt.Errorf("--shard %w", err))
+		if plan.Shard, err = harness.ParseShard(f.shard); err != nil {
+			return plan, fmt.Errorf("--shard %w", err)
 		}
 		if f.out == "" {
-			return fail(exitUsage, fmt.Errorf("--shard needs --out FILE: a shard's runs are reported by gridsat report over every shard's file"))
+			return plan, fmt.Errorf("--shard needs --out FILE: a shard's runs are reported by gridsat report over every shard's file")
 		}
 	}
-	mem, err := parseSize(f.mem)
+	limits, err := f.limits(changed)
 	if err != nil {
-		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
-	}
-	limits := harness.Limits{Timeout: f.timeout, Mem: mem}
-	if f.inproc {
-		for _, flag := range []string{"timeout", "mem", "jobs"} {
-			if changed(flag) {
-				return fail(exitUsage, fmt.Errorf("--inproc runs every solver in this process, one at a time, without limits: --%s does not apply", flag))
-			}
-		}
-		limits = harness.Limits{InProcess: true}
+		return plan, err
 	}
 	if err := f.checkTiming(changed); err != nil {
-		return fail(exitUsage, err)
+		return plan, err
 	}
-	names := []string{args[0]}
-	paths := args[1:]
+	plan.Limits, plan.Jobs, plan.CPUs = limits, f.jobs, f.cpus
+	plan.Repeat, plan.Warmup, plan.Seed = f.repeat, f.warmup, f.seed
+	plan.Out, plan.Resume = f.out, f.resume
+	return plan, nil
+}
+
+// limits are each run's limits: --timeout and --mem, or none in process
+// (--inproc, which refuses them).
+func (f *compareFlags) limits(changed func(string) bool) (harness.Limits, error) {
+	mem, err := parseSize(f.mem)
+	if err != nil {
+		return harness.Limits{}, fmt.Errorf("--mem: %w", err)
+	}
+	if !f.inproc {
+		return harness.Limits{Timeout: f.timeout, Mem: mem}, nil
+	}
+	for _, flag := range []string{"timeout", "mem", "jobs"} {
+		if changed(flag) {
+			return harness.Limits{}, fmt.Errorf("--inproc runs every solver in this process, one at a time, without limits: --%s does not apply", flag)
+		}
+	}
+	return harness.Limits{InProcess: true}, nil
+}
+
+// comparePuzzles are the puzzles compare's arguments name (every puzzle
+// with bundled sets for "all") and the paths to read.
+func comparePuzzles(args []string, format string) (names, paths []string, err error) {
+	names, paths = []string{args[0]}, args[1:]
 	if args[0] == "all" {
 		if len(paths) > 0 {
-			return fail(exitUsage, fmt.Errorf("compare all runs the bundled sets and takes no PATH"))
+			return nil, nil, fmt.Errorf("compare all runs the bundled sets and takes no PATH")
 		}
-		if f.format == "csv" || f.format == "json" {
-			return fail(exitUsage, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", f.format))
+		if format == "csv" || format == "json" {
+			return nil, nil, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", format)
 		}
 		names = nil
 		for _, name := range compare.PuzzleNames() {
@@ -189,7 +285,7 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 			}
 		}
 		if len(names) == 0 {
-			return fail(exitUsage, fmt.Errorf("no puzzle has bundled sets"))
+			return nil, nil, fmt.Errorf("no puzzle has bundled sets")
 		}
 	}
 	stdinUsed := 0
@@ -199,128 +295,52 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 		}
 	}
 	if stdinUsed > 1 {
-		return fail(exitUsage, fmt.Errorf("standard input (-) can be read only once"))
+		return nil, nil, fmt.Errorf("standard input (-) can be read only once")
 	}
-	base, err := optionFlags(f.opts)
-	if err != nil {
-		return err
-	}
-	if f.unique {
-		base[compare.UniqueOption] = "true"
-	}
-	if err := certifyOptions(base, f.certify, f.proofs); err != nil {
-		return err
-	}
-	if err := f.report.check(specTexts(f.solvers), f.plot, names); err != nil {
-		return fail(exitUsage, err)
-	}
-	var plans []*comparePlan
-	for _, name := range names {
-		plan, err := planCompare(name, f.solvers, base, paths, stdin, func(msg string) { fmt.Fprintln(stderr, "gridsat: "+msg) })
-		if err != nil {
-			return err
-		}
-		if err := harness.CheckRuns(plan.cases, len(plan.specs), f.repeat, f.warmup); err != nil {
-			return fail(exitUsage, fmt.Errorf("%s: %w", plan.puzzle.Name, err))
-		}
-		plans = append(plans, plan)
-	}
-
-	if err := checkDistinct(plans, f); err != nil {
-		return fail(exitUsage, err)
-	}
-	// Every check has passed: the report's temporary file first (the
-	// report file itself is replaced only at the end, by a complete
-	// report), then the results file, locked for the run.
-	out, err := f.report.openOutput(stdout)
-	if err != nil {
-		return fail(exitUsage, err)
-	}
-	defer out.abort()
-	var pages []compare.Report // --format html: one page at the end
-
-	var results *harness.ResultsFile
-	var done *harness.Done
-	if f.out != "" {
-		var log *harness.ResultsLog
-		var cut int64
-		results, log, cut, err = harness.AppendResults(f.out, f.resume, planHeaders(plans, limits, shard))
-		if err != nil {
-			return fail(exitUsage, err)
-		}
-		defer results.Close()
-		if cut > 0 {
-			fmt.Fprintf(stderr, "gridsat: %s: cut off an unfinished last line (%d bytes) left by an earlier run\n", f.out, cut)
-		}
-		if f.resume {
-			done = harness.NewDone(log)
-		}
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	debug.SetGCPercent(harness.ParentGCPercent)
-	var exec harness.Executor = harness.InProcess{}
-	if !f.inproc {
-		self, err := os.Executable()
-		if err != nil {
-			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
-		}
-		pool := &harness.Pool{Command: []string{self, "worker"}, Timeout: f.timeout, Mem: mem, CPUs: f.cpus}
-		defer pool.Close()
-		exec = pool
-	}
-
-	status := 0
-	for i, plan := range plans {
-		if ctx.Err() != nil {
-			break
-		}
-		if len(plans) > 1 {
-			puzzleHeading(out, f.format, plan.puzzle.Name, i == 0)
-		}
-		st, err := comparePuzzle(ctx, out, stderr, plan, f, limits, shard, exec, results, done, &pages)
-		if err != nil {
-			if out.file == nil {
-				f.report.finish(out, f.format, pages) // the page of what ran; a file is left as it was
-			}
-			return err
-		}
-		status = max(status, st)
-	}
-	if err := f.report.finish(out, f.format, pages); err != nil {
-		return fail(exitFail, err)
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "gridsat: interrupted; the rows above are the finished ones")
-		return quiet(exitInterrupted)
-	}
-	if status != 0 {
-		return quiet(status)
-	}
-	return nil
+	return names, paths, nil
 }
 
-// planHeaders are the headers the plans write to --out, for its check
-// that they may join the comparisons already in it.
-func planHeaders(plans []*comparePlan, limits harness.Limits, shard harness.Shard) []harness.Header {
-	name := ""
-	if shard.Count > 0 {
-		name = shard.String()
+// compareReports writes each puzzle's report as its comparison ends
+// (harness.Plan.Report): a heading when there are several, then the
+// report (or a shard's note), or, for --format html, keeps it for the one
+// page at the end.
+type compareReports struct {
+	f      *compareFlags
+	out    *reportOutput
+	stderr io.Writer
+	many   bool // several puzzles: each report has a heading
+	n      int  // reports written
+	shard  harness.Shard
+	pages  []compare.Report
+}
+
+func (w *compareReports) write(r compare.Report) error {
+	f := w.f
+	f.report.apply(&r)
+	if w.many {
+		puzzleHeading(w.out, f.format, r.Name(), w.n == 0)
 	}
-	var hs []harness.Header
-	for _, plan := range plans {
-		hs = append(hs, harness.NewHeader(plan.puzzle, plan.specs, plan.sources, limits, name))
+	w.n++
+	if w.shard.Count > 0 {
+		// A shard's rows are mostly split with other shards: its report
+		// is gridsat report's, over every shard's file.
+		fmt.Fprintf(w.out, "%s: shard %s ran %d runs and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
+			r.Name(), w.shard, r.Rerun, r.Reused, f.out)
+		return nil
 	}
-	return hs
+	if f.format == "html" {
+		w.pages = append(w.pages, r)
+		return f.report.drawPlot(w.stderr, f.plot, r)
+	}
+	return f.report.writeReport(w.out, w.stderr, f.format, f.plot, r)
 }
 
 // checkDistinct refuses a report, plot or results file that is the same
 // file as an input or as another of them.
-func checkDistinct(plans []*comparePlan, f compareFlags) error {
+func checkDistinct(plans []harness.PuzzlePlan, f compareFlags) error {
 	var inputs []compare.NamedFile
 	for _, plan := range plans {
-		for _, src := range plan.sources {
+		for _, src := range plan.Sources {
 			if src.Set == "" {
 				inputs = append(inputs, compare.NamedFile{Role: "input", Path: src.File})
 			}
@@ -328,7 +348,7 @@ func checkDistinct(plans []*comparePlan, f compareFlags) error {
 	}
 	var names []string
 	for _, plan := range plans {
-		names = append(names, plan.puzzle.Name)
+		names = append(names, plan.Puzzle.Name)
 	}
 	outputs := reportFiles(f.report.output, f.plot, names)
 	if f.out != "" {
@@ -385,167 +405,74 @@ func (f *compareFlags) checkTiming(changed func(string) bool) error {
 }
 
 // planCompare resolves one puzzle's solver specs and reads its inputs.
-func planCompare(name, solvers string, base compare.Options, paths []string, stdin io.Reader, note func(string)) (*comparePlan, error) {
+func planCompare(name, solvers string, base compare.Options, paths []string, stdin io.Reader, note func(string)) (harness.PuzzlePlan, error) {
+	var plan harness.PuzzlePlan
 	p, err := lookupPuzzle(name)
 	if err != nil {
-		return nil, err
+		return plan, err
 	}
-	plan := &comparePlan{puzzle: p}
+	plan.Puzzle = p
 	seen := map[string]string{} // resolved solver -> spec text
 	for _, text := range strings.Split(solvers, ",") {
 		text = strings.TrimSpace(text)
 		spec, err := p.ParseSpec(text, base)
 		if err != nil {
-			return nil, fail(exitUsage, fmt.Errorf("--solvers: %w", err))
+			return plan, fail(exitUsage, fmt.Errorf("--solvers: %w", err))
 		}
 		id := spec.Solver.Name + fmt.Sprint(spec.Resolved())
 		if other, dup := seen[id]; dup {
 			if other == text {
-				return nil, fail(exitUsage, fmt.Errorf("--solvers: %s is given twice", text))
+				return plan, fail(exitUsage, fmt.Errorf("--solvers: %s is given twice", text))
 			}
-			return nil, fail(exitUsage, fmt.Errorf("--solvers: %s and %s are the same solver with the same options", other, text))
+			return plan, fail(exitUsage, fmt.Errorf("--solvers: %s and %s are the same solver with the same options", other, text))
 		}
 		seen[id] = text
-		plan.specs = append(plan.specs, spec)
-		plan.names = append(plan.names, spec.Text)
+		plan.Specs = append(plan.Specs, spec)
 	}
 	for k := range base {
 		known := false
-		for _, spec := range plan.specs {
+		for _, spec := range plan.Specs {
 			if _, ok := spec.Options[k]; ok {
 				known = true
 			}
 		}
 		if !known && k == compare.CertifyOption {
-			return nil, fail(exitUsage, fmt.Errorf("--certify: no solver of %s in --solvers writes proofs (the sat solvers do)", p.Name))
+			return plan, fail(exitUsage, fmt.Errorf("--certify: no solver of %s in --solvers writes proofs (the sat solvers do)", p.Name))
 		}
 		if !known && k != compare.UniqueOption {
-			return nil, fail(exitUsage, fmt.Errorf("--opt %s: no solver of %s in --solvers takes it", k, p.Name))
+			return plan, fail(exitUsage, fmt.Errorf("--opt %s: no solver of %s in --solvers takes it", k, p.Name))
 		}
 	}
 	if len(paths) == 0 {
 		// The bundled sets, from the binary: never a path lookup.
 		srcs, err := harness.LoadBundled(p)
 		if err != nil {
-			return nil, fail(exitUsage, err)
+			return plan, fail(exitUsage, err)
 		}
-		plan.sources = srcs
+		plan.Sources = srcs
 	}
 	for _, path := range paths {
 		srcs, err := harness.LoadInput(p, path, stdin, note)
 		if err != nil {
-			return nil, fail(exitUsage, err)
+			return plan, fail(exitUsage, err)
 		}
-		plan.sources = append(plan.sources, srcs...)
-	}
-	for _, s := range plan.sources {
-		plan.cases += len(s.Cases)
+		plan.Sources = append(plan.Sources, srcs...)
 	}
 	return plan, nil
 }
 
-func comparePuzzle(ctx context.Context, stdout, stderr io.Writer, plan *comparePlan, f compareFlags, limits harness.Limits,
-	shard harness.Shard, exec harness.Executor, results *harness.ResultsFile, done *harness.Done, pages *[]compare.Report) (int, error) {
-	p := plan.puzzle
-	cfg := harness.Config{Puzzle: p, Specs: plan.specs, Sources: plan.sources, Exec: exec, Jobs: f.jobs,
-		Repeat: f.repeat, Warmup: f.warmup, Seed: f.seed}
-	var runErr error
-	report := compare.Report{Puzzle: p, Specs: plan.names, Timeout: limits.Timeout, Seed: f.seed}
-	f.report.apply(&report)
-	machine := harness.NewMachine(plan.specs)
-	machine.Pinned = f.cpus
-	if results != nil {
-		shardName := ""
-		if shard.Count > 0 {
-			shardName = shard.String()
-			cfg.Include = shard.Include(len(plan.specs))
-		}
-		h := harness.NewHeader(p, plan.specs, plan.sources, limits, shardName)
-		if f.repeat > 1 || f.warmup > 0 {
-			h.Repeat, h.Warmup = f.repeat, f.warmup
-		}
-		// The seed seeds the bootstrap too: recorded always, so that
-		// report prints the interval compare printed.
-		h.Seed = f.seed
-		h.Machine = machine
-		defer func() {
-			// The end of the comparison, an interrupted one's too: the
-			// header is never rewritten.
-			err := results.Footer(harness.Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: harness.LoadAverage(), Runs: report.Rerun})
-			if err != nil && runErr == nil {
-				fmt.Fprintln(stderr, "gridsat:", err)
-			}
-		}()
-		if err := results.Header(h); err != nil {
-			return 0, fail(exitFail, err)
-		}
-		cfg.OnRun = func(t harness.Task, run compare.Run) {
-			report.Rerun++ // run now, not taken from the file
-			if err := results.Add(t, limits, run); err != nil && runErr == nil {
-				runErr = err
-			}
-		}
-	}
-	if done != nil {
-		cfg.Skip = func(t harness.Task) (compare.Run, bool) {
-			run, ok, _ := done.Lookup(t, limits)
-			if ok {
-				report.Reused++
-			}
-			return run, ok
-		}
-	}
-	bar := newProgress(stderr, f.progress, plan.cases, p.Name)
-	if bar != nil {
-		failures := 0
-		cfg.OnRow = func(r compare.Row) {
-			if r.Failed() {
-				failures++
-			}
-			bar.Describe(fmt.Sprintf("%s: %d failed", p.Name, failures))
-			bar.Add(1)
-		}
-	}
-	report.Rows = harness.Compare(ctx, cfg)
-	if bar != nil {
-		bar.Finish() // clears its line: the report starts on a clean one
-	}
-	report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: harness.LoadAverage()}}
-	if shard.Count > 0 {
-		// A shard's rows are mostly split with other shards: its report
-		// is gridsat report's, over every shard's file.
-		fmt.Fprintf(stdout, "%s: shard %s ran %d runs and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
-			p.Name, shard, report.Rerun, report.Reused, f.out)
-		if runErr != nil {
-			return 0, fail(exitFail, runErr)
-		}
-		return 0, nil
-	}
-	var err error
-	if f.format == "html" {
-		*pages = append(*pages, report)
-		err = f.report.drawPlot(stderr, f.plot, report)
-	} else {
-		err = f.report.writeReport(stdout, stderr, f.format, f.plot, report)
-	}
-	if err != nil {
-		return 0, fail(exitFail, err)
-	}
-	rows := report.Rows
-	if runErr != nil {
-		return 0, fail(exitFail, runErr)
-	}
-	for _, r := range rows {
-		if r.Failed() {
-			return exitFail, nil
-		}
-	}
-	return 0, nil
+// progress is a progress bar on stderr over each puzzle's rows
+// (harness.Watcher).
+type progress struct {
+	stderr   io.Writer
+	bar      *progressbar.ProgressBar // nil for a puzzle without cases
+	name     string
+	failures int
 }
 
 // newProgress returns a progress bar on stderr, or nil when mode and the
 // terminal say there should be none.
-func newProgress(stderr io.Writer, mode string, total int, name string) *progressbar.ProgressBar {
+func newProgress(stderr io.Writer, mode string) *progress {
 	show := false
 	switch mode {
 	case "always":
@@ -555,18 +482,46 @@ func newProgress(stderr io.Writer, mode string, total int, name string) *progres
 			show = true
 		}
 	}
-	if !show || total == 0 {
+	if !show {
 		return nil
 	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(name),
+	return &progress{stderr: stderr}
+}
+
+// Start draws a new bar for a puzzle's rows.
+func (pr *progress) Start(p *compare.Puzzle, cases int) {
+	pr.bar, pr.name, pr.failures = nil, p.Name, 0
+	if cases == 0 {
+		return
+	}
+	pr.bar = progressbar.NewOptions(cases,
+		progressbar.OptionSetWriter(pr.stderr),
+		progressbar.OptionSetDescription(p.Name),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionThrottle(100*time.Millisecond),
 	)
+}
+
+// Row counts a finished row, and the failed ones.
+func (pr *progress) Row(r compare.Row) {
+	if pr.bar == nil {
+		return
+	}
+	if r.Failed() {
+		pr.failures++
+	}
+	pr.bar.Describe(fmt.Sprintf("%s: %d failed", pr.name, pr.failures))
+	pr.bar.Add(1)
+}
+
+// Finish clears the bar's line: the report starts on a clean one.
+func (pr *progress) Finish() {
+	if pr.bar != nil {
+		pr.bar.Finish()
+	}
 }
 
 func validFormat(f string) bool {

@@ -1,0 +1,318 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// Plan is a whole comparison, checked and loaded before anything runs:
+// each puzzle's solvers and cases, the limits, how the runs are scheduled,
+// and where they are recorded. Run runs it.
+type Plan struct {
+	Puzzles []PuzzlePlan
+	// Limits are each run's limits, recorded in the results file;
+	// Limits.InProcess runs every solver in this process, one at a time.
+	Limits Limits
+	// Worker is the command that starts a worker process (this binary's
+	// worker subcommand); unused with Limits.InProcess.
+	Worker []string
+	// Jobs is how many runs go at once; CPUs, when set, pins the workers
+	// to these logical CPUs, one each (--pin).
+	Jobs int
+	CPUs []int
+	// Repeat, Warmup and Seed are Config's: each (case, solver) runs
+	// Repeat times after Warmup unrecorded runs, in rounds shuffled by
+	// Seed. The seed is recorded in the results file and seeds the
+	// reports' bootstrap too.
+	Repeat, Warmup int
+	Seed           uint64
+	// Shard, when Count > 0, runs only that shard of the (case, solver)
+	// runs; it needs Out.
+	Shard Shard
+	// Out is the results file each run is appended to as it ends ("" for
+	// none); with Resume the runs it holds are taken from it instead of
+	// being run again.
+	Out    string
+	Resume bool
+	// Note, if set, is given a line for people about the run (a results
+	// file repaired, a footer that could not be written).
+	Note func(string)
+	// Watch, if set, watches each puzzle's runs (a progress bar).
+	Watch Watcher
+	// Report, if set, is given each puzzle's report as its runs end, in
+	// the order of Puzzles (rows in input order; with Shard, the shard's
+	// rows only). An error stops the comparison and is Run's.
+	Report func(r compare.Report) error
+}
+
+// PuzzlePlan is one puzzle's part of a plan: its solver specs (the report
+// names each column by its spec's text) and its inputs.
+type PuzzlePlan struct {
+	Puzzle  *compare.Puzzle
+	Specs   []compare.Spec
+	Sources []*Source
+}
+
+// Cases counts the plan's cases.
+func (pp PuzzlePlan) Cases() int {
+	n := 0
+	for _, src := range pp.Sources {
+		n += len(src.Cases)
+	}
+	return n
+}
+
+// Watcher watches a comparison: Start as a puzzle's runs start (cases
+// rows to come), Row as each of its rows ends, Finish when they have.
+type Watcher interface {
+	Start(p *compare.Puzzle, cases int)
+	Row(r compare.Row)
+	Finish()
+}
+
+// Outcome is what a comparison came to.
+type Outcome struct {
+	// Failed is set when a row holds a wrong answer, a solver error, a
+	// harness failure or a disagreement.
+	Failed bool
+	// Interrupted is set when ctx was cancelled or the process was
+	// interrupted (SIGINT, SIGTERM): the reports hold the finished rows.
+	Interrupted bool
+}
+
+// A RefusedError is a comparison refused before any run: its results
+// file cannot be appended to (in use, not a results file, another
+// comparison, unreadable). Nothing was run or written.
+type RefusedError struct{ Err error }
+
+func (e *RefusedError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the reason.
+func (e *RefusedError) Unwrap() error { return e.Err }
+
+// Run runs plan: it opens (and repairs) the results file and reads the
+// runs a resume takes from it, starts the worker pool, stops starting
+// runs on SIGINT or SIGTERM (as when ctx is cancelled), and compares each
+// puzzle in turn, writing each run to the results file as it ends and
+// handing each puzzle's report to plan.Report. It returns a
+// *RefusedError when the results file refuses the plan.
+func Run(ctx context.Context, plan Plan) (Outcome, error) {
+	s, err := openSession(plan)
+	if err != nil {
+		return Outcome{}, err
+	}
+	defer s.close()
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// The parent's heap is its rows, which only grow (ParentGCPercent).
+	defer debug.SetGCPercent(debug.SetGCPercent(ParentGCPercent))
+	var out Outcome
+	for _, pp := range plan.Puzzles {
+		if ctx.Err() != nil {
+			break
+		}
+		failed, err := s.runPuzzle(ctx, pp)
+		if err != nil {
+			return out, err
+		}
+		out.Failed = out.Failed || failed
+	}
+	out.Interrupted = ctx.Err() != nil
+	return out, nil
+}
+
+// session is a plan being run: its results file, the runs a resume may
+// take, and the executor every puzzle's runs go to.
+type session struct {
+	plan    Plan
+	results *ResultsFile // nil without Plan.Out
+	done    *Done        // nil unless Plan.Resume
+	exec    Executor
+	pool    *Pool // nil in process
+}
+
+// openSession opens the plan's results file (cutting off an unfinished
+// last line an earlier run left) and starts its pool.
+func openSession(plan Plan) (*session, error) {
+	s := &session{plan: plan, exec: InProcess{}}
+	if plan.Out != "" {
+		results, log, cut, err := AppendResults(plan.Out, plan.Resume, plan.headers())
+		if err != nil {
+			return nil, &RefusedError{err}
+		}
+		s.results = results
+		if cut > 0 {
+			s.note(fmt.Sprintf("%s: cut off an unfinished last line (%d bytes) left by an earlier run", plan.Out, cut))
+		}
+		if plan.Resume {
+			s.done = NewDone(log)
+		}
+	}
+	if !plan.Limits.InProcess {
+		s.pool = &Pool{Command: plan.Worker, Timeout: plan.Limits.Timeout, Mem: plan.Limits.Mem, CPUs: plan.CPUs}
+		s.exec = s.pool
+	}
+	return s, nil
+}
+
+// close stops the pool and closes the results file.
+func (s *session) close() {
+	if s.pool != nil {
+		s.pool.Close()
+	}
+	if s.results != nil {
+		s.results.Close()
+	}
+}
+
+// note passes a line to Plan.Note.
+func (s *session) note(msg string) {
+	if s.plan.Note != nil {
+		s.plan.Note(msg)
+	}
+}
+
+// shardName is the shard as results headers record it, "" for none.
+func (plan Plan) shardName() string {
+	if plan.Shard.Count > 0 {
+		return plan.Shard.String()
+	}
+	return ""
+}
+
+// headers are the headers the plan writes to its results file, for the
+// file's check that they may join the comparisons already in it.
+func (plan Plan) headers() []Header {
+	var hs []Header
+	for _, pp := range plan.Puzzles {
+		hs = append(hs, NewHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName()))
+	}
+	return hs
+}
+
+// puzzleRun is one puzzle's comparison in progress: its config, its
+// report so far, and the first error writing a run to the results file.
+type puzzleRun struct {
+	cfg    Config
+	report compare.Report
+	runErr error
+}
+
+// runPuzzle compares one puzzle: the results file's header, the runs
+// (each written as it ends, or taken from the file on a resume), the
+// report, and the footer, an interrupted comparison's too. failed says
+// whether a row failed.
+func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, err error) {
+	plan := s.plan
+	pr := &puzzleRun{
+		cfg: Config{Puzzle: pp.Puzzle, Specs: pp.Specs, Sources: pp.Sources, Exec: s.exec, Jobs: plan.Jobs,
+			Repeat: plan.Repeat, Warmup: plan.Warmup, Seed: plan.Seed},
+		report: compare.Report{Puzzle: pp.Puzzle, Timeout: plan.Limits.Timeout, Seed: plan.Seed},
+	}
+	for _, sp := range pp.Specs {
+		pr.report.Specs = append(pr.report.Specs, sp.Text)
+	}
+	machine := NewMachine(pp.Specs)
+	machine.Pinned = plan.CPUs
+	if s.results != nil {
+		footer, err := s.record(pr, pp, machine)
+		defer footer()
+		if err != nil {
+			return false, err
+		}
+	}
+	s.resume(pr)
+	s.watch(pr, pp)
+	pr.report.Rows = Compare(ctx, pr.cfg)
+	if plan.Watch != nil {
+		plan.Watch.Finish()
+	}
+	pr.report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: LoadAverage()}}
+	if plan.Report != nil {
+		if err := plan.Report(pr.report); err != nil {
+			return false, err
+		}
+	}
+	if pr.runErr != nil || plan.Shard.Count > 0 {
+		// A shard's rows are mostly split with other shards: they are
+		// judged over every shard's file (gridsat report).
+		return false, pr.runErr
+	}
+	for _, r := range pr.report.Rows {
+		failed = failed || r.Failed()
+	}
+	return failed, nil
+}
+
+// record writes the puzzle's header to the results file and has every run
+// appended to it as it ends; footer writes the record that ends the
+// comparison (the header is never rewritten), and is to be called even
+// when the header could not be written.
+func (s *session) record(pr *puzzleRun, pp PuzzlePlan, machine *compare.Machine) (footer func(), err error) {
+	plan := s.plan
+	if plan.Shard.Count > 0 {
+		pr.cfg.Include = plan.Shard.Include(len(pp.Specs))
+	}
+	h := NewHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName())
+	if plan.Repeat > 1 || plan.Warmup > 0 {
+		h.Repeat, h.Warmup = plan.Repeat, plan.Warmup
+	}
+	// The seed seeds the bootstrap too: recorded always, so that report
+	// prints the interval compare printed.
+	h.Seed = plan.Seed
+	h.Machine = machine
+	footer = func() {
+		err := s.results.Footer(Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: LoadAverage(), Runs: pr.report.Rerun})
+		if err != nil && pr.runErr == nil {
+			s.note(err.Error())
+		}
+	}
+	if err := s.results.Header(h); err != nil {
+		return footer, err
+	}
+	pr.cfg.OnRun = func(t Task, run compare.Run) {
+		pr.report.Rerun++ // run now, not taken from the file
+		if err := s.results.Add(t, plan.Limits, run); err != nil && pr.runErr == nil {
+			pr.runErr = err
+		}
+	}
+	return footer, nil
+}
+
+// resume takes the runs the results file already holds (Plan.Resume).
+func (s *session) resume(pr *puzzleRun) {
+	if s.done == nil {
+		return
+	}
+	pr.cfg.Skip = func(t Task) (compare.Run, bool) {
+		run, ok, _ := s.done.Lookup(t, s.plan.Limits)
+		if ok {
+			pr.report.Reused++
+		}
+		return run, ok
+	}
+}
+
+// watch tells Plan.Watch of the puzzle's rows.
+func (s *session) watch(pr *puzzleRun, pp PuzzlePlan) {
+	w := s.plan.Watch
+	if w == nil {
+		return
+	}
+	w.Start(pp.Puzzle, pp.Cases())
+	pr.cfg.OnRow = w.Row
+}
+
+// IsRefused reports whether err is Run's refusal of a plan before any run.
+func IsRefused(err error) bool {
+	var r *RefusedError
+	return errors.As(err, &r)
+}
