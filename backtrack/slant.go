@@ -144,9 +144,9 @@ func SolveSlant(s *instances.Slant, opt SlantOptions) SlantResult {
 	return e.solve()
 }
 
-// CountSlant counts the solutions of s up to limit with the default
+// countSlant counts the solutions of s up to limit with the default
 // options.
-func CountSlant(s *instances.Slant, limit int) int {
+func countSlant(s *instances.Slant, limit int) int {
 	return len(SolveSlant(s, SlantOptions{Limit: limit}).Solutions)
 }
 
@@ -679,11 +679,11 @@ func (e *slantEngine) regions() [][]int32 {
 	return out
 }
 
-// DeduceSlant applies the deductions of level (and failed-literal probing
+// deduceSlant applies the deductions of level (and failed-literal probing
 // with probe) to s without branching. It returns the cells they decide
 // (row-major '\' and '/', 0 for undecided) and false when they meet a
 // contradiction (then s has no solution).
-func DeduceSlant(s *instances.Slant, level SlantDeduce, probe bool) ([]byte, bool) {
+func deduceSlant(s *instances.Slant, level SlantDeduce, probe bool) ([]byte, bool) {
 	e := newSlantEngine(s, SlantOptions{Deduce: level, Probe: probe, NoLearn: true})
 	e.deductionOnly = true
 	ok := e.rootDeduce()
@@ -691,7 +691,7 @@ func DeduceSlant(s *instances.Slant, level SlantDeduce, probe bool) ([]byte, boo
 }
 
 // SlantFacts runs the deductions of level (and probing with probe) at the
-// root of s, as DeduceSlant does, and returns what they prove: the cells they decide
+// root of s, as deduceSlant does, and returns what they prove: the cells they decide
 // and, at SlantDeduceEquiv, the pairs of diagonals in side-by-side cells
 // that cannot both hold (Tatham's v-shapes and equivalences). The SAT
 // solver can take them as unit and two-literal clauses.

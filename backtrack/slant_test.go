@@ -154,7 +154,7 @@ func TestSolveSlantRandomClues(t *testing.T) {
 func TestSolveSlantUniqueGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, n := range []int{4, 8, 12} {
-		s, sol, err := instances.GenerateSlant(rng, n, n, true, CountSlant)
+		s, sol, err := instances.GenerateSlant(rng, n, n, true, countSlant)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,8 +248,8 @@ func TestDeduceSlantLevels(t *testing.T) {
 				t.Fatal("no solution")
 			}
 			below := tt.level + 1
-			weak, ok1 := DeduceSlant(s, below, false)
-			strong, ok2 := DeduceSlant(s, tt.level, false)
+			weak, ok1 := deduceSlant(s, below, false)
+			strong, ok2 := deduceSlant(s, tt.level, false)
 			if !ok1 || !ok2 {
 				t.Fatalf("contradiction on a solvable board: %v %v", ok1, ok2)
 			}
@@ -276,7 +276,7 @@ func TestDeduceSlantSound(t *testing.T) {
 		sols := allSlantSolutions(s)
 		for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
 			for _, probe := range []bool{false, true} {
-				cells, ok := DeduceSlant(s, level, probe)
+				cells, ok := deduceSlant(s, level, probe)
 				if !ok {
 					if len(sols) > 0 {
 						t.Fatalf("%s %s probe=%v: contradiction, but %d solutions", instances.SlantGameID(s), level, probe, len(sols))

@@ -7,7 +7,7 @@ import (
 
 // SlantCounter counts the solutions of a slant case, stopping at limit.
 // The generator takes one as a parameter because solvers live in packages
-// that import this one (backtrack.CountSlant is the usual choice).
+// that import this one (compare passes the DFS, with a node budget).
 type SlantCounter func(s *Slant, limit int) int
 
 // RandomSlantFill returns a random loop-free filling of a W x H board
