@@ -10,7 +10,7 @@ import (
 )
 
 // The tests in this file pin the gophersat defects that the backend designs
-// around (../shared/notes/sat-libraries.md). Each checks the way gridsat
+// around (listed in gophersat.go and README.md). Each checks the way gridsat
 // uses gophersat gives the right answer where the defective way does not.
 
 // Defect 1: Assume wipes top-level units. gridsat fixes literals with
