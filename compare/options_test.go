@@ -56,3 +56,52 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestAdapterSpecs: each adapter's options as the command line gives them,
+// through ParseSpec (the declarations, then the solver's own checks of
+// options together).
+func TestAdapterSpecs(t *testing.T) {
+	tests := []struct {
+		puzzle, spec string
+		err          string // a part of the error; "" for none
+	}{
+		{"slant", "dfs:deduce=basic:learn=false:nodes=9:unique", ""},
+		{"slant", "dfs:speed=1", `has no option "speed"`},
+		{"slant", "dfs:deduce=most", `option deduce="most": want equiv or deadend or basic`},
+		{"slant", "dfs:nodes=-2", `option nodes="-2": want a count`},
+		{"slant", "dfs:nodes=", `option nodes=""`},
+		{"slant", "sat:pre=basic:loops=reach:enclose=false", ""},
+		{"slant", "sat:pre=none:probe=once:phase=slash:cuts=forest", ""},
+		{"slant", "sat:pre=most", `option pre="most": want none or equiv`},
+		{"slant", "sat:pre=", `option pre=""`},
+		{"slant", "sat:pre=basic:certify", "certify=true refuses them"},
+		{"slant", "sat:proofs=/tmp/p", "it needs certify=true"},
+		{"slant", "sat:backend=exec:/bin/sh:loops=lazy", ""}, // the value spans a colon
+		{"slant", "sat:backend=nosuch", `unknown SAT backend "nosuch"`},
+		{"queens", "dfs:search=down:symmetry=false", ""},
+		{"queens", "dfs:search=sideways", `option search="sideways": want up or down`},
+		{"queens", "sat:card=seq:order=proximity:split=none:upper=greedy:k=3", ""},
+		{"queens", "sat:card=pb:empty", "card=pb has no counter"},
+		{"queens", "sat:card=pb:split=classes", "not with card=pb"},
+		{"queens", "sat:k=-1", `option k="-1": want a count`},
+		{"queens", "sat:upper=", `option upper=""`},
+		{"chain", "dfs:prune=false:nodes=100", ""},
+		{"chain", "dfs:reach=maybe", `option reach="maybe": want true or false`},
+		{"chain", "sat:crossing=lazy:counting=cards:patch=false", ""},
+		{"chain", "sat:counting=some", `option counting="some": want check or cards or none`},
+		{"chain", "sat:precheck:certify", "no proof backs"},
+	}
+	for _, tt := range tests {
+		p, err := Lookup(tt.puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.ParseSpec(tt.spec, nil)
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("%s %s: %v", tt.puzzle, tt.spec, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s %s: error %v, want %q", tt.puzzle, tt.spec, err, tt.err)
+		}
+	}
+}
