@@ -374,7 +374,7 @@ func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 	}
 	for _, g := range syms {
 		part := lexPart{g: g, perm: classPerm(g)}
-		if opt.Split == "classes" {
+		if opt.Split == QueensSplitClasses {
 			part.act = f.NewVars(1, "lex-leader ("+g.Name+") in force")[0]
 		}
 		qf.lexLeader(g, part.act)
@@ -608,14 +608,14 @@ func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error)
 	if opt.Empty {
 		count = qf.CNF.ExactCounter
 	}
-	if parity && opt.Split != "classes" {
+	if parity && opt.Split != QueensSplitClasses {
 		sum, err := qf.colourCount(count, string(opt.Card), upto)
 		if err != nil {
 			return b, err
 		}
 		b.outs = append(b.outs, sum)
 	}
-	if opt.Split == "classes" {
+	if opt.Split == QueensSplitClasses {
 		if err := qf.classCounters(&b, count, string(opt.Card), upto); err != nil {
 			return b, err
 		}
@@ -817,12 +817,12 @@ func (qf *QueensFormula) placement(model []bool) []instances.Square {
 // CNF unless opt.Split is "classes" (asked for, not the default): then it
 // carries the cubes of queensBound.Cubes, an incremental CNF.
 func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*sat.CNF, error) {
-	cubes := opt.Split == "classes"
+	cubes := opt.Split == QueensSplitClasses
 	opt, err := opt.resolve()
 	if err != nil {
 		return nil, err
 	}
-	if opt.Card == "pb" {
+	if opt.Card == QueensCardPB {
 		return nil, fmt.Errorf("queens: card=pb is gophersat's PB constraint and has no CNF form: use one of %s", strings.Join(sat.CardEncodings, ", "))
 	}
 	if k < 0 {
@@ -904,7 +904,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		return res, fmt.Errorf("queens: the greedy cover: %w", err)
 	}
 	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), QueensLowerBound(q)
-	if opt.Upper == "walk" && res.Lower < res.Greedy {
+	if opt.Upper == QueensUpperWalk && res.Lower < res.Greedy {
 		start := time.Now()
 		walk := newQueensFormula(q, QueensOptions{NoLines: true, NoSymmetry: true}).walk(1)
 		if err := instances.VerifyQueens(q, walk); err != nil {
@@ -923,7 +923,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if res.Lower >= len(res.Placement) {
 		return res, nil // the bound proves the greedy cover smallest
 	}
-	if opt.Search == "up" {
+	if opt.Search == QueensSearchUp {
 		err = s.up()
 	} else {
 		err = s.down()
@@ -957,7 +957,7 @@ type queensSAT struct {
 
 // prepare builds the formula and the kept solver, if any.
 func (s *queensSAT) prepare(upper int) error {
-	if s.opt.Card == "pb" {
+	if s.opt.Card == QueensCardPB {
 		return nil
 	}
 	var err error
@@ -969,7 +969,7 @@ func (s *queensSAT) prepare(upper int) error {
 	if s.one, err = s.backend.New(s.qf.CNF); err != nil {
 		return fmt.Errorf("making solver: %w", err)
 	}
-	if _, ok := s.one.(sat.Assumer); !ok && (s.opt.Search == "up" || s.opt.Split == "classes") {
+	if _, ok := s.one.(sat.Assumer); !ok && (s.opt.Search == QueensSearchUp || s.opt.Split == QueensSplitClasses) {
 		s.one = nil // a fresh solver per call
 	}
 	return nil
@@ -1028,10 +1028,10 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 	start := time.Now()
 	cubes := [][]int{nil}
 	shares := s.b.Shares(k)
-	if s.opt.Split == "classes" {
+	if s.opt.Split == QueensSplitClasses {
 		cubes = s.b.Cubes(k)
 	}
-	if s.one != nil && s.opt.Split != "classes" {
+	if s.one != nil && s.opt.Split != QueensSplitClasses {
 		if _, ok := s.one.(sat.Assumer); !ok { // down: tighten for good
 			for _, l := range s.b.Lits(k) {
 				if err := s.one.AddClause([]int{l}); err != nil {
@@ -1052,7 +1052,7 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 	var proved [][4]int
 	for i, cube := range cubes {
 		calls++
-		if s.opt.Split == "classes" {
+		if s.opt.Split == QueensSplitClasses {
 			s.share = append([]int(nil), shares[i][:]...)
 		}
 		if st, qf, sv, err = s.call(k, cube); err != nil || st != sat.Unsatisfiable {
@@ -1061,11 +1061,11 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 		if s.res.CertErr != nil {
 			return sat.Unknown, nil // the search stops: SolveQueens returns res with CertErr
 		}
-		if s.opt.Split == "classes" {
+		if s.opt.Split == QueensSplitClasses {
 			proved = append(proved, shares[i])
 		}
 	}
-	if st == sat.Unsatisfiable && s.opt.Certify && s.opt.Split == "classes" {
+	if st == sat.Unsatisfiable && s.opt.Certify && s.opt.Split == QueensSplitClasses {
 		if cerr := lemma.QueensCover(k, s.b.images(proved)); cerr != nil {
 			s.res.CertErr = fmt.Errorf("k=%d: the cubes: %w", k, cerr)
 			return sat.Unknown, nil
@@ -1100,7 +1100,7 @@ func (s *queensSAT) call(k int, cube []int) (sat.Status, *QueensFormula, sat.Sol
 	var err error
 	switch {
 	case sv != nil:
-	case s.opt.Card == "pb":
+	case s.opt.Card == QueensCardPB:
 		if qf, sv, err = s.newPB(k); err != nil {
 			return sat.Unknown, nil, nil, err
 		}

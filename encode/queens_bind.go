@@ -26,7 +26,7 @@ func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *Queen
 	if err != nil {
 		return err
 	}
-	if opt.Card == "pb" {
+	if opt.Card == QueensCardPB {
 		return errors.New("card=pb makes no kept CNF to rebuild")
 	}
 	qf := newQueensFormula(q, opt)
@@ -39,7 +39,7 @@ func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *Queen
 	}
 	assumed := b.Lits(qc.K)
 	switch {
-	case opt.Split == "classes" && len(qc.Share) == 4:
+	case opt.Split == QueensSplitClasses && len(qc.Share) == 4:
 		var n [4]int
 		sum := 0
 		for c, x := range qc.Share {
@@ -52,7 +52,7 @@ func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *Queen
 			return fmt.Errorf("share %v does not share k=%d queens", qc.Share, qc.K)
 		}
 		assumed = append(assumed, b.Cube(n)...)
-	case opt.Split == "classes" || len(qc.Share) != 0:
+	case opt.Split == QueensSplitClasses || len(qc.Share) != 0:
 		return fmt.Errorf("share %v with split=%q", qc.Share, opt.Split)
 	}
 	have := make(map[string]bool, len(qf.CNF.Clauses)+len(assumed))

@@ -53,7 +53,7 @@ func queensTrust(q *instances.Queens, opt QueensOptions, lower int) []string {
 	if !opt.NoSymmetry {
 		trust = append(trust, "the lex-leader constraints keep one cover of each orbit under the board symmetries that map the targets onto themselves: the formula has a cover of k queens when the board has one")
 	}
-	if !opt.NoSymmetry && opt.Split == "classes" && len(q.Symmetries()) > 0 {
+	if !opt.NoSymmetry && opt.Split == QueensSplitClasses && len(q.Symmetries()) > 0 {
 		trust = append(trust, "one cube per orbit of shares: a board symmetry maps every cover in the cube of a share onto a cover in the cube of its image (the symmetry permutes the square classes), so the cubes of the proved shares' images are not proved again; each cube keeps in force the lex-leader constraints of the symmetries that keep its share")
 	}
 	return trust
