@@ -50,6 +50,9 @@ type QueensResult struct {
 	Bound     int   // the root lower bound
 	Greedy    int   // the greedy cover's size, the root upper bound
 	Steps     []QueensStep
+	// None is set when q is a part (instances.QueensPart) with no placement
+	// of at most its bound (queens_restrict.go); Greedy is then -1.
+	None bool
 }
 
 // QueensStep is one budget the search tried: whether k queens can cover
@@ -81,6 +84,9 @@ type QueensStep struct {
 //     placed so far are excluded too (covers holding one are images of
 //     covers holding s); at the root that is the whole group.
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
+	if q.Part != nil {
+		return solveQueensPart(q, opt)
+	}
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	greedy := instances.QueensGreedy(q)
 	res := QueensResult{Greedy: len(greedy), Placement: greedy}

@@ -289,6 +289,9 @@ type QueensResult struct {
 	// that failed (the search stops there).
 	Cert    *sat.Certificate
 	CertErr error
+	// None is set when q is a part (instances.QueensPart) with no cover of
+	// at most its bound (queens_restrict.go).
+	None bool
 }
 
 // QueensFormula is the queens encoding of one board without its bound: a
@@ -337,7 +340,7 @@ func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 	if symmetry {
 		syms = q.Symmetries()
 	}
-	useful := queensUseful(q, targets, len(syms) == 0)
+	useful := usefulSquares(q, targets, len(syms) == 0)
 	for s, ok := range useful {
 		if ok {
 			qf.Square[s] = f.NewVar()
@@ -817,6 +820,9 @@ func (qf *QueensFormula) placement(model []bool) []instances.Square {
 // CNF unless opt.Split is "classes" (asked for, not the default): then it
 // carries the cubes of queensBound.Cubes, an incremental CNF.
 func QueensCNF(q *instances.Queens, k int, opt QueensOptions) (*sat.CNF, error) {
+	if q.Part != nil {
+		return nil, fmt.Errorf("queens: %s is a part of a split case: its CNF is not written (solve it, or write the whole case's)", q.Part.Name())
+	}
 	cubes := opt.Split == QueensSplitClasses
 	opt, err := opt.resolve()
 	if err != nil {
@@ -887,6 +893,9 @@ func QueensLowerBound(q *instances.Queens) int {
 // sequence of SAT calls, one per bound k, each recorded as a Step. Every
 // model is checked by the independent verifier before it is believed.
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
+	if q.Part != nil {
+		return solveQueensPart(q, opt)
+	}
 	var res QueensResult
 	opt, err := opt.resolve()
 	if err != nil {

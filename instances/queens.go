@@ -46,6 +46,9 @@ type Queens struct {
 	// Target holds the board row by row: Target[r*Cols+c] is true when
 	// square (r, c) is a target (an X).
 	Target []bool
+	// Part, when set, makes the case one part of a split case: a
+	// restriction on where queens stand and how many (queens_part.go).
+	Part *QueensPart
 }
 
 // NewQueens returns an empty rows x cols board (no targets).
@@ -127,7 +130,7 @@ func VerifyQueens(q *Queens, placement []Square) error {
 	if left := q.Uncovered(placement); len(left) > 0 {
 		return fmt.Errorf("%d target(s) neither occupied nor attacked, first %v", len(left), left[0])
 	}
-	return nil
+	return VerifyQueensPart(q, placement)
 }
 
 // Board draws q in the judge's characters, with 'Q' on the squares of
@@ -230,7 +233,20 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 			return cases, nil // end of input ends the cases, as for the judge
 		}
 		line := in.Line()
-		if len(f) == 1 && f[0] == "0" {
+		var part *QueensPart
+		var partSum string
+		partAt := line
+		if f[0] == "part" {
+			var err error
+			if part, partSum, err = parsePartLine(in, f); err != nil {
+				return wrap(err)
+			}
+			if f, ok = in.Fields(); !ok {
+				return wrap(in.ErrorfEOF(`expected a header "n m" after the part line`))
+			}
+			line = in.Line()
+		}
+		if len(f) == 1 && f[0] == "0" && part == nil {
 			if len(cases) == 0 {
 				return wrap(in.NoCases())
 			}
@@ -252,6 +268,11 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 		}
 		q := NewQueens(n, m)
 		q.Loc = Loc{File: file, Case: caseNo, Line: line}
+		if part != nil {
+			q.Loc.Line = partAt
+			part.Forced, part.Banned = make([]bool, n*m), make([]bool, n*m)
+			q.Part = part
+		}
 		for row := 0; row < n; row++ {
 			f, err := in.Want(1, fmt.Sprintf("row %d of %d", row+1, n))
 			if err != nil {
@@ -267,8 +288,15 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 					q.Target[row*m+c] = true
 				case '.':
 				default:
-					return wrap(in.Errorf("row %d, column %d: bad character %q (want '.' or 'X')", row+1, c+1, text[c]))
+					if q.Part == nil || !q.partSquare(row*m+c, text[c]) {
+						return wrap(in.Errorf("row %d, column %d: bad character %q (want '.' or 'X'%s)", row+1, c+1, text[c], partChars(q.Part)))
+					}
 				}
+			}
+		}
+		if q.Part != nil {
+			if err := q.checkPart(in, partAt, partSum); err != nil {
+				return wrap(err)
 			}
 		}
 		cases = append(cases, q)
@@ -279,7 +307,7 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 func FormatQueens(w io.Writer, cases []*Queens) error {
 	var b strings.Builder
 	for _, q := range cases {
-		fmt.Fprintf(&b, "%d %d\n%s\n", q.Rows, q.Cols, q.Board(nil))
+		b.WriteString(q.caseText())
 	}
 	b.WriteString("0\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -1,0 +1,124 @@
+package backtrack
+
+import (
+	"github.com/gridsat/gridsat/instances"
+)
+
+// A part of a split queens case (instances.QueensPart) is searched on the
+// whole board: its forced queens stand on the stack before the search
+// starts (so the border argument, which counts the queens placed, still
+// bounds every node), its banned squares are never allowed, and k goes up
+// from the root bounds only to the part's bound. Symmetry breaking is off:
+// the restriction is rarely symmetric, and the split already used the
+// board's symmetries between parts.
+
+// solveQueensPart answers a part: its fewest queens if at most its bound,
+// else no placement (None).
+func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
+	d := newQueensDFS(q, false)
+	forced := d.forcedSquares()
+	rest := d.restrictTargets(forced)
+	d.restrictUseful(rest)
+	res := QueensResult{Greedy: -1, None: true}
+	res.Bound = max(d.rootBound(), d.borderRootBound(), len(forced))
+	for k := res.Bound; k <= q.Part.Bound; k++ {
+		start := d.nodes
+		found := d.runPart(k, forced, rest)
+		res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
+		if found {
+			res.Placement, res.None = d.solution(), false
+			break
+		}
+	}
+	res.Nodes = d.nodes
+	return res, nil
+}
+
+// forcedSquares lists the part's forced squares as square indexes.
+func (d *queensDFS) forcedSquares() []int {
+	var fs []int
+	for s, f := range d.q.Part.Forced {
+		if f {
+			fs = append(fs, s)
+		}
+	}
+	return fs
+}
+
+// restrictTargets returns the targets the forced queens leave uncovered.
+func (d *queensDFS) restrictTargets(forced []int) []uint64 {
+	W := d.w
+	rest := append([]uint64(nil), d.targets...)
+	for _, s := range forced {
+		for i := range rest {
+			rest[i] &^= d.cover[s*W+i]
+		}
+	}
+	return rest
+}
+
+// restrictUseful keeps, of the squares neither banned nor forced, those
+// that cover a target of rest that no other such square dominates (covers
+// all its targets of rest and more; of squares covering the same ones,
+// the first): a cover using a dominated square stays an allowed cover, no
+// larger, with its dominator instead.
+func (d *queensDFS) restrictUseful(rest []uint64) {
+	W, p := d.w, d.q.Part
+	allowed := func(s int) bool { return !p.Banned[s] && !p.Forced[s] }
+	on := make([]uint64, d.squares*W) // each square's targets of rest
+	for s := 0; s < d.squares; s++ {
+		for i := 0; i < W; i++ {
+			on[s*W+i] = d.cover[s*W+i] & rest[i]
+		}
+	}
+	d.useful = make([]uint64, W)
+	for s := 0; s < d.squares; s++ {
+		a := on[s*W : (s+1)*W]
+		keep := allowed(s) && popcount(a) > 0
+		for o := 0; o < d.squares && keep; o++ {
+			if o == s || !allowed(o) {
+				continue
+			}
+			b := on[o*W : (o+1)*W]
+			subset, equal := true, true
+			for i := range a {
+				if a[i]&^b[i] != 0 {
+					subset = false
+					break
+				}
+				if a[i] != b[i] {
+					equal = false
+				}
+			}
+			if subset && (!equal || o < s) {
+				keep = false
+			}
+		}
+		if keep {
+			d.useful[s/64] |= 1 << (s % 64)
+		}
+	}
+}
+
+// runPart reports whether k queens, the forced ones among them, can cover
+// every target, leaving the cover in d.placed when they can.
+func (d *queensDFS) runPart(k int, forced []int, rest []uint64) bool {
+	if k < len(forced) {
+		return false
+	}
+	W := d.w
+	if need := (k + 1) * W; len(d.uncov) < need {
+		d.uncov = make([]uint64, need)
+		d.allow = make([]uint64, need)
+		d.reach = make([]int32, (k+1)*d.squares)
+		d.cands = make([][]int32, k+1)
+		d.orders = make([][]int32, k+1)
+		d.stab = make([][]int, k+1)
+		d.top = make([]int, k+1)
+	}
+	copy(d.uncov[:W], rest)
+	copy(d.allow[:W], d.useful)
+	d.placed = append(d.placed[:0], forced...)
+	d.stab[0] = d.stab[0][:0]
+	return d.search(0, k-len(forced))
+}

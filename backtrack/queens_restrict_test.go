@@ -1,0 +1,75 @@
+package backtrack
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// splitBoards are the boards the split tests run on: all-X boards, square
+// and oblong, and random X-boards.
+func splitBoards() []*instances.Queens {
+	var qs []*instances.Queens
+	for _, nm := range [][2]int{{4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}, {5, 8}, {7, 4}} {
+		qs = append(qs, fullQueens(nm[0], nm[1]))
+	}
+	rng := rand.New(rand.NewPCG(23, 4))
+	for i := 0; i < 8; i++ {
+		q, err := instances.GenerateQueens(rng, 4+rng.IntN(5), 4+rng.IntN(5), 0.2+0.6*rng.Float64())
+		if err != nil {
+			panic(err)
+		}
+		qs = append(qs, q)
+	}
+	return qs
+}
+
+// TestSolveQueensParts splits each board into parts, solves every part and
+// checks that each answer passes the verifier (restriction included) and
+// that the least of them is the unsplit answer; a bound below the optimum
+// leaves every part without a placement.
+func TestSolveQueensParts(t *testing.T) {
+	for bi, q := range splitBoards() {
+		whole, err := SolveQueens(q, QueensOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := len(whole.Placement)
+		for _, tc := range []struct{ jobs, bound int }{{1, opt}, {7, opt + 1}, {64, opt}, {16, opt - 1}} {
+			if tc.bound < 0 {
+				continue
+			}
+			t.Run(fmt.Sprintf("board%d_%s/jobs=%d/bound=%d", bi, q.Size(), tc.jobs, tc.bound), func(t *testing.T) {
+				parts, err := instances.SplitQueens(q, tc.jobs, tc.bound)
+				if err != nil {
+					t.Fatal(err)
+				}
+				best := -1
+				for _, p := range parts {
+					res, err := SolveQueens(p, QueensOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.None {
+						continue
+					}
+					if err := instances.VerifyQueens(p, res.Placement); err != nil {
+						t.Fatalf("%s: %v", p.Part.Name(), err)
+					}
+					if best < 0 || len(res.Placement) < best {
+						best = len(res.Placement)
+					}
+				}
+				want := opt
+				if tc.bound < opt {
+					want = -1
+				}
+				if best != want {
+					t.Fatalf("%d parts: joined answer %d, unsplit %d (bound %d)", len(parts), best, opt, tc.bound)
+				}
+			})
+		}
+	}
+}

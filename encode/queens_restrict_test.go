@@ -1,0 +1,79 @@
+package encode
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// partBoards are the boards the split tests run on: all-X boards, square
+// and oblong, and random X-boards.
+func partBoards(t *testing.T) []*instances.Queens {
+	var qs []*instances.Queens
+	for _, nm := range [][2]int{{4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {5, 8}, {7, 4}} {
+		q := instances.NewQueens(nm[0], nm[1])
+		for i := range q.Target {
+			q.Target[i] = true
+		}
+		qs = append(qs, q)
+	}
+	rng := rand.New(rand.NewPCG(23, 5))
+	for i := 0; i < 6; i++ {
+		q, err := instances.GenerateQueens(rng, 4+rng.IntN(4), 4+rng.IntN(4), 0.2+0.6*rng.Float64())
+		if err != nil {
+			t.Fatal(err)
+		}
+		qs = append(qs, q)
+	}
+	return qs
+}
+
+// TestSolveQueensParts splits each board, solves every part by SAT and
+// checks each answer with the verifier (restriction included) and that the
+// least of them is the unsplit answer; with the bound below the optimum
+// every part has none.
+func TestSolveQueensParts(t *testing.T) {
+	for bi, q := range partBoards(t) {
+		whole, err := SolveQueens(q, DefaultQueensOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := len(whole.Placement)
+		for _, tc := range []struct{ jobs, bound int }{{5, opt}, {12, opt + 1}, {9, opt - 1}} {
+			if tc.bound < 0 {
+				continue
+			}
+			t.Run(fmt.Sprintf("board%d_%s/jobs=%d/bound=%d", bi, q.Size(), tc.jobs, tc.bound), func(t *testing.T) {
+				parts, err := instances.SplitQueens(q, tc.jobs, tc.bound)
+				if err != nil {
+					t.Fatal(err)
+				}
+				best := -1
+				for _, p := range parts {
+					res, err := SolveQueens(p, DefaultQueensOptions())
+					if err != nil {
+						t.Fatalf("%s: %v", p.Part.Name(), err)
+					}
+					if res.None {
+						continue
+					}
+					if err := instances.VerifyQueens(p, res.Placement); err != nil {
+						t.Fatalf("%s: %v", p.Part.Name(), err)
+					}
+					if best < 0 || len(res.Placement) < best {
+						best = len(res.Placement)
+					}
+				}
+				want := opt
+				if tc.bound < opt {
+					want = -1
+				}
+				if best != want {
+					t.Fatalf("%d parts: joined answer %d, unsplit %d (bound %d)", len(parts), best, opt, tc.bound)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package instances
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A part of a queens case is the case restricted, so that one hard case
+// can be spread over many processes (gridsat split): some squares must
+// hold a queen (forced), some must not (banned), and the part asks only
+// for placements of at most Bound queens. The parts of one split case
+// together hold a copy, up to a symmetry of the board, of each of its
+// placements (SplitQueens), so the case's fewest queens is the least of
+// its parts' answers.
+//
+// A part is written as a case preceded by a part line,
+//
+//	part I/N of PARENT bound B sum SUM
+//
+// and its board uses four more characters: 'Q' a target that must hold a
+// queen, 'q' a square that is no target and must hold one, 'x' a target no
+// queen may stand on, '-' a square that is no target and holds no queen.
+// PARENT is the hash of the whole case's text (QueensHash), which the
+// parser recomputes from the board, and SUM the hash of the part line
+// before it and the board, so a restriction edited by hand or cut short
+// is refused. A plain UVa 11214 reader refuses the part line (it wants
+// "n m") rather than silently solving the whole case.
+
+// Part characters: restriction squares on the board of a part.
+const (
+	partForcedTarget = 'Q'
+	partForcedPlain  = 'q'
+	partBannedTarget = 'x'
+	partBannedPlain  = '-'
+)
+
+// QueensPart is the restriction that makes a case one part of a split case.
+type QueensPart struct {
+	// Index is the part's number, 1..Count, of the Count parts of the case
+	// whose QueensHash is Parent.
+	Index, Count int
+	Parent       string
+	// Bound is the most queens a placement of the part may hold: the
+	// part's answer is its fewest queens if that is at most Bound, else
+	// none.
+	Bound int
+	// Forced and Banned hold, square by square (r*cols+c), where a queen
+	// must stand and where none may.
+	Forced, Banned []bool
+}
+
+// Name names the part in reports: "part 3/64 of 1f2e3d4c5b6a7980".
+func (p *QueensPart) Name() string {
+	return fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent)
+}
+
+// ForcedSquares lists the squares that must hold a queen, row-major.
+func (q *Queens) ForcedSquares() []Square {
+	var fs []Square
+	if q.Part == nil {
+		return nil
+	}
+	for s, f := range q.Part.Forced {
+		if f {
+			fs = append(fs, Square{s / q.Cols, s % q.Cols})
+		}
+	}
+	return fs
+}
+
+// Banned reports whether no queen may stand on s.
+func (q *Queens) Banned(s Square) bool {
+	return q.Part != nil && q.Part.Banned[s.Row*q.Cols+s.Col]
+}
+
+// Whole returns the case q is a part of (q itself when it is no part): the
+// same board without the restriction.
+func (q *Queens) Whole() *Queens {
+	w := NewQueens(q.Rows, q.Cols)
+	w.Loc = q.Loc
+	copy(w.Target, q.Target)
+	return w
+}
+
+// QueensHash identifies a whole case by its text: the first 16 hex digits
+// of the SHA-256 of its judge format ("n m" and its rows, restriction
+// left out).
+func QueensHash(q *Queens) string {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%d %d\n%s\n", q.Rows, q.Cols, q.Whole().Board(nil))))
+	return hex.EncodeToString(sum[:8])
+}
+
+// partLine is the part line without its sum.
+func (p *QueensPart) partLine() string {
+	return fmt.Sprintf("part %d/%d of %s bound %d", p.Index, p.Count, p.Parent, p.Bound)
+}
+
+// partSum is the hash of the part line (without sum) and the board rows.
+func partSum(line string, rows []string) string {
+	sum := sha256.Sum256([]byte(line + "\n" + strings.Join(rows, "\n") + "\n"))
+	return hex.EncodeToString(sum[:8])
+}
+
+// partRows draws q's board with the restriction characters.
+func (q *Queens) partRows() []string {
+	rows := strings.Split(q.Whole().Board(nil), "\n")
+	if q.Part == nil {
+		return rows
+	}
+	for r := range rows {
+		b := []byte(rows[r])
+		for c := range b {
+			s := r*q.Cols + c
+			switch {
+			case q.Part.Forced[s] && q.Target[s]:
+				b[c] = partForcedTarget
+			case q.Part.Forced[s]:
+				b[c] = partForcedPlain
+			case q.Part.Banned[s] && q.Target[s]:
+				b[c] = partBannedTarget
+			case q.Part.Banned[s]:
+				b[c] = partBannedPlain
+			}
+		}
+		rows[r] = string(b)
+	}
+	return rows
+}
+
+// caseText is q in the judge format, with its part line and restriction
+// characters when q is a part.
+func (q *Queens) caseText() string {
+	rows := q.partRows()
+	head := fmt.Sprintf("%d %d\n", q.Rows, q.Cols)
+	if q.Part != nil {
+		line := q.Part.partLine()
+		head = line + " sum " + partSum(line, rows) + "\n" + head
+	}
+	return head + strings.Join(rows, "\n") + "\n"
+}
+
+// parsePartLine reads the fields of a part line (f[0] is "part"); the
+// board size and sum are checked once the board is read (checkPart).
+func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
+	if len(f) != 8 || f[2] != "of" || f[4] != "bound" || f[6] != "sum" {
+		return nil, "", in.Errorf(`part line: want "part I/N of PARENT bound B sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+	}
+	is, ns, ok := strings.Cut(f[1], "/")
+	if !ok {
+		return nil, "", in.Errorf("part line: %q is not I/N", clipToken(f[1]))
+	}
+	const maxParts = 1 << 20
+	n, err := in.Int(ns, "part count N", 1, maxParts)
+	if err != nil {
+		return nil, "", err
+	}
+	i, err := in.Int(is, "part number I", 1, n)
+	if err != nil {
+		return nil, "", err
+	}
+	for _, h := range []string{f[3], f[7]} {
+		if len(h) != 16 || strings.Trim(h, "0123456789abcdef") != "" {
+			return nil, "", in.Errorf("part line: %q is not a hash of 16 hex digits", clipToken(h))
+		}
+	}
+	bound, err := in.Int(f[5], "part bound B", 0, QueensMaxSize*QueensMaxSize)
+	if err != nil {
+		return nil, "", err
+	}
+	return &QueensPart{Index: i, Count: n, Parent: f[3], Bound: bound}, f[7], nil
+}
+
+// partSquare reads a restriction character of a part's board into q at
+// square s; it reports false for a character that is none.
+func (q *Queens) partSquare(s int, ch rune) bool {
+	switch ch {
+	case partForcedTarget, partForcedPlain:
+		q.Part.Forced[s] = true
+	case partBannedTarget, partBannedPlain:
+		q.Part.Banned[s] = true
+	default:
+		return false
+	}
+	q.Target[s] = ch == partForcedTarget || ch == partBannedTarget
+	return true
+}
+
+// checkPart checks a part just read against its part line: the parent
+// hash and the sum. line is the line number of the part line.
+func (q *Queens) checkPart(in *Lines, line int, sum string) error {
+	p := q.Part
+	if h := QueensHash(q); h != p.Parent {
+		return in.errorAt(line, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its targets were edited)", h, p.Parent)
+	}
+	if got := partSum(p.partLine(), q.partRows()); got != sum {
+		return in.errorAt(line, "part line: sum %s does not match the part (its restriction or bound was edited or cut: want %s)", sum, got)
+	}
+	return nil
+}
+
+// FormatQueensPartAnswer is the answer line of a part with no placement of
+// at most its bound: "Case k: -1".
+func FormatQueensPartAnswer(caseNo int) string { return "Case " + strconv.Itoa(caseNo) + ": -1" }
+
+// VerifyQueensPart checks that placement respects q's restriction: every
+// forced square holds a queen, no banned one does, and there are at most
+// Bound queens. It is nil for a case that is no part.
+func VerifyQueensPart(q *Queens, placement []Square) error {
+	if q.Part == nil {
+		return nil
+	}
+	on := map[Square]bool{}
+	for _, p := range placement {
+		if q.OnBoard(p) && q.Banned(p) {
+			return fmt.Errorf("queen %v stands on a square the %s bans", p, q.Part.Name())
+		}
+		on[p] = true
+	}
+	for _, f := range q.ForcedSquares() {
+		if !on[f] {
+			return fmt.Errorf("no queen on %v, which the %s forces", f, q.Part.Name())
+		}
+	}
+	if len(placement) > q.Part.Bound {
+		return fmt.Errorf("%d queens, the %s allows at most %d", len(placement), q.Part.Name(), q.Part.Bound)
+	}
+	return nil
+}
+
+// partChars names, for a bad character's error, the restriction
+// characters a part's board may hold besides '.' and 'X'.
+func partChars(p *QueensPart) string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf(", or in a part %q %q %q %q", partForcedTarget, partForcedPlain, partBannedTarget, partBannedPlain)
+}

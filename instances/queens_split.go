@@ -1,0 +1,155 @@
+package instances
+
+import (
+	"fmt"
+	"slices"
+)
+
+// SplitQueens cuts the whole case q into at most jobs parts (fewer only
+// when no part can be cut further), each asking for placements of at most
+// bound queens, numbered 1..N in the order made.
+//
+// A part (F forced, B banned) is cut on its first target that no forced
+// queen covers and that has the fewest squares allowed to cover it: every
+// placement of the part holds one of those squares. In a fixed order
+// c_1, c_2, ... (the squares covering the most targets first, then
+// row-major), child i forces c_i and bans c_1..c_{i-1}; when that would
+// make more parts than wanted, the last child bans them all and forces
+// none (placements holding none of the c_i made). Where board symmetries
+// map the part's target set, F and B each onto itself, a child bans the
+// images of c_1..c_{i-1} too and a candidate in such an image makes no
+// child: every placement of the part has an image, a placement as large,
+// in one child (the DFS's symmetry argument). Parts are cut in the order
+// made, the least constrained first. Every placement of q thus has an image in
+// some part, and a part's placements are placements of q: the least of
+// the parts' answers is q's fewest queens when that is at most bound.
+func SplitQueens(q *Queens, jobs, bound int) ([]*Queens, error) {
+	if q.Part != nil {
+		return nil, fmt.Errorf("splitting %s: it is already a part (%s): split the whole case", q.Location(), q.Part.Name())
+	}
+	if jobs < 1 {
+		return nil, fmt.Errorf("splitting %s: %d jobs: want at least 1", q.Location(), jobs)
+	}
+	S := q.Cells()
+	root := &QueensPart{Forced: make([]bool, S), Banned: make([]bool, S)}
+	parts := []*QueensPart{root}
+	stuck := map[*QueensPart]bool{}
+	for len(parts) < jobs {
+		i := -1 // the shallowest part not known to be uncuttable
+		for j, p := range parts {
+			if !stuck[p] && (i < 0 || p.depth() < parts[i].depth()) {
+				i = j
+			}
+		}
+		if i < 0 {
+			break
+		}
+		kids := q.cutPart(parts[i], jobs-len(parts)+1)
+		if len(kids) == 0 {
+			stuck[parts[i]] = true // every target covered, or nothing covers one
+			continue
+		}
+		parts = slices.Replace(parts, i, i+1, kids...)
+	}
+	hash := QueensHash(q)
+	out := make([]*Queens, len(parts))
+	for i, p := range parts {
+		p.Index, p.Count, p.Parent, p.Bound = i+1, len(parts), hash, bound
+		c := q.Whole()
+		c.Part = p
+		out[i] = c
+	}
+	return out, nil
+}
+
+// depth is how constrained a part is: its forced and banned squares.
+func (p *QueensPart) depth() int {
+	n := 0
+	for s := range p.Forced {
+		if p.Forced[s] || p.Banned[s] {
+			n++
+		}
+	}
+	return n
+}
+
+// cutPart cuts p into at most want children (nil when it cannot be cut).
+func (q *Queens) cutPart(p *QueensPart, want int) []*QueensPart {
+	cands := q.cutCandidates(p)
+	if len(cands) == 0 {
+		return nil
+	}
+	syms := q.partSymmetries(p)
+	var kids []*QueensPart
+	banned := slices.Clone(p.Banned)
+	for i, s := range cands {
+		if banned[s] {
+			continue // in the image of an earlier candidate
+		}
+		if len(kids) == want-1 && i < len(cands)-1 && want > 1 {
+			// The rest: placements with none of the candidates so far.
+			kids = append(kids, &QueensPart{Forced: slices.Clone(p.Forced), Banned: banned})
+			return kids
+		}
+		kid := &QueensPart{Forced: slices.Clone(p.Forced), Banned: slices.Clone(banned)}
+		kid.Forced[s] = true
+		kids = append(kids, kid)
+		banned = slices.Clone(banned)
+		banned[s] = true
+		for _, g := range syms {
+			img := g.Map(Square{s / q.Cols, s % q.Cols})
+			banned[img.Row*q.Cols+img.Col] = true
+		}
+	}
+	return kids
+}
+
+// cutCandidates lists the allowed squares covering the target p's forced
+// queens leave uncovered with the fewest of them, most targets reached
+// first, then row-major; nil when every target is covered.
+func (q *Queens) cutCandidates(p *QueensPart) []int {
+	var forced []Square
+	for s, f := range p.Forced {
+		if f {
+			forced = append(forced, Square{s / q.Cols, s % q.Cols})
+		}
+	}
+	var best []int
+	found := false
+	for _, t := range q.Uncovered(forced) {
+		var c []int
+		for s := range q.Cells() {
+			sq := Square{s / q.Cols, s % q.Cols}
+			if !p.Banned[s] && !p.Forced[s] && QueensAttack(sq, t) {
+				c = append(c, s)
+			}
+		}
+		if !found || len(c) < len(best) {
+			best, found = c, true
+		}
+	}
+	reach := make([]int, q.Cells())
+	for _, s := range best {
+		reach[s] = len(q.Targets()) - len(q.Uncovered([]Square{{s / q.Cols, s % q.Cols}}))
+	}
+	slices.SortStableFunc(best, func(a, b int) int { return reach[b] - reach[a] })
+	return best
+}
+
+// partSymmetries are q's symmetries that map p's forced squares and its
+// banned squares each onto themselves.
+func (q *Queens) partSymmetries(p *QueensPart) []QueensSymmetry {
+	var keep []QueensSymmetry
+	for _, g := range q.Symmetries() {
+		ok := true
+		for s := 0; s < q.Cells() && ok; s++ {
+			img := g.Map(Square{s / q.Cols, s % q.Cols})
+			t := img.Row*q.Cols + img.Col
+			ok = p.Forced[s] == p.Forced[t] && p.Banned[s] == p.Banned[t]
+		}
+		if ok {
+			keep = append(keep, g)
+		}
+	}
+	return keep
+}
