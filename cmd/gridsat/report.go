@@ -259,7 +259,7 @@ func distinctResults(paths []string) error {
 	for i, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			continue // MergeResults says why
+			continue // MergeResultsWith says why
 		}
 		for j := range i {
 			if seen[j] != nil && os.SameFile(seen[j], st) {

@@ -4,9 +4,9 @@ import (
 	"time"
 )
 
-// TimeSource says how a run's times are measured, for the results file's
+// timeSource says how a run's times are measured, for the results file's
 // machine record.
-const TimeSource = "cpu: user+sys of the worker (Linux: CLOCK_PROCESS_CPUTIME_ID; else getrusage) and its children " +
+const timeSource = "cpu: user+sys of the worker (Linux: CLOCK_PROCESS_CPUTIME_ID; else getrusage) and its children " +
 	"(getrusage RUSAGE_CHILDREN) around the solve; wall: monotonic clock around the solve"
 
 // cpuSpan measures the CPU time of one solve: start it before, call done

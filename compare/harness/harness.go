@@ -162,11 +162,11 @@ type Config struct {
 	Seed           uint64
 }
 
-// ParentGCPercent is the garbage collector's setting for a process that
+// parentGCPercent is the garbage collector's setting for a process that
 // drives workers (gridsat compare): the parent's heap is its rows, which
 // only grow, so collecting at every doubling is wasted work (a profile of
 // many trivial runs showed it as a sizeable share of the parent's CPU).
-const ParentGCPercent = 400
+const parentGCPercent = 400
 
 // Compare runs every spec on every case of every source, judges each row,
 // and returns the finished rows in input order. When ctx is cancelled it

@@ -39,7 +39,7 @@ func TestRecordPastLimitIsTimeout(t *testing.T) {
 	limits := Limits{Timeout: time.Nanosecond}
 	rec := &RunRecord{Puzzle: "toy", Key: tk.Key(), Spec: "good", Options: tk.Spec.Resolved(), Version: compare.Version, Limits: limits,
 		Run: compare.Run{Solver: "good", Verdict: compare.VerdictOK, Wall: 35 * time.Microsecond, Result: compare.Result{Solved: true, Answer: "2"}}}
-	run, reused, found := NewDone(&ResultsLog{Runs: []*RunRecord{rec}}).Lookup(tk, limits)
+	run, reused, found := newDone(&ResultsLog{Runs: []*RunRecord{rec}}).Lookup(tk, limits)
 	if !found || !reused || run.Verdict != compare.VerdictTimeout || !strings.Contains(run.Detail, "past the 1ns limit") {
 		t.Errorf("an answer past its limit: found %v, reused %v, %s %s; want a reused timeout", found, reused, run.Verdict, run.Detail)
 	}

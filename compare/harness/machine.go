@@ -12,10 +12,10 @@ import (
 	"github.com/gridsat/gridsat/compare"
 )
 
-// NewMachine describes this machine and build for a comparison of specs.
-func NewMachine(specs []compare.Spec) *compare.Machine {
+// newMachine describes this machine and build for a comparison of specs.
+func newMachine(specs []compare.Spec) *compare.Machine {
 	m := &compare.Machine{OS: runtime.GOOS + "/" + runtime.GOARCH, GoVersion: runtime.Version(), Gridsat: compare.Version,
-		LogicalCPUs: runtime.NumCPU(), TimeSource: TimeSource, Revision: "unknown"}
+		LogicalCPUs: runtime.NumCPU(), TimeSource: timeSource, Revision: "unknown"}
 	m.Host, _ = os.Hostname()
 	readSystem(m)
 	m.LoadStart = loadAverage()
@@ -87,7 +87,3 @@ func execVersion(name string) string {
 	}
 	return compare.Clip(line, 80)
 }
-
-// LoadAverage is the system's load average over 1, 5 and 15 minutes, nil
-// where it cannot be read.
-func LoadAverage() []float64 { return loadAverage() }

@@ -228,15 +228,6 @@ func runKey(caseKey, spec string, repeat int) string {
 	return caseKey + "\x00" + spec + "\x00" + strconv.Itoa(repeat)
 }
 
-// MergeResults reads the results files at paths (compare --out, perhaps
-// shards of one comparison) and rebuilds each puzzle's report: headers
-// must agree on the inputs, the solvers and gridsat's version; runs found
-// in several files are merged when they agree and reported when they do
-// not; every answer is judged again; runs no file holds are VerdictMissing.
-func MergeResults(paths []string) ([]*Merged, error) {
-	return MergeResultsWith(paths, MergeOptions{})
-}
-
 // MergeOptions say what a merge accepts.
 type MergeOptions struct {
 	// MixedMachines accepts files measured on different CPU models (else
@@ -251,16 +242,21 @@ type fileLog struct {
 	log  *ResultsLog
 }
 
-// MergeResultsWith is MergeResults with options.
+// MergeResultsWith reads the results files at paths (compare --out, perhaps
+// shards of one comparison) and rebuilds each puzzle's report: headers
+// must agree on the inputs, the solvers and gridsat's version; runs found
+// in several files are merged when they agree and reported when they do
+// not; every answer is judged again; runs no file holds are
+// VerdictMissing. opt says what the merge accepts.
 func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 	var logs []fileLog
 	for _, path := range paths {
-		// ReadResults takes a missing file for an empty one (--resume
+		// readResults takes a missing file for an empty one (--resume
 		// starts afresh); a report's input must exist.
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("reading results file: %w", err)
 		}
-		log, err := ReadResults(path)
+		log, err := readResults(path)
 		if err != nil {
 			return nil, err
 		}

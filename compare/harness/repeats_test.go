@@ -117,7 +117,7 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHeader(p, sp, []*Source{src}, limits, "")
+	h := newHeader(p, sp, []*Source{src}, limits, "")
 	h.Repeat, h.Seed = 2, 7
 	rf.Header(h)
 	add := func(tk Task, run compare.Run) {
@@ -126,11 +126,11 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 		}
 	}
 	Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: []*Source{src}, Repeat: 2, Seed: 7, OnRun: add})
-	log, err := ReadResults(out)
+	log, err := readResults(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := NewDone(log)
+	done := newDone(log)
 	h.Repeat = 5
 	rf.Header(h)
 	toyCalls.Store(0)
@@ -148,7 +148,7 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 		t.Errorf("resumed: %d solver calls and %d runs reused; want 12 and 8", calls, reused)
 	}
 	defer compare.Register(p)() // for the merge; the registry holds the toy in workers only
-	merged, err := MergeResults([]string{out})
+	merged, err := MergeResultsWith([]string{out}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -148,23 +148,6 @@ type ResultsFile struct {
 	failed error
 }
 
-// RepairResults cuts a last line left unfinished by a crash off the
-// results file at path, so that the next record starts on a line of its
-// own, and says how many bytes it cut. A missing file needs no repair; a
-// file in use by another gridsat, or that is not a results file (see
-// OpenResults), is refused untouched.
-func RepairResults(path string) (int64, error) {
-	if _, err := os.Stat(path); os.IsNotExist(err) {
-		return 0, nil
-	}
-	f, err := openResultsFile(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	return repairResults(f, path)
-}
-
 // repairResults cuts the unfinished last line of f, the results file at
 // path.
 func repairResults(f *os.File, path string) (int64, error) {
@@ -207,7 +190,7 @@ func repairResults(f *os.File, path string) (int64, error) {
 // it until Close. A file another gridsat holds (errResultsInUse, naming
 // its pid), or that is neither empty nor starts with a gridsat results
 // header (errNotResults), is refused untouched. Cases already recorded in
-// log (from ReadResults) are not written again.
+// log (from readResults) are not written again.
 func OpenResults(path string, log *ResultsLog) (*ResultsFile, error) {
 	f, err := openResultsFile(path)
 	if err != nil {
@@ -302,11 +285,11 @@ type ResultsLog struct {
 	HeaderLines []int
 }
 
-// ReadResults reads a results file. A missing file is an empty one; an
+// readResults reads a results file. A missing file is an empty one; an
 // unfinished last line (a run killed mid-write) is skipped and counted;
 // any other line that is not a record, or a record that fails the checks
 // of trust.go, is bad input naming the file and line.
-func ReadResults(path string) (*ResultsLog, error) {
+func readResults(path string) (*ResultsLog, error) {
 	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
@@ -409,8 +392,8 @@ type Done struct {
 	runs map[string]*RunRecord // by resume key; the last record wins
 }
 
-// NewDone indexes log's runs.
-func NewDone(log *ResultsLog) *Done {
+// newDone indexes log's runs.
+func newDone(log *ResultsLog) *Done {
 	d := &Done{runs: map[string]*RunRecord{}}
 	if log != nil {
 		for _, r := range log.Runs {
@@ -472,9 +455,9 @@ func reusable(run compare.Run, then, now Limits) bool {
 // errNoResults is returned when results files hold no run.
 var errNoResults = errors.New("no runs in the results files")
 
-// NewHeader describes a comparison of specs on sources under limits;
+// newHeader describes a comparison of specs on sources under limits;
 // shard is "i/n" for a shard of it, "" for the whole.
-func NewHeader(p *compare.Puzzle, specs []compare.Spec, sources []*Source, limits Limits, shard string) Header {
+func newHeader(p *compare.Puzzle, specs []compare.Spec, sources []*Source, limits Limits, shard string) Header {
 	h := Header{Version: compare.Version, Puzzle: p.Name, Limits: limits, Shard: shard, Started: time.Now().UTC()}
 	for _, s := range specs {
 		h.Specs = append(h.Specs, SpecRecord{Text: s.Text, Options: s.Resolved()})

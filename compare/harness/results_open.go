@@ -77,18 +77,18 @@ func checkResultsHeader(f *os.File, path string) error {
 	return nil
 }
 
-// AppendResults opens the results file at path for a run, as OpenResults
+// appendResults opens the results file at path for a run, as OpenResults
 // does, refuses it if it holds a comparison that headers (the run's
 // comparisons, one per puzzle) may not join (CheckAppend), cuts an
 // unfinished last line off it (cut says how many bytes) and, with resume,
 // returns its records: all under the lock the returned file holds until
 // Close. A refused file is left as it was.
-func AppendResults(path string, resume bool, headers []Header) (rf *ResultsFile, log *ResultsLog, cut int64, err error) {
+func appendResults(path string, resume bool, headers []Header) (rf *ResultsFile, log *ResultsLog, cut int64, err error) {
 	f, err := openResultsFile(path)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if log, err = ReadResults(path); err != nil {
+	if log, err = readResults(path); err != nil {
 		f.Close()
 		return nil, nil, 0, err
 	}

@@ -29,7 +29,7 @@ func TestResultsFileMustBeResults(t *testing.T) {
 	for text, ok := range cases {
 		path := filepath.Join(dir, "f.jsonl")
 		os.WriteFile(path, []byte(text), 0o644)
-		_, err := RepairResults(path)
+		_, err := repairFile(path)
 		rf, err2 := OpenResults(path, nil)
 		if err2 == nil {
 			rf.Close()
@@ -65,7 +65,7 @@ func TestResultsTwoWriters(t *testing.T) {
 		}
 	}
 	first.Close()
-	again, _, _, err := AppendResults(path, false, nil)
+	again, _, _, err := appendResults(path, false, nil)
 	if err != nil {
 		t.Fatalf("the file is still locked after Close: %v", err)
 	}
@@ -102,7 +102,7 @@ func TestResultsTwoWriters(t *testing.T) {
 	for _, rf := range files {
 		rf.Close()
 	}
-	log, err := ReadResults(path)
+	log, err := readResults(path)
 	if err != nil {
 		t.Fatalf("two writers' file does not read back: %v", err)
 	}

@@ -21,7 +21,7 @@ func record(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src
 		t.Fatal(err)
 	}
 	defer rf.Close()
-	if err := rf.Header(NewHeader(p, sp, []*Source{src}, limits, "")); err != nil {
+	if err := rf.Header(newHeader(p, sp, []*Source{src}, limits, "")); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -43,11 +43,11 @@ func record(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src
 // resume runs specs on src in process with the runs of path reused.
 func resume(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src *Source, limits Limits) (rows []compare.Row, calls int64, reused, rerun int) {
 	t.Helper()
-	log, err := ReadResults(path)
+	log, err := readResults(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := NewDone(log)
+	done := newDone(log)
 	toyCalls.Store(0)
 	rows = Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: []*Source{src},
 		Skip: func(tk Task) (compare.Run, bool) {
@@ -73,12 +73,12 @@ func TestResumeSkipsRecordedRuns(t *testing.T) {
 	fh, _ := os.OpenFile(out, os.O_APPEND|os.O_WRONLY, 0)
 	fh.WriteString(`{"kind":"run","run":{"puzzle":"toy","fi`)
 	fh.Close()
-	cut, err := RepairResults(out)
+	cut, err := repairFile(out)
 	if err != nil || cut != int64(len(`{"kind":"run","run":{"puzzle":"toy","fi`)) {
-		t.Fatalf("RepairResults cut %d bytes, %v", cut, err)
+		t.Fatalf("repairFile cut %d bytes, %v", cut, err)
 	}
 	record(t, out, p, sp[:1], src, Limits{InProcess: true}, 2) // appends after the repair
-	log, err := ReadResults(out)
+	log, err := readResults(out)
 	if err != nil {
 		t.Fatalf("a repaired file does not read back: %v", err)
 	}
@@ -141,7 +141,7 @@ func TestResumeKeyHasResolvedOptions(t *testing.T) {
 		tk := task(o)
 		return &RunRecord{Puzzle: "toy", Key: tk.Key(), Spec: "good", Options: tk.Spec.Resolved(), Version: compare.Version, Limits: Limits{InProcess: true}, Run: compare.Run{Solver: "good", Result: compare.Result{Solved: true, Answer: "2"}}}
 	}
-	d := NewDone(&ResultsLog{Runs: []*RunRecord{rec(compare.Options{compare.UniqueOption: "true"})}})
+	d := newDone(&ResultsLog{Runs: []*RunRecord{rec(compare.Options{compare.UniqueOption: "true"})}})
 	if _, ok, _ := d.Lookup(task(nil), Limits{InProcess: true}); ok {
 		t.Error("a --unique record reused for a run without --unique")
 	}
@@ -150,7 +150,7 @@ func TestResumeKeyHasResolvedOptions(t *testing.T) {
 	}
 	old := rec(nil)
 	old.Version = "0.0.1"
-	d = NewDone(&ResultsLog{Runs: []*RunRecord{old}})
+	d = newDone(&ResultsLog{Runs: []*RunRecord{old}})
 	if _, ok, _ := d.Lookup(task(nil), Limits{InProcess: true}); ok {
 		t.Error("a record of another gridsat version reused")
 	}
@@ -251,4 +251,21 @@ func TestShardsPartitionRuns(t *testing.T) {
 	if s, err := ParseShard("15/16"); err != nil || s != (Shard{15, 16}) {
 		t.Errorf("ParseShard(15/16) = %v, %v", s, err)
 	}
+}
+
+// repairFile cuts a last line left unfinished by a crash off the
+// results file at path, so that the next record starts on a line of its
+// own, and says how many bytes it cut. A missing file needs no repair; a
+// file in use by another gridsat, or that is not a results file (see
+// OpenResults), is refused untouched.
+func repairFile(path string) (int64, error) {
+	if _, err := os.Stat(path); os.IsNotExist(err) {
+		return 0, nil
+	}
+	f, err := openResultsFile(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return repairResults(f, path)
 }

@@ -112,8 +112,8 @@ func Run(ctx context.Context, plan Plan) (Outcome, error) {
 	defer s.close()
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// The parent's heap is its rows, which only grow (ParentGCPercent).
-	defer debug.SetGCPercent(debug.SetGCPercent(ParentGCPercent))
+	// The parent's heap is its rows, which only grow (parentGCPercent).
+	defer debug.SetGCPercent(debug.SetGCPercent(parentGCPercent))
 	var out Outcome
 	for _, pp := range plan.Puzzles {
 		if ctx.Err() != nil {
@@ -144,7 +144,7 @@ type session struct {
 func openSession(plan Plan) (*session, error) {
 	s := &session{plan: plan, exec: InProcess{}}
 	if plan.Out != "" {
-		results, log, cut, err := AppendResults(plan.Out, plan.Resume, plan.headers())
+		results, log, cut, err := appendResults(plan.Out, plan.Resume, plan.headers())
 		if err != nil {
 			return nil, &RefusedError{err}
 		}
@@ -153,7 +153,7 @@ func openSession(plan Plan) (*session, error) {
 			s.note(fmt.Sprintf("%s: cut off an unfinished last line (%d bytes) left by an earlier run", plan.Out, cut))
 		}
 		if plan.Resume {
-			s.done = NewDone(log)
+			s.done = newDone(log)
 		}
 	}
 	if !plan.Limits.InProcess {
@@ -193,7 +193,7 @@ func (plan Plan) shardName() string {
 func (plan Plan) headers() []Header {
 	var hs []Header
 	for _, pp := range plan.Puzzles {
-		hs = append(hs, NewHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName()))
+		hs = append(hs, newHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName()))
 	}
 	return hs
 }
@@ -220,7 +220,7 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 	for _, sp := range pp.Specs {
 		pr.report.Specs = append(pr.report.Specs, sp.Text)
 	}
-	machine := NewMachine(pp.Specs)
+	machine := newMachine(pp.Specs)
 	machine.Pinned = plan.CPUs
 	if s.results != nil {
 		footer, err := s.record(pr, pp, machine)
@@ -235,7 +235,7 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 	if plan.Watch != nil {
 		plan.Watch.Finish()
 	}
-	pr.report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: LoadAverage()}}
+	pr.report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: loadAverage()}}
 	if plan.Report != nil {
 		if err := plan.Report(pr.report); err != nil {
 			return false, err
@@ -261,7 +261,7 @@ func (s *session) record(pr *puzzleRun, pp PuzzlePlan, machine *compare.Machine)
 	if plan.Shard.Count > 0 {
 		pr.cfg.Include = plan.Shard.Include(len(pp.Specs))
 	}
-	h := NewHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName())
+	h := newHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName())
 	if plan.Repeat > 1 || plan.Warmup > 0 {
 		h.Repeat, h.Warmup = plan.Repeat, plan.Warmup
 	}
@@ -270,7 +270,7 @@ func (s *session) record(pr *puzzleRun, pp PuzzlePlan, machine *compare.Machine)
 	h.Seed = plan.Seed
 	h.Machine = machine
 	footer = func() {
-		err := s.results.Footer(Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: LoadAverage(), Runs: pr.report.Rerun})
+		err := s.results.Footer(Footer{Started: h.Started, Ended: time.Now().UTC(), LoadEnd: loadAverage(), Runs: pr.report.Rerun})
 		if err != nil && pr.runErr == nil {
 			s.note(err.Error())
 		}

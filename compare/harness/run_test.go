@@ -40,7 +40,7 @@ func TestRunRecordsResumesAndReports(t *testing.T) {
 	if len(reports) != 1 || reports[0].Reused != 6 || reports[0].Rerun != 0 {
 		t.Errorf("resumed: %d reports, reused %d, rerun %d; want every run reused", len(reports), reports[0].Reused, reports[0].Rerun)
 	}
-	log, err := ReadResults(out)
+	log, err := readResults(out)
 	if err != nil || len(log.Headers) != 2 || len(log.Footers) != 2 {
 		t.Fatalf("results file: %v, %+v", err, log)
 	}

@@ -40,7 +40,7 @@ func BenchmarkParentOverhead(b *testing.B) {
 				}
 				sp = append(sp, s)
 			}
-			defer debug.SetGCPercent(debug.SetGCPercent(ParentGCPercent))
+			defer debug.SetGCPercent(debug.SetGCPercent(parentGCPercent))
 			for i := 0; i < b.N; i++ {
 				before, beforeKids := cpuTime(), childCPUTime()
 				start := time.Now()
