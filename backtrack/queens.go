@@ -167,6 +167,9 @@ type queensDFS struct {
 	// rowBits[r*w:] and colBits[c*w:] hold the squares of row r and
 	// column c (set with border).
 	rowBits, colBits []uint64
+	// diagFree and antiFree are borderFilter's scratch: the free squares
+	// of each diagonal.
+	diagFree, antiFree []int32
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {

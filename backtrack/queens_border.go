@@ -20,7 +20,11 @@ import "math/bits"
 // two of the squares of that diagonal whose row and column P leaves free.
 // The node is cut when the border then has more squares than the queens
 // can cover. Two queens on one line, or a queen near a corner, waste
-// border that a tight budget (n = 17, k = 8: 32 = 4k) cannot spare.
+// border that a tight budget (n = 17, k = 8: 32 = 4k) cannot spare. The
+// same count filters the squares a queen to come may take: on a row (or
+// column) P holds it leaves the final G a row (column) larger, and on a
+// tight budget (the queens to come must cover four border squares each)
+// it must have two free squares besides its own on each diagonal.
 
 // gridBorder is the number of border squares of an a x b grid.
 func gridBorder(a, b int) int {
@@ -87,7 +91,42 @@ func (d *queensDFS) borderCut(left int, A []uint64) bool {
 	if gridBorder(a, b+1)-4*left > share {
 		d.dropLines(A, cols, d.colBits)
 	}
+	if gridBorder(a, b)-4*left == share {
+		d.dropNarrow(A, rows, cols)
+	}
 	return false
+}
+
+// dropNarrow clears from A, on a tight budget (every queen to come must
+// cover four border squares), the squares of free rows and columns one of
+// whose diagonals has at most one free square besides their own: a queen
+// there covers three border squares at most. Measured with the filter
+// also on looser budgets (a queen short by one, two, three), it cut 2% of
+// the nodes of gamma(Q_16) and cost 15% of the time.
+func (d *queensDFS) dropNarrow(A []uint64, rows, cols uint64) {
+	n, m := d.q.Rows, d.q.Cols
+	d.freeDiagonals(rows, cols)
+	for i := range d.diagFree {
+		if d.diagFree[i] <= 2 {
+			delta := i - (m - 1)
+			for r := max(0, delta); r < min(n, m+delta); r++ {
+				d.dropFree(A, r, r-delta, rows, cols)
+			}
+		}
+		if d.antiFree[i] <= 2 {
+			for r := max(0, i-(m-1)); r < min(n, i+1); r++ {
+				d.dropFree(A, r, i-r, rows, cols)
+			}
+		}
+	}
+}
+
+// dropFree clears square (r, c) from A when its row and column are free.
+func (d *queensDFS) dropFree(A []uint64, r, c int, rows, cols uint64) {
+	if rows>>r&1 == 0 && cols>>c&1 == 0 {
+		s := r*d.q.Cols + c
+		A[s/64] &^= 1 << (s % 64)
+	}
 }
 
 // dropLines clears from A the squares of the lines in mask (lineBits[x*w:]
@@ -99,6 +138,20 @@ func (d *queensDFS) dropLines(A []uint64, mask uint64, lineBits []uint64) {
 		for i, word := range lineBits[x*W : (x+1)*W] {
 			A[i] &^= word
 		}
+	}
+}
+
+// freeDiagonals counts the squares in free rows and free columns of every
+// diagonal r-c = delta (into diagFree[delta+m-1]) and every anti-diagonal
+// r+c = sigma (into antiFree[sigma]), as diagonalShare does for one square.
+func (d *queensDFS) freeDiagonals(rows, cols uint64) {
+	n, m := d.q.Rows, d.q.Cols
+	freeR := ^rows & (1<<n - 1)
+	freeC := ^cols & (1<<m - 1)
+	revC := bits.Reverse64(freeC) >> (64 - m)
+	for i := range d.diagFree {
+		d.diagFree[i] = int32(bits.OnesCount64(freeR & shiftUp(freeC, i-(m-1))))
+		d.antiFree[i] = int32(bits.OnesCount64(freeR & shiftUp(revC, i-(m-1))))
 	}
 }
 
@@ -117,6 +170,8 @@ func (d *queensDFS) initBorder() {
 		d.rowBits[r*W+s/64] |= 1 << (s % 64)
 		d.colBits[c*W+s/64] |= 1 << (s % 64)
 	}
+	d.diagFree = make([]int32, n+m-1)
+	d.antiFree = make([]int32, n+m-1)
 }
 
 // diagonalShare bounds the border squares the queen on s covers: on each
