@@ -77,107 +77,151 @@ comparisons, or a record fails a check.`,
 }
 
 func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error {
-	if !validFormat(f.format) {
-		return fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(report.Formats, ", ")))
-	}
-	labels, err := recheckLabels(f.recheck, f.jobs)
+	labels, err := f.check(paths)
 	if err != nil {
-		return fail(exitUsage, err)
+		return err
 	}
-	if f.proofs != "" {
-		// A mistyped folder checked no proof and said so in a note, exit 0.
-		if st, err := os.Stat(f.proofs); err != nil || !st.IsDir() {
-			return fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", f.proofs))
-		}
-	}
-	if err := distinctResults(paths); err != nil {
-		return fail(exitUsage, err)
-	}
-	merged, err := harness.MergeResultsWith(paths, harness.MergeOptions{MixedMachines: f.mixed})
+	merged, err := mergeForReport(paths, f)
 	if err != nil {
-		// Unreadable, corrupt, empty or mismatched files: bad input.
-		return fail(exitUsage, err)
-	}
-	var puzzles []string
-	for _, m := range merged {
-		puzzles = append(puzzles, m.Report.Name())
-		if err := f.report.check(m.Report.Specs, f.plot, puzzles); err != nil {
-			return fail(exitUsage, err)
-		}
-	}
-	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
-		return fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
-	}
-	var inputs []compare.NamedFile
-	for _, path := range paths {
-		inputs = append(inputs, compare.NamedFile{Role: "input", Path: path})
-	}
-	if err := compare.CheckDistinct(reportFiles(f.report.output, f.plot, puzzles), inputs); err != nil {
-		return fail(exitUsage, err)
+		return err
 	}
 	out, err := f.report.openOutput(stdout)
 	if err != nil {
 		return fail(exitUsage, err)
 	}
 	defer out.abort()
-	var pages []compare.Report
+	w := &mergedReports{f: &f, out: out, stderr: stderr, many: len(merged) > 1, labels: labels}
 	status := 0
 	for i, m := range merged {
-		if len(labels) > 0 {
-			if err := recheck(stderr, m, labels, f.jobs); err != nil {
-				return err
-			}
-		}
-		r := m.Report
-		unreadable, err := recheckProofs(stderr, &r, f.proofs)
+		failed, err := w.write(i, m)
 		if err != nil {
 			return err
 		}
-		if unreadable > 0 {
+		if failed {
 			status = exitFail
-		}
-		f.report.apply(&r)
-		if len(merged) > 1 {
-			puzzleHeading(out, f.format, r.Name(), i == 0)
-		}
-		r.Reused = m.Runs
-		if f.format == "html" {
-			pages = append(pages, r)
-			err = f.report.drawPlot(stderr, f.plot, r)
-		} else {
-			err = f.report.writeReport(out, stderr, f.format, f.plot, r)
-		}
-		if err != nil {
-			return fail(exitFail, err)
-		}
-		note := fmt.Sprintf("%s: merged %d file(s): %d runs of %d cases; %d duplicate runs agreed, %d disagreed; %d runs missing",
-			r.Name(), len(m.Files), m.Runs, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
-		if m.MissingCases > 0 {
-			note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
-		}
-		if m.Superseded > 0 {
-			note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)
-		}
-		for _, at := range m.Cut {
-			note += fmt.Sprintf("; %s is cut mid-line (a run killed while writing its record): skipped", at)
-		}
-		fmt.Fprintln(stderr, "gridsat report: "+note)
-		if m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0 {
-			status = exitFail
-		}
-		for _, row := range r.Rows {
-			if row.Failed() {
-				status = exitFail
-			}
 		}
 	}
-	if err := f.report.finish(out, f.format, pages); err != nil {
+	if err := f.report.finish(out, f.format, w.pages); err != nil {
 		return fail(exitFail, err)
 	}
 	if status != 0 {
 		return quiet(status)
 	}
 	return nil
+}
+
+// check checks report's flags and the files it reads (exit 2), and
+// returns the claim labels --recheck runs again.
+func (f reportCmdFlags) check(paths []string) ([]string, error) {
+	if !validFormat(f.format) {
+		return nil, fail(exitUsage, fmt.Errorf("--format %q: want one of %s", f.format, strings.Join(report.Formats, ", ")))
+	}
+	labels, err := recheckLabels(f.recheck, f.jobs)
+	if err != nil {
+		return nil, fail(exitUsage, err)
+	}
+	if f.proofs != "" {
+		// A mistyped folder checked no proof and said so in a note, exit 0.
+		if st, err := os.Stat(f.proofs); err != nil || !st.IsDir() {
+			return nil, fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", f.proofs))
+		}
+	}
+	if err := distinctResults(paths); err != nil {
+		return nil, fail(exitUsage, err)
+	}
+	return labels, nil
+}
+
+// mergeForReport merges the results files at paths into each puzzle's
+// report and checks the reports' flags against what they hold (exit 2).
+func mergeForReport(paths []string, f reportCmdFlags) ([]*harness.Merged, error) {
+	merged, err := harness.MergeResultsWith(paths, harness.MergeOptions{MixedMachines: f.mixed})
+	if err != nil {
+		// Unreadable, corrupt, empty or mismatched files: bad input.
+		return nil, fail(exitUsage, err)
+	}
+	var puzzles []string
+	for _, m := range merged {
+		puzzles = append(puzzles, m.Report.Name())
+		if err := f.report.check(m.Report.Specs, f.plot, puzzles); err != nil {
+			return nil, fail(exitUsage, err)
+		}
+	}
+	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
+		return nil, fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
+	}
+	var inputs []compare.NamedFile
+	for _, path := range paths {
+		inputs = append(inputs, compare.NamedFile{Role: "input", Path: path})
+	}
+	if err := compare.CheckDistinct(reportFiles(f.report.output, f.plot, puzzles), inputs); err != nil {
+		return nil, fail(exitUsage, err)
+	}
+	return merged, nil
+}
+
+// mergedReports writes the report of each puzzle merged from the results
+// files, after rechecking claims (--recheck) and proofs (--proofs), with
+// a note on stderr of what the merge found.
+type mergedReports struct {
+	f      *reportCmdFlags
+	out    *reportOutput
+	stderr io.Writer
+	many   bool // several puzzles: each report has a heading
+	labels []string
+	pages  []compare.Report // --format html: one page at the end
+}
+
+// write writes merged puzzle i's report; failed says whether it holds a
+// failure (a failed row, a run missing or disagreeing, a proof unread).
+func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error) {
+	f := w.f
+	if len(w.labels) > 0 {
+		if err := recheck(w.stderr, m, w.labels, f.jobs); err != nil {
+			return false, err
+		}
+	}
+	r := m.Report
+	unreadable, err := recheckProofs(w.stderr, &r, f.proofs)
+	if err != nil {
+		return false, err
+	}
+	f.report.apply(&r)
+	if w.many {
+		puzzleHeading(w.out, f.format, r.Name(), i == 0)
+	}
+	r.Reused = m.Runs
+	if f.format == "html" {
+		w.pages = append(w.pages, r)
+		err = f.report.drawPlot(w.stderr, f.plot, r)
+	} else {
+		err = f.report.writeReport(w.out, w.stderr, f.format, f.plot, r)
+	}
+	if err != nil {
+		return false, fail(exitFail, err)
+	}
+	fmt.Fprintln(w.stderr, "gridsat report: "+mergeNote(m, r))
+	failed = unreadable > 0 || m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0
+	for _, row := range r.Rows {
+		failed = failed || row.Failed()
+	}
+	return failed, nil
+}
+
+// mergeNote says what merging m's files found.
+func mergeNote(m *harness.Merged, r compare.Report) string {
+	note := fmt.Sprintf("%s: merged %d file(s): %d runs of %d cases; %d duplicate runs agreed, %d disagreed; %d runs missing",
+		r.Name(), len(m.Files), m.Runs, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
+	if m.MissingCases > 0 {
+		note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
+	}
+	if m.Superseded > 0 {
+		note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)
+	}
+	for _, at := range m.Cut {
+		note += fmt.Sprintf("; %s is cut mid-line (a run killed while writing its record): skipped", at)
+	}
+	return note
 }
 
 // recheckProofs checks again the proofs kept in dir (none when dir is

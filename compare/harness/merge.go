@@ -249,6 +249,31 @@ type fileLog struct {
 // not; every answer is judged again; runs no file holds are
 // VerdictMissing. opt says what the merge accepts.
 func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
+	logs, err := readLogs(paths)
+	if err != nil {
+		return nil, err
+	}
+	puzzles, byPuzzle, err := groupHeaders(logs, opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Merged
+	for _, name := range puzzles {
+		m := byPuzzle[name]
+		if err := m.merge(name, logs); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return nil, errNoResults
+	}
+	return out, nil
+}
+
+// readLogs reads every results file at paths; each must exist and hold a
+// comparison header.
+func readLogs(paths []string) ([]fileLog, error) {
 	var logs []fileLog
 	for _, path := range paths {
 		// readResults takes a missing file for an empty one (--resume
@@ -265,112 +290,135 @@ func MergeResultsWith(paths []string, opt MergeOptions) ([]*Merged, error) {
 		}
 		logs = append(logs, fileLog{path, log})
 	}
-	puzzles, byPuzzle, err := groupHeaders(logs, opt)
+	return logs, nil
+}
+
+// merge makes m's report of puzzle name from logs: a row per case
+// recorded, in input order, of the runs the files hold.
+func (m *Merged) merge(name string, logs []fileLog) error {
+	p, err := compare.Lookup(name)
 	if err != nil {
-		return nil, err
+		return fmt.Errorf("%s: %w", strings.Join(m.Files, ", "), err)
 	}
-	var out []*Merged
-	for _, name := range puzzles {
-		m := byPuzzle[name]
-		p, err := compare.Lookup(name)
+	order := casesOf(name, logs)
+	runs := m.runsOf(name, logs)
+	specs := make([]string, len(m.Header.Specs))
+	uses := make([][]string, len(m.Header.Specs))
+	for i, s := range m.Header.Specs {
+		specs[i] = s.Text
+		uses[i] = compare.SolverUses(p, s.Text, s.Options)
+	}
+	m.Report = compare.Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout, Machines: m.machines, Seed: m.Header.Seed}
+	seen := map[int]bool{}
+	for _, c := range order {
+		if seen[c.Order] {
+			continue // the same case content twice at one position
+		}
+		seen[c.Order] = true
+		row, err := m.mergeRow(p, c, specs, uses, runs)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", strings.Join(m.Files, ", "), err)
+			return err
 		}
-		// Cases by key, in input order.
-		cases := map[string]*CaseRecord{}
-		for _, fl := range logs {
-			for k, c := range fl.log.Cases {
-				if c.Puzzle == name {
-					cases[k] = c
-				}
-			}
-		}
-		var order []*CaseRecord
-		seen := map[int]bool{}
-		for _, c := range cases {
-			order = append(order, c)
-		}
-		sort.Slice(order, func(i, j int) bool { return order[i].Order < order[j].Order })
-		// Runs by case key and spec text; a record counts only if it
-		// stands for a run under the report's limits.
-		runs := map[string][]runFrom{}
-		for _, fl := range logs {
-			for _, r := range fl.log.Runs {
-				if r.Puzzle != name {
-					continue
-				}
-				r.Run = enforceTimeLimit(r.Run, r.Limits.Timeout)
-				if r.Limits != m.Header.Limits && !reusable(r.Run, r.Limits, m.Header.Limits) {
-					m.Superseded++
-					continue
-				}
-				if len(m.machines) > 1 {
-					r.Run.Machine = m.fileMachine[fl.path]
-				}
-				k := runKey(r.Key, r.Spec, r.Run.Repeat)
-				runs[k] = append(runs[k], runFrom{r, fl.path})
-			}
-		}
-		specs := make([]string, len(m.Header.Specs))
-		uses := make([][]string, len(m.Header.Specs))
-		for i, s := range m.Header.Specs {
-			specs[i] = s.Text
-			uses[i] = compare.SolverUses(p, s.Text, s.Options)
-		}
-		m.Report = compare.Report{Puzzle: p, Specs: specs, Timeout: m.Header.Limits.Timeout, Machines: m.machines, Seed: m.Header.Seed}
-		for _, c := range order {
-			if seen[c.Order] {
-				continue // the same case content twice at one position
-			}
-			seen[c.Order] = true
-			parsed, err := p.Parse(c.File, strings.NewReader(c.Text))
-			if err != nil || len(parsed) != 1 {
-				return nil, fmt.Errorf("%s: the case %s#%d recorded in the results does not parse: %v", strings.Join(m.Files, ", "), c.File, c.Case, err)
-			}
-			ic := parsed[0]
-			ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
-			row := compare.Row{CaseInfo: compare.CaseInfoOf(c.Set, c.File, ic), Input: ic, Runs: make([]compare.Run, len(specs))}
-			n := max(m.Header.Repeat, 1)
-			if n > 1 {
-				row.Repeats = make([][]compare.Run, len(specs))
-			}
-			var conflicts, missing []string
-			for i, spec := range specs {
-				reps, lost, disagree := m.pick(runs, c.Key, spec, n)
-				conflicts = append(conflicts, disagree...)
-				switch {
-				case len(reps) == 0:
-					row.Runs[i] = compare.Run{Solver: spec, Verdict: compare.VerdictMissing, Detail: "no results file holds this run"}
-				case n == 1:
-					row.Runs[i] = reps[0]
-				default:
-					row.Repeats[i] = reps
-					if len(lost) > 0 {
-						missing = append(missing, fmt.Sprintf("%s: missing: repeat %s of %d in no results file", spec, strings.Join(lost, ", "), n))
-					}
-				}
-			}
-			compare.JudgeRow(p, ic, &row)
-			compare.LabelClaims(p, uses, &row)
-			row.Problems = append(row.Problems, missing...)
-			for _, r := range row.Runs {
-				if r.Verdict == compare.VerdictMissing {
-					row.Problems = append(row.Problems, fmt.Sprintf("%s: missing: %s", r.Solver, r.Detail))
-				}
-			}
-			if len(conflicts) > 0 {
-				row.Problems = append(row.Problems, conflicts...)
-				row.Agree = "NO"
-			}
-			m.Report.Rows = append(m.Report.Rows, row)
-		}
-		m.MissingCases = m.Header.Cases - len(seen)
-		out = append(out, m)
+		m.Report.Rows = append(m.Report.Rows, row)
 	}
-	if len(out) == 0 {
-		return nil, errNoResults
+	m.MissingCases = m.Header.Cases - len(seen)
+	return nil
+}
+
+// casesOf are puzzle name's cases in logs, by key, in input order.
+func casesOf(name string, logs []fileLog) []*CaseRecord {
+	cases := map[string]*CaseRecord{}
+	for _, fl := range logs {
+		for k, c := range fl.log.Cases {
+			if c.Puzzle == name {
+				cases[k] = c
+			}
+		}
 	}
-	return out, nil
+	var order []*CaseRecord
+	for _, c := range cases {
+		order = append(order, c)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].Order < order[j].Order })
+	return order
+}
+
+// runsOf are puzzle name's runs in logs by case key and spec text (and
+// repeat: runKey); a record counts only if it stands for a run under the
+// report's limits (the others are Superseded).
+func (m *Merged) runsOf(name string, logs []fileLog) map[string][]runFrom {
+	runs := map[string][]runFrom{}
+	for _, fl := range logs {
+		for _, r := range fl.log.Runs {
+			if r.Puzzle != name {
+				continue
+			}
+			r.Run = enforceTimeLimit(r.Run, r.Limits.Timeout)
+			if r.Limits != m.Header.Limits && !reusable(r.Run, r.Limits, m.Header.Limits) {
+				m.Superseded++
+				continue
+			}
+			if len(m.machines) > 1 {
+				r.Run.Machine = m.fileMachine[fl.path]
+			}
+			k := runKey(r.Key, r.Spec, r.Run.Repeat)
+			runs[k] = append(runs[k], runFrom{r, fl.path})
+		}
+	}
+	return runs
+}
+
+// mergeRow is case c's row: each spec's run (or repeats) picked from the
+// files, judged, its claims labelled; a run no file holds is missing, and
+// records of one run that disagree across files are a problem.
+func (m *Merged) mergeRow(p *compare.Puzzle, c *CaseRecord, specs []string, uses [][]string, runs map[string][]runFrom) (compare.Row, error) {
+	parsed, err := p.Parse(c.File, strings.NewReader(c.Text))
+	if err != nil || len(parsed) != 1 {
+		return compare.Row{}, fmt.Errorf("%s: the case %s#%d recorded in the results does not parse: %v", strings.Join(m.Files, ", "), c.File, c.Case, err)
+	}
+	ic := parsed[0]
+	ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
+	row := compare.Row{CaseInfo: compare.CaseInfoOf(c.Set, c.File, ic), Input: ic, Runs: make([]compare.Run, len(specs))}
+	conflicts, missing := m.pickRuns(&row, c.Key, specs, runs)
+	compare.JudgeRow(p, ic, &row)
+	compare.LabelClaims(p, uses, &row)
+	row.Problems = append(row.Problems, missing...)
+	for _, r := range row.Runs {
+		if r.Verdict == compare.VerdictMissing {
+			row.Problems = append(row.Problems, fmt.Sprintf("%s: missing: %s", r.Solver, r.Detail))
+		}
+	}
+	if len(conflicts) > 0 {
+		row.Problems = append(row.Problems, conflicts...)
+		row.Agree = "NO"
+	}
+	return row, nil
+}
+
+// pickRuns fills in row's run of each spec (its repeats when the
+// comparison repeated runs) from runs; conflicts are the records that
+// disagree, missing the repeats no file holds.
+func (m *Merged) pickRuns(row *compare.Row, key string, specs []string, runs map[string][]runFrom) (conflicts, missing []string) {
+	n := max(m.Header.Repeat, 1)
+	if n > 1 {
+		row.Repeats = make([][]compare.Run, len(specs))
+	}
+	for i, spec := range specs {
+		reps, lost, disagree := m.pick(runs, key, spec, n)
+		conflicts = append(conflicts, disagree...)
+		switch {
+		case len(reps) == 0:
+			row.Runs[i] = compare.Run{Solver: spec, Verdict: compare.VerdictMissing, Detail: "no results file holds this run"}
+		case n == 1:
+			row.Runs[i] = reps[0]
+		default:
+			row.Repeats[i] = reps
+			if len(lost) > 0 {
+				missing = append(missing, fmt.Sprintf("%s: missing: repeat %s of %d in no results file", spec, strings.Join(lost, ", "), n))
+			}
+		}
+	}
+	return conflicts, missing
 }
 
 // sameComparison checks that two headers describe one comparison (its

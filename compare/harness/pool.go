@@ -434,52 +434,21 @@ func (d *driver) lose(run compare.Run) {
 // await reads the worker's frames until its first job ends (or the worker
 // is lost), polling memory and watching the limits with read deadlines.
 func (d *driver) await() {
-	p, w := d.p, d.w
-	poll := p.Poll
+	w := d.w
+	poll := d.p.Poll
 	if poll <= 0 {
 		poll = 10 * time.Millisecond
 	}
 	for len(d.inflight) > 0 {
 		head := d.inflight[0]
-		now := time.Now()
-		var deadline time.Time
-		if head.start.IsZero() {
-			deadline = head.turn.Add(setupLimit)
-		} else {
-			if p.Timeout > 0 {
-				deadline = head.start.Add(p.Timeout)
-			}
-			if next := now.Add(poll); p.Mem > 0 && now.Sub(head.start) >= poll/2 && (deadline.IsZero() || next.Before(deadline)) {
-				deadline = next
-			}
-		}
-		if tick := now.Add(100 * time.Millisecond); deadline.IsZero() || tick.Before(deadline) {
-			deadline = tick // to notice a cancelled ctx
-		}
-		w.out.SetReadDeadline(deadline)
+		w.out.SetReadDeadline(d.deadline(head, poll))
 		f, err := w.r.next(maxReply)
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			if d.ctx.Err() != nil {
 				return // run drops the worker and its jobs
 			}
-			now := time.Now()
-			switch {
-			case head.start.IsZero():
-				if now.Sub(head.turn) >= setupLimit {
-					d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("the worker did not start the solve within %s: %s", setupLimit, w.stderrTail())})
-					return
-				}
-			case p.Timeout > 0 && now.Sub(head.start) >= p.Timeout:
-				d.lose(compare.Run{Verdict: compare.VerdictTimeout, Detail: fmt.Sprintf("stopped at the %s limit", p.Timeout)})
+			if d.overdue(head) {
 				return
-			case p.Mem > 0:
-				rss := groupRSS(w.cmd.Process.Pid)
-				head.peak = max(head.peak, rss)
-				if rss > p.Mem {
-					d.lose(compare.Run{Verdict: compare.VerdictMemout, PeakRSS: rss,
-						Detail: fmt.Sprintf("resident memory %s (worker and its children) over the %s limit", compare.FormatBytes(rss), compare.FormatBytes(p.Mem))})
-					return
-				}
 			}
 			continue
 		}
@@ -487,61 +456,128 @@ func (d *driver) await() {
 			d.died(head, err)
 			return
 		}
-		if f.kind == frameHello && !w.up {
-			w.up = true
-			continue
-		}
-		if f.id != head.id {
-			d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("a %s frame for job %d while waiting for job %d", f.kind, f.id, head.id)})
-			return
-		}
-		switch f.kind {
-		case frameStart:
-			if !head.start.IsZero() {
-				d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("two starts for job %d", head.id)})
-				return
-			}
-			head.start = time.Now()
-		case frameReply:
-			var rep reply
-			if err := rep.unmarshal(&w.replies, f.payload); err != nil {
-				d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("bad reply from the worker: %v", err)})
-				return
-			}
-			run := compare.Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, PeakRSS: max(head.peak, rep.PeakRSS)}
-			if p.Mem > 0 && run.PeakRSS > p.Mem {
-				// A run quicker than the poll, or a worker whose resident
-				// set was over the limit before its cgroup held it: the
-				// peak the worker measured decides.
-				run.Verdict, run.Detail = compare.VerdictMemout, fmt.Sprintf("peak resident memory %s over the %s limit", compare.FormatBytes(run.PeakRSS), compare.FormatBytes(p.Mem))
-			} else if rep.Error != "" {
-				if w.oomKilled() {
-					// The kernel killed a child (an external solver) at
-					// the limit, and the solver reported its death.
-					run.Verdict, run.Detail = compare.VerdictMemout, fmt.Sprintf("a process of the run was killed by the kernel at the %s memory limit (cgroup): %s", compare.FormatBytes(p.Mem), rep.Error)
-				} else if rep.Harness {
-					run.Verdict, run.Detail = compare.VerdictHarness, rep.Error
-				} else {
-					run.Verdict, run.Detail = compare.VerdictError, rep.Error
-				}
-			}
-			run = enforceTimeLimit(run, p.Timeout)
-			if rep.Wall < quickRun {
-				d.quick++
-			} else {
-				d.quick = 0
-			}
-			d.inflight = d.inflight[1:]
-			if len(d.inflight) > 0 {
-				d.inflight[0].turn = time.Now()
-			}
-			d.finish(head.i, run)
-			return
-		default:
-			d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("unexpected %q frame from the worker", f.kind)})
+		if !d.frame(head, f) {
 			return
 		}
 	}
+}
+
+// deadline is when await next looks up from reading the worker: the
+// head job's setup or time limit, the next memory poll, or in 100 ms at
+// the latest (to notice a cancelled ctx).
+func (d *driver) deadline(head *sentJob, poll time.Duration) time.Time {
+	p := d.p
+	now := time.Now()
+	var deadline time.Time
+	if head.start.IsZero() {
+		deadline = head.turn.Add(setupLimit)
+	} else {
+		if p.Timeout > 0 {
+			deadline = head.start.Add(p.Timeout)
+		}
+		if next := now.Add(poll); p.Mem > 0 && now.Sub(head.start) >= poll/2 && (deadline.IsZero() || next.Before(deadline)) {
+			deadline = next
+		}
+	}
+	if tick := now.Add(100 * time.Millisecond); deadline.IsZero() || tick.Before(deadline) {
+		deadline = tick
+	}
+	return deadline
+}
+
+// overdue checks the head job when a read timed out: a worker that did
+// not start it in time, a run past its time limit, or (polled) past its
+// memory limit is lost with that verdict; it reports whether it was.
+func (d *driver) overdue(head *sentJob) bool {
+	p, w := d.p, d.w
+	now := time.Now()
+	switch {
+	case head.start.IsZero():
+		if now.Sub(head.turn) >= setupLimit {
+			d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("the worker did not start the solve within %s: %s", setupLimit, w.stderrTail())})
+			return true
+		}
+	case p.Timeout > 0 && now.Sub(head.start) >= p.Timeout:
+		d.lose(compare.Run{Verdict: compare.VerdictTimeout, Detail: fmt.Sprintf("stopped at the %s limit", p.Timeout)})
+		return true
+	case p.Mem > 0:
+		rss := groupRSS(w.cmd.Process.Pid)
+		head.peak = max(head.peak, rss)
+		if rss > p.Mem {
+			d.lose(compare.Run{Verdict: compare.VerdictMemout, PeakRSS: rss,
+				Detail: fmt.Sprintf("resident memory %s (worker and its children) over the %s limit", compare.FormatBytes(rss), compare.FormatBytes(p.Mem))})
+			return true
+		}
+	}
+	return false
+}
+
+// frame takes a frame the worker sent while the head job runs: its hello,
+// the job's start, or its reply (which finishes the job); anything else
+// loses the worker. It reports whether await waits on.
+func (d *driver) frame(head *sentJob, f frame) bool {
+	w := d.w
+	if f.kind == frameHello && !w.up {
+		w.up = true
+		return true
+	}
+	if f.id != head.id {
+		d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("a %s frame for job %d while waiting for job %d", f.kind, f.id, head.id)})
+		return false
+	}
+	switch f.kind {
+	case frameStart:
+		if !head.start.IsZero() {
+			d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("two starts for job %d", head.id)})
+			return false
+		}
+		head.start = time.Now()
+		return true
+	case frameReply:
+		var rep reply
+		if err := rep.unmarshal(&w.replies, f.payload); err != nil {
+			d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("bad reply from the worker: %v", err)})
+			return false
+		}
+		d.replied(head, rep)
+		return false
+	}
+	d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("unexpected %q frame from the worker", f.kind)})
+	return false
+}
+
+// replied finishes the head job with the worker's reply: its verdict
+// from the limits (memory, then time) and the error it carries, if any.
+func (d *driver) replied(head *sentJob, rep reply) {
+	p, w := d.p, d.w
+	run := compare.Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, PeakRSS: max(head.peak, rep.PeakRSS)}
+	if p.Mem > 0 && run.PeakRSS > p.Mem {
+		// A run quicker than the poll, or a worker whose resident
+		// set was over the limit before its cgroup held it: the
+		// peak the worker measured decides.
+		run.Verdict, run.Detail = compare.VerdictMemout, fmt.Sprintf("peak resident memory %s over the %s limit", compare.FormatBytes(run.PeakRSS), compare.FormatBytes(p.Mem))
+	} else if rep.Error != "" {
+		if w.oomKilled() {
+			// The kernel killed a child (an external solver) at
+			// the limit, and the solver reported its death.
+			run.Verdict, run.Detail = compare.VerdictMemout, fmt.Sprintf("a process of the run was killed by the kernel at the %s memory limit (cgroup): %s", compare.FormatBytes(p.Mem), rep.Error)
+		} else if rep.Harness {
+			run.Verdict, run.Detail = compare.VerdictHarness, rep.Error
+		} else {
+			run.Verdict, run.Detail = compare.VerdictError, rep.Error
+		}
+	}
+	run = enforceTimeLimit(run, p.Timeout)
+	if rep.Wall < quickRun {
+		d.quick++
+	} else {
+		d.quick = 0
+	}
+	d.inflight = d.inflight[1:]
+	if len(d.inflight) > 0 {
+		d.inflight[0].turn = time.Now()
+	}
+	d.finish(head.i, run)
 }
 
 // died handles the end of the worker's output: a garbled stream is the

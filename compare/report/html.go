@@ -233,27 +233,13 @@ func durationCell(d time.Duration) htmlCell {
 // which is reduced by what they take.
 func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 	t := htmlTable{ID: "runs-" + id, Head: []htmlHead{{"case", "num", "input order"}, {"size", "num", "by cells"}, {"cells", "num", ""}}}
-	statNames := make([][]string, len(r.Specs))
-	hasSteps := make([]bool, len(r.Specs))
+	cols := runColumns(r)
 	for i, spec := range r.Specs {
-		seen := map[string]bool{}
-		for _, row := range r.Rows {
-			if i >= len(row.Runs) {
-				continue
-			}
-			for _, st := range row.Runs[i].Result.Stats {
-				if !seen[st.Name] {
-					seen[st.Name] = true
-					statNames[i] = append(statNames[i], st.Name)
-				}
-			}
-			hasSteps[i] = hasSteps[i] || len(row.Runs[i].Result.Steps) > 0
-		}
 		t.Head = append(t.Head, htmlHead{spec, "text", spec + ": verdict"}, htmlHead{spec + " time", "num", spec + ": solve time"})
-		for _, n := range statNames[i] {
+		for _, n := range cols[i].stats {
 			t.Head = append(t.Head, htmlHead{spec + " " + n, "num", ""})
 		}
-		if hasSteps[i] {
+		if cols[i].steps {
 			t.Head = append(t.Head, htmlHead{spec + " steps", "text", ""})
 		}
 	}
@@ -276,38 +262,7 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(string(run.Verdict))}
-			if run.Claim != "" {
-				v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
-			}
-			hr.Cells = append(hr.Cells, v)
-			if run.Verdict.Solved() || run.Verdict == compare.VerdictWrong {
-				c := durationCell(r.timeOf(run))
-				if q := r.spreadOf(run); q != nil {
-					c.Text += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
-					c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
-					if run.Spread.N >= 4 {
-						c.Title += fmt.Sprintf("; IQR %s-%s", compare.FormatDuration(q.Q1), compare.FormatDuration(q.Q3))
-					}
-				}
-				hr.Cells = append(hr.Cells, c)
-			} else {
-				hr.Cells = append(hr.Cells, htmlCell{})
-			}
-			for _, n := range statNames[i] {
-				c := htmlCell{}
-				if v, ok := run.Result.Stat(n); ok {
-					c.Text, c.Sort = strconv.FormatInt(v, 10), strconv.FormatInt(v, 10)
-				}
-				hr.Cells = append(hr.Cells, c)
-			}
-			if hasSteps[i] {
-				var ks []string
-				for _, st := range run.Result.Steps {
-					ks = append(ks, fmt.Sprintf("%s:%s", st.Label, st.Status))
-				}
-				hr.Cells = append(hr.Cells, htmlCell{Text: strings.Join(ks, ", ")})
-			}
+			hr.Cells = append(hr.Cells, r.runCells(run, cols[i])...)
 		}
 		agree := htmlCell{Text: row.Agree}
 		if row.Agree == "NO" {
@@ -320,7 +275,79 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 	if !drawable {
 		return t, nil
 	}
-	// Boards, the rows with problems first, while the page has room.
+	return t, drawBoards(&t, r, budget)
+}
+
+// runColumn is what the table shows of one solver's runs beyond verdict
+// and time: each statistic any of them reports, and whether any has steps.
+type runColumn struct {
+	stats []string
+	steps bool
+}
+
+// runColumns are the columns of each solver of r.
+func runColumns(r view) []runColumn {
+	cols := make([]runColumn, len(r.Specs))
+	for i := range r.Specs {
+		seen := map[string]bool{}
+		for _, row := range r.Rows {
+			if i >= len(row.Runs) {
+				continue
+			}
+			for _, st := range row.Runs[i].Result.Stats {
+				if !seen[st.Name] {
+					seen[st.Name] = true
+					cols[i].stats = append(cols[i].stats, st.Name)
+				}
+			}
+			cols[i].steps = cols[i].steps || len(row.Runs[i].Result.Steps) > 0
+		}
+	}
+	return cols
+}
+
+// runCells are one run's cells: its verdict (and claim), its time (and
+// the spread of its repeats), its statistics and its steps.
+func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
+	v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(string(run.Verdict))}
+	if run.Claim != "" {
+		v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
+	}
+	cells := []htmlCell{v}
+	if run.Verdict.Solved() || run.Verdict == compare.VerdictWrong {
+		c := durationCell(r.timeOf(run))
+		if q := r.spreadOf(run); q != nil {
+			c.Text += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
+			c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
+			if run.Spread.N >= 4 {
+				c.Title += fmt.Sprintf("; IQR %s-%s", compare.FormatDuration(q.Q1), compare.FormatDuration(q.Q3))
+			}
+		}
+		cells = append(cells, c)
+	} else {
+		cells = append(cells, htmlCell{})
+	}
+	for _, n := range col.stats {
+		c := htmlCell{}
+		if v, ok := run.Result.Stat(n); ok {
+			c.Text, c.Sort = strconv.FormatInt(v, 10), strconv.FormatInt(v, 10)
+		}
+		cells = append(cells, c)
+	}
+	if col.steps {
+		var ks []string
+		for _, st := range run.Result.Steps {
+			ks = append(ks, fmt.Sprintf("%s:%s", st.Label, st.Status))
+		}
+		cells = append(cells, htmlCell{Text: strings.Join(ks, ", ")})
+	}
+	return cells
+}
+
+// drawBoards draws each row's boards into t, the rows with problems
+// first, while the page has room (*budget bytes, reduced by what they
+// take).
+func drawBoards(t *htmlTable, r view, budget *int) error {
 	var order []int
 	for pass := 0; pass < 2; pass++ {
 		for k, row := range r.Rows {
@@ -336,7 +363,7 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 		}
 		boards, err := htmlBoards(r, r.Rows[k])
 		if err != nil {
-			return t, fmt.Errorf("drawing %s: %w", r.Rows[k].Where(), err)
+			return fmt.Errorf("drawing %s: %w", r.Rows[k].Where(), err)
 		}
 		size := 0
 		for _, b := range boards {
@@ -349,7 +376,7 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 		*budget -= size
 		t.Rows[k].Boards = boards
 	}
-	return t, nil
+	return nil
 }
 
 // htmlBoards draws each different answer of a row once, labelled with the

@@ -499,32 +499,7 @@ func scatterClass(row compare.Row, a, b compare.Run) int {
 // log-log axes: the diagonal, the time limit (where runs that did not
 // solve their case are drawn), and points coloured by verdict.
 func scatterPlot(r view, a, b int) (*plot.Plot, error) {
-	type point struct {
-		x, y   float64
-		xs, ys bool // solved
-		class  int
-		qx, qy *compare.Quartiles // the repeats' spread, nil for none
-	}
-	var pts []point
-	lo, hi := math.Inf(1), 0.0
-	for _, row := range r.Rows {
-		if a >= len(row.Runs) || b >= len(row.Runs) {
-			continue
-		}
-		ra, rb := row.Runs[a], row.Runs[b]
-		pt := point{class: scatterClass(row, ra, rb), xs: ra.Verdict.Solved(), ys: rb.Verdict.Solved()}
-		if pt.xs {
-			pt.qx = r.spreadOf(ra)
-			pt.x = plotSeconds(r.timeOf(ra))
-			lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
-		}
-		if pt.ys {
-			pt.qy = r.spreadOf(rb)
-			pt.y = plotSeconds(r.timeOf(rb))
-			lo, hi = math.Min(lo, pt.y), math.Max(hi, pt.y)
-		}
-		pts = append(pts, pt)
-	}
+	pts, lo, hi := scatterPoints(r, a, b)
 	if len(pts) == 0 {
 		return nil, fmt.Errorf("no case has runs of both %s and %s", r.Specs[a], r.Specs[b])
 	}
@@ -545,59 +520,112 @@ func scatterPlot(r view, a, b int) (*plot.Plot, error) {
 	logAxes(p, true, true, true, true)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 	p.Add(plotter.NewGrid())
+	if err := scatterGuides(p, lo, hi, limit, limitName); err != nil {
+		return nil, err
+	}
+	for c := range scatterClasses {
+		if err := addScatterClass(p, pts, c, limit); err != nil {
+			return nil, err
+		}
+	}
+	if r.repeats() > 1 {
+		noteBars(p)
+	}
+	return p, nil
+}
+
+// scatterPoint is a case of a scatter plot: its two times (where solved),
+// its class, and the spread of each run's repeats (nil for none).
+type scatterPoint struct {
+	x, y   float64
+	xs, ys bool // solved
+	class  int
+	qx, qy *compare.Quartiles
+}
+
+// scatterPoints are the cases with runs of both columns a and b, and the
+// range of their solved times (hi 0 when none was solved).
+func scatterPoints(r view, a, b int) (pts []scatterPoint, lo, hi float64) {
+	lo = math.Inf(1)
+	for _, row := range r.Rows {
+		if a >= len(row.Runs) || b >= len(row.Runs) {
+			continue
+		}
+		ra, rb := row.Runs[a], row.Runs[b]
+		pt := scatterPoint{class: scatterClass(row, ra, rb), xs: ra.Verdict.Solved(), ys: rb.Verdict.Solved()}
+		if pt.xs {
+			pt.qx = r.spreadOf(ra)
+			pt.x = plotSeconds(r.timeOf(ra))
+			lo, hi = math.Min(lo, pt.x), math.Max(hi, pt.x)
+		}
+		if pt.ys {
+			pt.qy = r.spreadOf(rb)
+			pt.y = plotSeconds(r.timeOf(rb))
+			lo, hi = math.Min(lo, pt.y), math.Max(hi, pt.y)
+		}
+		pts = append(pts, pt)
+	}
+	return pts, lo, hi
+}
+
+// scatterGuides draws the diagonal (the same time) and the limit line
+// that unsolved runs sit on.
+func scatterGuides(p *plot.Plot, lo, hi, limit float64, limitName string) error {
 	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	diag.Color = color.Gray{Y: 96}
 	p.Add(diag)
 	p.Legend.Add("same time", diag)
 	lim, err := plotter.NewLine(plotter.XYs{{X: lo, Y: limit}, {X: limit, Y: limit}, {X: limit, Y: lo}})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	lim.Color, lim.Dashes = color.Gray{Y: 128}, []vg.Length{vg.Points(2), vg.Points(2)}
 	p.Add(lim)
 	p.Legend.Add(limitName, lim)
-	for c, class := range scatterClasses {
-		var xys plotter.XYs
-		var xbars plotter.XErrors
-		var ybars plotter.YErrors
-		spread := false
-		for _, pt := range pts {
-			if pt.class != c {
-				continue
-			}
-			x, y := pt.x, pt.y
-			if !pt.xs {
-				x = limit
-			}
-			if !pt.ys {
-				y = limit
-			}
-			xys = append(xys, plotter.XY{X: x, Y: y})
-			xbars = append(xbars, spreadBar(x, pt.qx))
-			ybars = append(ybars, spreadBar(y, pt.qy))
-			spread = spread || pt.qx != nil || pt.qy != nil
-		}
-		if len(xys) == 0 {
+	return nil
+}
+
+// addScatterClass draws the points of class c (scatterClasses), an
+// unsolved run on the limit, with the spread of their repeats.
+func addScatterClass(p *plot.Plot, pts []scatterPoint, c int, limit float64) error {
+	class := scatterClasses[c]
+	var xys plotter.XYs
+	var xbars plotter.XErrors
+	var ybars plotter.YErrors
+	spread := false
+	for _, pt := range pts {
+		if pt.class != c {
 			continue
 		}
-		sc, err := plotter.NewScatter(xys)
-		if err != nil {
-			return nil, err
+		x, y := pt.x, pt.y
+		if !pt.xs {
+			x = limit
 		}
-		if spread {
-			if err := addErrorBars(p, spreadPoints{xys, xbars, ybars}, true, true, class.color); err != nil {
-				return nil, err
-			}
+		if !pt.ys {
+			y = limit
 		}
-		sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = class.color, class.shape, vg.Points(3)
-		p.Add(sc)
-		p.Legend.Add(fmt.Sprintf("%s (%d)", class.name, len(xys)), sc)
+		xys = append(xys, plotter.XY{X: x, Y: y})
+		xbars = append(xbars, spreadBar(x, pt.qx))
+		ybars = append(ybars, spreadBar(y, pt.qy))
+		spread = spread || pt.qx != nil || pt.qy != nil
 	}
-	if r.repeats() > 1 {
-		noteBars(p)
+	if len(xys) == 0 {
+		return nil
 	}
-	return p, nil
+	sc, err := plotter.NewScatter(xys)
+	if err != nil {
+		return err
+	}
+	if spread {
+		if err := addErrorBars(p, spreadPoints{xys, xbars, ybars}, true, true, class.color); err != nil {
+			return err
+		}
+	}
+	sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = class.color, class.shape, vg.Points(3)
+	p.Add(sc)
+	p.Legend.Add(fmt.Sprintf("%s (%d)", class.name, len(xys)), sc)
+	return nil
 }
