@@ -150,20 +150,15 @@ func PlotReport(file string, r compare.Report, opt PlotOptions) error {
 	if err := CheckPlotPath(file, nil); err != nil {
 		return fmt.Errorf("plot %s: %w", file, err)
 	}
-	err := compare.WriteOutput(file, func(w io.Writer) error { return WritePlot(w, strings.TrimPrefix(ext, "."), r, opt) })
+	err := compare.WriteOutput(file, func(w io.Writer) error { return writePlot(w, strings.TrimPrefix(ext, "."), resolve(r), opt) })
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", file, err)
 	}
 	return nil
 }
 
-// WritePlot draws the plot opt asks for to w as format: "svg", "png" or
+// writePlot draws the plot opt asks for to w as format: "svg", "png" or
 // "pdf".
-func WritePlot(w io.Writer, format string, r compare.Report, opt PlotOptions) error {
-	return writePlot(w, format, resolve(r), opt)
-}
-
-// writePlot is WritePlot of a view.
 func writePlot(w io.Writer, format string, r view, opt PlotOptions) error {
 	a, b, err := plotPair(opt, r.Specs)
 	if err != nil {

@@ -68,7 +68,7 @@ func drawAll(t *testing.T, name string, r compare.Report) {
 	for _, kind := range kinds {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		err := WritePlot(io.Discard, "svg", r, PlotOptions{Kind: kind})
+		err := writePlot(io.Discard, "svg", resolve(r), PlotOptions{Kind: kind})
 		runtime.ReadMemStats(&after)
 		if err != nil && !strings.Contains(err.Error(), "no solved runs") && !strings.Contains(err.Error(), "no case has runs") {
 			t.Errorf("%s: %s plot: %v", name, kind, err)

@@ -31,10 +31,10 @@ func TestNoiseShown(t *testing.T) {
 	quiet, noisy := plotReport(), noisyReport()
 	for _, kind := range []string{"scaling", "scatter"} {
 		var a, b bytes.Buffer
-		if err := WritePlot(&a, "svg", quiet, PlotOptions{Kind: kind}); err != nil {
+		if err := writePlot(&a, "svg", resolve(quiet), PlotOptions{Kind: kind}); err != nil {
 			t.Fatal(err)
 		}
-		if err := WritePlot(&b, "svg", noisy, PlotOptions{Kind: kind}); err != nil {
+		if err := writePlot(&b, "svg", resolve(noisy), PlotOptions{Kind: kind}); err != nil {
 			t.Fatal(err)
 		}
 		if pa, pb := strings.Count(a.String(), "<path"), strings.Count(b.String(), "<path"); pb < pa+3*4 {

@@ -58,7 +58,7 @@ func TestPlotFilesWritten(t *testing.T) {
 		{PlotOptions{Kind: "scatter", Pair: [2]string{"sat", "dfs"}}, []string{"dfs against sat", "sat: solve time"}},
 	} {
 		var buf bytes.Buffer
-		if err := WritePlot(&buf, "svg", r, tt.opt); err != nil {
+		if err := writePlot(&buf, "svg", resolve(r), tt.opt); err != nil {
 			t.Fatalf("%+v: %v", tt.opt, err)
 		}
 		if err := wellFormedSVG(buf.Bytes()); err != nil {
@@ -127,12 +127,12 @@ func TestPlotRefusals(t *testing.T) {
 	}
 	empty := compare.Report{Specs: []string{"dfs", "sat"}, Rows: []compare.Row{{Runs: []compare.Run{run(compare.VerdictTimeout, 0), run(compare.VerdictError, 0)}}}}
 	for _, kind := range []string{"scaling", "cactus"} {
-		if err := WritePlot(&bytes.Buffer{}, "svg", empty, PlotOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no solved runs") {
+		if err := writePlot(&bytes.Buffer{}, "svg", resolve(empty), PlotOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no solved runs") {
 			t.Errorf("%s plot of nothing solved: %v", kind, err)
 		}
 	}
 	// A scatter plot of nothing solved still shows where the cases are.
-	if err := WritePlot(&bytes.Buffer{}, "svg", empty, PlotOptions{Kind: "scatter"}); err != nil {
+	if err := writePlot(&bytes.Buffer{}, "svg", resolve(empty), PlotOptions{Kind: "scatter"}); err != nil {
 		t.Errorf("scatter plot of nothing solved: %v", err)
 	}
 }
