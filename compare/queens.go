@@ -39,7 +39,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 				Options:  queensSATDecl.Docs(),
 				Solve:    solveQueensSAT,
 				Headline: []string{"solves", "conflicts", "vars"},
-				Validate: func(o Options) error { _, err := satQueensOptions(o); return err },
+				Validate: func(o Options) error { _, err := queensSATOptions(o); return err },
 			},
 		},
 		Verify:  verifyQueens,
@@ -112,7 +112,7 @@ func solveQueensDFS(c instances.Case, o Options) (Result, error) {
 	return r, nil
 }
 
-func satQueensOptions(o Options) (encode.QueensOptions, error) {
+func queensSATOptions(o Options) (encode.QueensOptions, error) {
 	cfg, err := queensSATDecl.Parse(o)
 	if err != nil {
 		return encode.QueensOptions{}, err
@@ -134,7 +134,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	opt, err := satQueensOptions(o)
+	opt, err := queensSATOptions(o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -228,11 +228,11 @@ func queensCNF(c instances.Case, o Options, _ bool) (*sat.CNF, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt, err := satQueensOptions(o)
+	opt, err := queensSATOptions(o)
 	if err != nil {
 		return nil, err
 	}
-	cfg, _ := queensSATDecl.Parse(o) // satQueensOptions read it
+	cfg, _ := queensSATDecl.Parse(o) // queensSATOptions read it
 	var k int
 	if cfg.K != nil {
 		k = *cfg.K
@@ -333,7 +333,7 @@ func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
 	if err != nil {
 		return err
 	}
-	opt, err := satQueensOptions(Options(meta.Options))
+	opt, err := queensSATOptions(Options(meta.Options))
 	if err != nil {
 		return err
 	}

@@ -439,7 +439,7 @@ func TestQueensZeroOptionsAreDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sat, err := satQueensOptions(Options{})
+	sat, err := queensSATOptions(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
