@@ -59,6 +59,10 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		GenParams:     queensGenDecl.Docs(),
 		GenSmall:      GenConfig{Size: "6x7", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
 		Render:        renderQueens,
+		Split:         splitQueens,
+		SplitDoc:      queensSplitDoc,
+		PartOf:        queensPartOf,
+		Value:         queensValue,
 	}
 }
 

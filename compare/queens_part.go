@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -39,4 +40,50 @@ func verifyQueensNone(q *instances.Queens, r Result) error {
 func queensNoneAnswer(r Result) bool {
 	_, v, ok := strings.Cut(r.Answer, ": ")
 	return !r.Solved && ok && v == "-1"
+}
+
+// queensSplitDoc is split's help for queens.
+const queensSplitDoc = `a case is cut on the target with the fewest squares that cover it: part i
+forces a queen on the i-th of them and bans the ones before it (with their
+images under the board symmetries that keep the part), recursively, the
+least constrained part first; each part answers its fewest queens if at most
+--bound (default: the greedy cover's size), else -1`
+
+// splitQueens writes the parts of every case, in order.
+func splitQueens(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
+	var parts []*instances.Queens
+	for _, c := range cases {
+		q, ok := c.(*instances.Queens)
+		if !ok {
+			return fmt.Errorf("splitting: a %T is no queens case", c)
+		}
+		bound := cfg.Bound
+		if bound < 0 {
+			bound = len(instances.QueensGreedy(q))
+		}
+		ps, err := instances.SplitQueens(q, cfg.Jobs, bound)
+		if err != nil {
+			return err
+		}
+		parts = append(parts, ps...)
+	}
+	return instances.FormatQueens(w, parts)
+}
+
+// queensPartOf says which part of which case c is.
+func queensPartOf(c instances.Case) (PartOf, bool) {
+	q, ok := c.(*instances.Queens)
+	if !ok || q.Part == nil {
+		return PartOf{}, false
+	}
+	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound}, true
+}
+
+// queensValue is a verified answer's queen count, -1 for a part's none.
+func queensValue(r Result) (int, error) {
+	if queensNoneAnswer(r) {
+		return -1, nil
+	}
+	_, v, err := instances.ParseQueensAnswer(r.Answer)
+	return v, err
 }

@@ -90,6 +90,18 @@ type Puzzle struct {
 	// GenSmall is a small config Generate takes, quick to generate and to
 	// solve: gen's help shows it as the example, and tests generate with it.
 	GenSmall GenConfig
+	// Split, when set, cuts each of cases into parts (gridsat split),
+	// written to w as one input Parse reads: every part a case restricted
+	// so that the least of the parts' answers is the case's (join.go).
+	Split func(w io.Writer, cases []instances.Case, cfg SplitConfig) error
+	// SplitDoc says, for split's help, how the puzzle cuts a case and what
+	// --bound means for it.
+	SplitDoc string
+	// PartOf, when set, reports whether c is a part of a split case, and
+	// which; Value reads a part's verified answer as a number (the least
+	// of which is the whole case's answer), -1 for none within the bound.
+	PartOf func(c instances.Case) (PartOf, bool)
+	Value  func(r Result) (int, error)
 	// Render draws case c, solved as r says (r may be unsolved: then the
 	// bare puzzle), as an SVG picture.
 	Render func(w io.Writer, c instances.Case, r Result) error

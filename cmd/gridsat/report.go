@@ -200,8 +200,9 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 	if err != nil {
 		return false, fail(exitFail, err)
 	}
+	joined := reportJoins(w.out, w.stderr, f.format, &r)
 	fmt.Fprintln(w.stderr, "gridsat report: "+mergeNote(m, r))
-	failed = unreadable > 0 || m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0
+	failed = !joined || unreadable > 0 || m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0
 	for _, row := range r.Rows {
 		failed = failed || row.Failed()
 	}

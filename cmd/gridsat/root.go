@@ -31,7 +31,7 @@ when interrupted.`,
 		Version:       compare.Version,
 	}
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
-	root.AddCommand(newDimacsCmd(), newReportCmd())
+	root.AddCommand(newDimacsCmd(), newReportCmd(), newSplitCmd())
 	return root
 }
 

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// splittable is a registered puzzle that gridsat split can cut (named
+// through the registry: cmd/ spells no puzzle).
+func splittable(t *testing.T) *compare.Puzzle {
+	t.Helper()
+	for _, p := range compare.Puzzles() {
+		if p.Split != nil && p.Generate != nil {
+			return p
+		}
+	}
+	t.Skip("no registered puzzle can be split")
+	return nil
+}
+
+// splitInput writes the boards the split tests cut: the puzzle's small
+// generated ones and two with every square a target.
+func splitInput(t *testing.T, p *compare.Puzzle, dir string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, p.GenSmall); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSuffix(buf.String(), "0\n")
+	for _, size := range []string{"7x7", "5x8"} {
+		buf.Reset()
+		if err := p.Generate(&buf, compare.GenConfig{Size: size, Count: 1, Seed: 1, Params: compare.Options{"full": "true"}}); err != nil {
+			t.Fatal(err)
+		}
+		text += strings.TrimSuffix(buf.String(), "0\n")
+	}
+	file := filepath.Join(dir, "whole.txt")
+	if err := os.WriteFile(file, []byte(text+"0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+var joinedLine = regexp.MustCompile(`(?m)^\S+: joined [0-9a-f]{16} \((\d+) parts, bound (\d+), from [^)]*\): (.*)$`)
+
+// TestSplitJoinsToTheWholeAnswer cuts cases into parts, runs the parts in
+// three shards, and checks that the report joins them into each case's
+// unsplit answer; with a shard left out it names the missing parts and
+// exits 1.
+func TestSplitJoinsToTheWholeAnswer(t *testing.T) {
+	p := splittable(t)
+	dir := t.TempDir()
+	whole := splitInput(t, p, dir)
+	rows, code := jsonRows(t, "compare", p.Name, whole)
+	if code != 0 {
+		t.Fatalf("unsplit: exit %d", code)
+	}
+	parts := filepath.Join(dir, "parts.txt")
+	if out, stderr, code := gridsatProc(t, "", nil, "split", p.Name, whole, "--jobs", "9", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s\n%s", code, out, stderr)
+	}
+	var files []string
+	for i := 0; i < 3; i++ {
+		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
+		if out, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--shard", fmt.Sprintf("%d/3", i), "--out", file); code != 0 {
+			t.Fatalf("shard %d: exit %d\n%s\n%s", i, code, out, stderr)
+		}
+		files = append(files, file)
+	}
+	out, stderr, code := gridsatProc(t, "", nil, append([]string{"report"}, files...)...)
+	if code != 0 {
+		t.Fatalf("report: exit %d\n%s\n%s", code, out, stderr)
+	}
+	joins := joinedLine.FindAllStringSubmatch(out, -1)
+	if len(joins) != len(rows) {
+		t.Fatalf("%d joined answers for %d cases:\n%s", len(joins), len(rows), out)
+	}
+	for i, row := range rows {
+		want, err := p.Value(row.Runs[0].Result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, ok := strings.Cut(joins[i][3], ",")
+		if n, err := strconv.Atoi(got); !ok || err != nil || n != want {
+			t.Errorf("case %d: joined %q, unsplit %d", i+1, joins[i][3], want)
+		}
+		if !strings.Contains(joins[i][3], compare.ClaimCrossChecked) && !strings.Contains(joins[i][3], "nothing to back") {
+			t.Errorf("case %d: joined %q, want it cross-checked", i+1, joins[i][3])
+		}
+	}
+	out, _, code = gridsatProc(t, "", nil, "report", files[0], files[2])
+	if code != 1 || !regexp.MustCompile(`no answer: missing part \d+/\d+`).MatchString(out) {
+		t.Fatalf("report without shard 1: exit %d, want 1 and the missing parts named:\n%s", code, out)
+	}
+}
+
+// TestSplitPartCorrupted: a part whose restriction was edited is refused
+// by compare, as bad input naming file, case and line (exit 2).
+func TestSplitPartCorrupted(t *testing.T) {
+	p := splittable(t)
+	dir := t.TempDir()
+	whole := splitInput(t, p, dir)
+	out, stderr, code := gridsatProc(t, "", nil, "split", p.Name, whole, "--jobs", "4")
+	if code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	lines := strings.Split(out, "\n")
+	second := -1 // the second part's first restricted row
+	for i, l := range lines {
+		if strings.HasPrefix(l, "part 2/") {
+			second = i
+			break
+		}
+	}
+	if second < 0 {
+		t.Fatalf("no part 2 in\n%s", out)
+	}
+	bad := ""
+	for i := second + 2; i < len(lines) && bad == ""; i++ {
+		if j := strings.IndexAny(lines[i], "Qq"); j >= 0 {
+			lines[i] = lines[i][:j] + "." + lines[i][j+1:]
+			bad = strings.Join(lines, "\n")
+		}
+	}
+	file := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = gridsatProc(t, "", nil, "compare", p.Name, file)
+	if want := fmt.Sprintf("bad.txt: case 2: line %d: part line", second+1); code != 2 || !strings.Contains(stderr, want) {
+		t.Fatalf("compare over an edited part: exit %d, want 2 and %q:\n%s", code, want, stderr)
+	}
+}

@@ -1,0 +1,183 @@
+package compare
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A hard case can be cut into parts (gridsat split, Puzzle.Split), each a
+// case of its own that compare runs like any other, on any machine; the
+// report joins them back (JoinParts): the case's answer is the least of
+// its parts' answers, given only when every part is there and settled,
+// and its claim is backed only as strongly as the weakest part's.
+
+// SplitConfig says how to cut a case: into at most Jobs parts, each
+// looking for answers of at most Bound (-1: the puzzle's own bound, such
+// as queens' greedy cover).
+type SplitConfig struct {
+	Jobs  int
+	Bound int
+}
+
+// PartOf says which part of which case a case is.
+type PartOf struct {
+	// Parent identifies the whole case (a hash of its text); Index is the
+	// part's number, 1..Count; Bound the most the part looks for.
+	Parent       string
+	Index, Count int
+	Bound        int
+}
+
+// Join is the answer a report puts together from a split case's parts.
+type Join struct {
+	Parent       string
+	Count, Bound int
+	// Where names the first part's row (set/file#case).
+	Where string
+	// Missing are the parts no row holds; Unsettled the parts whose runs
+	// all stopped short (timeout, error, missing record), Failed those
+	// with a wrong answer or whose solvers disagree, each by number. (A
+	// part settled by one solver while another's run is missing or failed
+	// is settled: the report lists that run's problem, and its claim is
+	// then backed only by the solver that settled it.)
+	Missing, Unsettled, Failed []int
+	// Value is the least of the parts' answers, -1 when no part has one
+	// within the bound; Best is the part that has it (0 with -1).
+	Value, Best int
+	// Claim is the weakest label of the parts' claims (ClaimLabels), ""
+	// when no part claims anything a verifier cannot check.
+	Claim string
+	// Err is a part whose answer could not be read.
+	Err error
+}
+
+// Complete reports whether every part is there, settled and unfailed.
+func (j Join) Complete() bool {
+	return len(j.Missing) == 0 && len(j.Unsettled) == 0 && len(j.Failed) == 0 && j.Err == nil
+}
+
+// String says the join in one line.
+func (j Join) String() string {
+	head := fmt.Sprintf("joined %s (%d parts, bound %d, from %s): ", j.Parent, j.Count, j.Bound, j.Where)
+	if !j.Complete() {
+		var why []string
+		for _, l := range []struct {
+			what  string
+			parts []int
+		}{{"missing", j.Missing}, {"unsettled", j.Unsettled}, {"failed", j.Failed}} {
+			if len(l.parts) > 0 {
+				why = append(why, l.what+" "+partList(l.parts, j.Count))
+			}
+		}
+		if j.Err != nil {
+			why = append(why, j.Err.Error())
+		}
+		return head + "no answer: " + strings.Join(why, "; ")
+	}
+	claim := j.Claim
+	if claim == "" {
+		claim = "nothing to back"
+	}
+	if j.Value < 0 {
+		return head + fmt.Sprintf("no part has an answer of at most %d: the case's is more than %d (%s)", j.Bound, j.Bound, claim)
+	}
+	return head + fmt.Sprintf("%d, in part %d/%d (%s)", j.Value, j.Best, j.Count, claim)
+}
+
+// partList names parts: "part 3/64, part 9/64".
+func partList(parts []int, count int) string {
+	names := make([]string, len(parts))
+	for i, p := range parts {
+		names[i] = fmt.Sprintf("part %d/%d", p, count)
+	}
+	return strings.Join(names, ", ")
+}
+
+// JoinParts joins the parts among r's rows, one Join per split case, in
+// the order their first part appears. Rows that are no part are left out.
+func JoinParts(r *Report) []Join {
+	p := r.Puzzle
+	if p == nil || p.PartOf == nil || p.Value == nil {
+		return nil
+	}
+	var order []string
+	joins := map[string]*Join{}
+	seen := map[string]map[int]bool{}
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if row.Input == nil {
+			continue
+		}
+		part, ok := p.PartOf(row.Input)
+		if !ok {
+			continue
+		}
+		j := joins[part.Parent]
+		if j == nil {
+			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Where: row.Where(), Value: -1}
+			joins[part.Parent], seen[part.Parent] = j, map[int]bool{}
+			order = append(order, part.Parent)
+		}
+		if part.Count != j.Count || part.Bound != j.Bound {
+			j.Err = fmt.Errorf("%s is part %d/%d with bound %d, the others of %d with bound %d: parts of two splits", row.Where(), part.Index, part.Count, part.Bound, j.Count, j.Bound)
+			continue
+		}
+		seen[part.Parent][part.Index] = true
+		j.addRow(p, part.Index, row)
+	}
+	out := make([]Join, 0, len(order))
+	for _, parent := range order {
+		j := joins[parent]
+		for i := 1; i <= j.Count; i++ {
+			if !seen[parent][i] {
+				j.Missing = append(j.Missing, i)
+			}
+		}
+		slices.Sort(j.Unsettled)
+		slices.Sort(j.Failed)
+		out = append(out, *j)
+	}
+	return out
+}
+
+// addRow adds part index's row to j.
+func (j *Join) addRow(p *Puzzle, index int, row *Row) {
+	if row.Agree == "NO" || slices.ContainsFunc(row.Runs, func(r Run) bool { return r.Verdict == VerdictWrong }) {
+		j.Failed = append(j.Failed, index)
+		return
+	}
+	settled, claim := false, ""
+	for _, run := range row.Runs {
+		if !run.Verdict.Solved() {
+			continue
+		}
+		v, err := p.Value(run.Result)
+		if err != nil {
+			j.Err = fmt.Errorf("part %d/%d (%s): %w", index, j.Count, row.Where(), err)
+			return
+		}
+		if !settled || claimRank(run.Claim) < claimRank(claim) {
+			claim = run.Claim // the part's claim is its best-backed run's
+		}
+		settled = true
+		if v >= 0 && (j.Best == 0 || v < j.Value) {
+			j.Value, j.Best = v, index
+		}
+	}
+	if !settled {
+		j.Unsettled = append(j.Unsettled, index)
+		return
+	}
+	if claimRank(claim) > claimRank(j.Claim) {
+		j.Claim = claim // the join is backed as weakly as its weakest part
+	}
+}
+
+// claimRank orders claim labels, the strongest (no claim at all) first.
+func claimRank(label string) int {
+	if label == "" {
+		return -1
+	}
+	return slices.Index(ClaimLabels, label)
+}

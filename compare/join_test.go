@@ -1,0 +1,91 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// joinRows makes a report of the parts of an all-X 5x5 board (bound 3),
+// each part's two runs answering as answer says ("" for a part left out).
+func joinRows(t *testing.T, runs func(i int) []Run) *Report {
+	t.Helper()
+	p, err := Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := instances.NewQueens(5, 5)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	parts, err := instances.SplitQueens(q, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
+	for i, part := range parts {
+		part.Loc = instances.Loc{File: "parts.txt", Case: i + 1}
+		if rs := runs(i + 1); rs != nil {
+			r.Rows = append(r.Rows, Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Runs: rs, Agree: "yes"})
+		}
+	}
+	return r
+}
+
+func ok(n int, claim string) Run {
+	return Run{Verdict: VerdictOK, Result: Result{Solved: true, Answer: instances.FormatQueensAnswer(1, n)}, Claim: claim}
+}
+
+func none(claim string) Run {
+	return Run{Verdict: VerdictOK, Result: Result{Answer: instances.FormatQueensPartAnswer(1)}, Claim: claim}
+}
+
+func TestJoinParts(t *testing.T) {
+	timeout := Run{Verdict: VerdictTimeout}
+	for _, tt := range []struct {
+		name string
+		runs func(i int) []Run
+		want string
+	}{
+		{"least of the parts, weakest claim", func(i int) []Run {
+			if i == 3 {
+				return []Run{ok(3, ClaimCrossChecked), ok(3, ClaimCertifiedWhenRun)}
+			}
+			return []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}
+		}, "3, in part 3/4 (cross-checked)"},
+		{"one part claimed", func(i int) []Run {
+			if i == 2 {
+				return []Run{ok(3, ClaimClaimed), timeout}
+			}
+			return []Run{ok(3, ClaimCertified), ok(3, ClaimCertified)}
+		}, "3, in part 1/4 (claimed)"},
+		{"none within the bound", func(int) []Run { return []Run{none(ClaimCertified), none(ClaimCertified)} },
+			"no part has an answer of at most 3: the case's is more than 3 (certified)"},
+		{"missing and unsettled parts named", func(i int) []Run {
+			switch i {
+			case 2:
+				return nil
+			case 4:
+				return []Run{timeout, timeout}
+			}
+			return []Run{ok(3, ClaimCrossChecked), ok(3, ClaimCrossChecked)}
+		}, "no answer: missing part 2/4; unsettled part 4/4"},
+		{"a wrong part fails the join", func(i int) []Run {
+			if i == 1 {
+				return []Run{ok(3, ""), {Verdict: VerdictWrong}}
+			}
+			return []Run{ok(3, ClaimCrossChecked), ok(3, ClaimCrossChecked)}
+		}, "no answer: failed part 1/4"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			joins := JoinParts(joinRows(t, tt.runs))
+			if len(joins) != 1 {
+				t.Fatalf("%d joins, want 1", len(joins))
+			}
+			if got := joins[0].String(); !strings.HasSuffix(got, tt.want) {
+				t.Errorf("join %q, want it to end %q", got, tt.want)
+			}
+		})
+	}
+}
