@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -272,25 +270,21 @@ func recheckLabels(flag string, jobs int) ([]string, error) {
 // header's limits (in process for a comparison made --inproc), and says
 // what it found on stderr.
 func recheck(stderr io.Writer, m *harness.Merged, labels []string, jobs int) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	var exec harness.Executor = harness.InProcess{}
-	if l := m.Header.Limits; !l.InProcess {
+	var worker []string
+	if !m.Header.Limits.InProcess {
 		self, err := os.Executable()
 		if err != nil {
 			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
 		}
-		pool := &harness.Pool{Command: []string{self, "worker"}, Timeout: l.Timeout, Mem: l.Mem}
-		defer pool.Close()
-		exec = pool
+		worker = []string{self, "worker"}
 	}
-	rc, err := m.Recheck(ctx, exec, jobs, labels)
+	rc, interrupted, err := m.RecheckRun(context.Background(), worker, jobs, labels)
 	if err != nil {
 		return fail(exitFail, err)
 	}
 	fmt.Fprintf(stderr, "gridsat report: %s: --recheck ran %d runs again: %d say what their record says, %d contradict it, %d did not finish\n",
 		m.Report.Name(), rc.Runs, rc.Confirmed, rc.Contradicted, rc.Unfinished)
-	if ctx.Err() != nil {
+	if interrupted {
 		return fail(exitInterrupted, fmt.Errorf("interrupted during --recheck"))
 	}
 	return nil

@@ -93,9 +93,10 @@ type Outcome struct {
 // comparison, unreadable). Nothing was run or written.
 type RefusedError struct{ Err error }
 
+// Error says why the plan was refused.
 func (e *RefusedError) Error() string { return e.Err.Error() }
 
-// Unwrap returns the reason.
+// Unwrap returns why.
 func (e *RefusedError) Unwrap() error { return e.Err }
 
 // Run runs plan: it opens (and repairs) the results file and reads the
@@ -315,4 +316,22 @@ func (s *session) watch(pr *puzzleRun, pp PuzzlePlan) {
 func IsRefused(err error) bool {
 	var r *RefusedError
 	return errors.As(err, &r)
+}
+
+// RecheckRun is Recheck as a command runs it: under the limits m's header
+// records, in worker processes started with worker (this binary's worker
+// subcommand) unless that comparison ran in process, until ctx is
+// cancelled or the process is interrupted (SIGINT, SIGTERM), which
+// interrupted reports.
+func (m *Merged) RecheckRun(ctx context.Context, worker []string, jobs int, labels []string) (rc Rechecked, interrupted bool, err error) {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var exec Executor = InProcess{}
+	if l := m.Header.Limits; !l.InProcess {
+		pool := &Pool{Command: worker, Timeout: l.Timeout, Mem: l.Mem}
+		defer pool.Close()
+		exec = pool
+	}
+	rc, err = m.Recheck(ctx, exec, jobs, labels)
+	return rc, ctx.Err() != nil, err
 }
