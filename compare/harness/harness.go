@@ -3,6 +3,11 @@
 // under time and memory limits (cgroups where there are), with results
 // files that resume, shard and merge. It judges what comes back with
 // compare's verifiers and hands compare.Rows to the reports.
+//
+// Run(ctx, plan) is a whole comparison as gridsat compare makes it (the
+// results file, the pool, signals, each puzzle's header, runs, report and
+// footer); Compare is one puzzle's runs with nothing around them;
+// MergeResults rebuilds reports from results files (gridsat report).
 package harness
 
 import (
