@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"sort"
 
@@ -82,7 +83,11 @@ type QueensStep struct {
 //   - symmetry: when a node's square s is searched, the images of s under
 //     every board symmetry that keeps the target set and fixes each queen
 //     placed so far are excluded too (covers holding one are images of
-//     covers holding s); at the root that is the whole group.
+//     covers holding s); at the root that is the whole group;
+//   - searching up, two look-aheads that only find covers run before the
+//     full search for each k, within node budgets: queens on one parity
+//     class of squares (boards of all targets, queens_lattice.go), then
+//     covers the half turn keeps (queens_symmetric.go).
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if q.Part != nil {
 		return solveQueensPart(q, opt)
@@ -96,7 +101,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		prev := int64(0) // the nodes of the last k
 		for k := res.Bound; k < len(greedy); k++ {
 			start := d.nodes
-			found := d.symmetricFirst(k, symmetricBudget(prev)) || d.run(k)
+			found := d.latticeFirst(k, latticeBudget(prev)) || d.symmetricFirst(k, symmetricBudget(prev)) || d.run(k)
 			prev = d.nodes - start
 			res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
 			if found {
@@ -167,6 +172,9 @@ type queensDFS struct {
 	// rowBits[r*w:] and colBits[c*w:] hold the squares of row r and
 	// column c (set with border).
 	rowBits, colBits []uint64
+	// limit is the nodes past which a search gives up (the look-aheads'
+	// budget; no limit otherwise).
+	limit int64
 	// diagFree and antiFree are borderFilter's scratch: the free squares
 	// of each diagonal.
 	diagFree, antiFree []int32
@@ -206,6 +214,7 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 	d.order = make([]int32, S)
 	d.covered = make([]uint64, W)
 	d.halfTurn = -1
+	d.limit = math.MaxInt64
 	if useSymmetry {
 		for _, g := range q.Symmetries() {
 			if g.Name == "rotate 180" {
@@ -292,7 +301,13 @@ func (d *queensDFS) rootBound() int {
 
 // run reports whether k queens can cover every target, leaving a cover in
 // d.placed when they can.
-func (d *queensDFS) run(k int) bool {
+func (d *queensDFS) run(k int) bool { return d.runOn(k, d.useful, true) }
+
+// runOn reports whether k queens on the squares of allow can cover every
+// target, breaking the board's symmetries when symmetric is set (allow
+// must then be closed under them), leaving a cover in d.placed when they
+// can. Past d.limit nodes it gives up (reports false).
+func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
 	W := d.w
 	if need := (k + 1) * W; len(d.uncov) < need {
 		d.uncov = make([]uint64, need)
@@ -304,11 +319,13 @@ func (d *queensDFS) run(k int) bool {
 		d.top = make([]int, k+1)
 	}
 	copy(d.uncov[:W], d.targets)
-	copy(d.allow[:W], d.useful)
+	copy(d.allow[:W], allow)
 	d.placed = d.placed[:0]
 	d.stab[0] = d.stab[0][:0]
 	for gi := range d.syms {
-		d.stab[0] = append(d.stab[0], gi)
+		if symmetric {
+			d.stab[0] = append(d.stab[0], gi)
+		}
 	}
 	return d.search(0, k)
 }
@@ -334,7 +351,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	if popcount(U) == 0 {
 		return true
 	}
-	if left == 0 || d.borderCut(left, A) {
+	if left == 0 || d.nodes > d.limit || d.borderCut(left, A) {
 		return false
 	}
 	if left == 1 {
@@ -394,7 +411,7 @@ func (d *queensDFS) boundNode(U, A []uint64, reach []int32, left int) bool {
 // and that count.
 func (d *queensDFS) branchTarget(depth int, U, A []uint64) (bestT, bestN int) {
 	W := d.w
-	root := depth == 0 && len(d.syms) > 0
+	root := depth == 0 && len(d.stab[0]) > 0
 	bestT, bestN = -1, 1<<30
 	for wi := 0; wi < W; wi++ {
 		for word := U[wi]; word != 0; word &= word - 1 {

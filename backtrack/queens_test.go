@@ -236,7 +236,7 @@ func BenchmarkQueensSeed(b *testing.B) {
 //
 //	go test -run X -bench 'QueensDomination/n=1[56]/up' -benchtime 1x ./backtrack/
 //
-// n = 17..20 (the DFS frontier, minutes to hours) run only when the
+// n = 17..20 (the DFS frontier, n = 20 hours) run only when the
 // -bench pattern names their n or GRIDSAT_QUEENS_BIG=1 is set:
 //
 //	go test -run X -bench 'QueensDomination/n=18/up' -benchtime 1x ./backtrack/
