@@ -27,12 +27,16 @@ type PartOf struct {
 	Parent       string
 	Index, Count int
 	Bound        int
+	// Cover, when not 0, is the size of an answer of the whole case the
+	// split found and every part carries (checked when the part was
+	// read): Bound+1, the answer when no part has one.
+	Cover int
 }
 
 // Join is the answer a report puts together from a split case's parts.
 type Join struct {
-	Parent       string
-	Count, Bound int
+	Parent              string
+	Count, Bound, Cover int
 	// Where names the first part's row (set/file#case).
 	Where string
 	// Missing are the parts no row holds; Unsettled the parts whose runs
@@ -43,7 +47,8 @@ type Join struct {
 	// then backed only by the solver that settled it.)
 	Missing, Unsettled, Failed []int
 	// Value is the least of the parts' answers, -1 when no part has one
-	// within the bound; Best is the part that has it (0 with -1).
+	// within the bound (the answer is then Cover, if the split found one);
+	// Best is the part that has it (0 with -1).
 	Value, Best int
 	// Claim is the weakest label of the parts' claims (ClaimLabels), ""
 	// when no part claims anything a verifier cannot check.
@@ -78,6 +83,9 @@ func (j Join) String() string {
 	claim := j.Claim
 	if claim == "" {
 		claim = "nothing to back"
+	}
+	if j.Value < 0 && j.Cover > 0 {
+		return head + fmt.Sprintf("%d, the split's own answer: no part has one of at most %d (%s)", j.Cover, j.Bound, claim)
 	}
 	if j.Value < 0 {
 		return head + fmt.Sprintf("no part has an answer of at most %d: the case's is more than %d (%s)", j.Bound, j.Bound, claim)
@@ -115,11 +123,11 @@ func JoinParts(r *Report) []Join {
 		}
 		j := joins[part.Parent]
 		if j == nil {
-			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Where: row.Where(), Value: -1}
+			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1}
 			joins[part.Parent], seen[part.Parent] = j, map[int]bool{}
 			order = append(order, part.Parent)
 		}
-		if part.Count != j.Count || part.Bound != j.Bound {
+		if part.Count != j.Count || part.Bound != j.Bound || part.Cover != j.Cover {
 			j.Err = fmt.Errorf("%s is part %d/%d with bound %d, the others of %d with bound %d: parts of two splits", row.Where(), part.Index, part.Count, part.Bound, j.Count, j.Bound)
 			continue
 		}

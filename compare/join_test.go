@@ -9,7 +9,10 @@ import (
 
 // joinRows makes a report of the parts of an all-X 5x5 board (bound 3),
 // each part's two runs answering as answer says ("" for a part left out).
-func joinRows(t *testing.T, runs func(i int) []Run) *Report {
+func joinRows(t *testing.T, runs func(i int) []Run) *Report { return joinRowsCover(t, runs, nil) }
+
+// joinRowsCover is joinRows with the split given a cover (nil: none).
+func joinRowsCover(t *testing.T, runs func(i int) []Run, cover []instances.Square) *Report {
 	t.Helper()
 	p, err := Lookup("queens")
 	if err != nil {
@@ -19,7 +22,7 @@ func joinRows(t *testing.T, runs func(i int) []Run) *Report {
 	for i := range q.Target {
 		q.Target[i] = true
 	}
-	parts, err := instances.SplitQueens(q, 4, 3)
+	parts, err := instances.SplitQueens(q, 4, 3, cover)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,5 +90,17 @@ func TestJoinParts(t *testing.T) {
 				t.Errorf("join %q, want it to end %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestJoinPartsCover: when no part of a split with a cover has fewer
+// queens, the join's answer is the cover's size.
+func TestJoinPartsCover(t *testing.T) {
+	cover := []instances.Square{{Row: 0, Col: 0}, {Row: 1, Col: 3}, {Row: 3, Col: 1}, {Row: 4, Col: 4}}
+	r := joinRowsCover(t, func(int) []Run { return []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)} }, cover)
+	joins := JoinParts(r)
+	want := "4, the split's own answer: no part has one of at most 3 (cross-checked)"
+	if len(joins) != 1 || !joins[0].Complete() || !strings.HasSuffix(joins[0].String(), want) {
+		t.Fatalf("joins %v, want one ending %q", joins, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -46,8 +47,11 @@ func queensNoneAnswer(r Result) bool {
 const queensSplitDoc = `a case is cut on the target with the fewest squares that cover it: part i
 forces a queen on the i-th of them and bans the ones before it (with their
 images under the board symmetries that keep the part), recursively, the
-least constrained part first; each part answers its fewest queens if at most
---bound (default: the greedy cover's size), else -1`
+least constrained part first. Each part answers its fewest queens if at most
+--bound, else -1. By default split finds a cover (the greedy cover, or the sat
+solver's local search's when smaller) and every part carries it, with the
+bound one less: the parts only look for fewer queens, and when none has an
+answer the cover's size is the case's`
 
 // splitQueens writes the parts of every case, in order.
 func splitQueens(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
@@ -57,11 +61,11 @@ func splitQueens(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
 		if !ok {
 			return fmt.Errorf("splitting: a %T is no queens case", c)
 		}
-		bound := cfg.Bound
-		if bound < 0 {
-			bound = len(instances.QueensGreedy(q))
+		var cover []instances.Square
+		if cfg.Bound < 0 {
+			cover = encode.QueensUpperCover(q) // the parts look for fewer queens
 		}
-		ps, err := instances.SplitQueens(q, cfg.Jobs, bound)
+		ps, err := instances.SplitQueens(q, cfg.Jobs, cfg.Bound, cover)
 		if err != nil {
 			return err
 		}
@@ -76,7 +80,7 @@ func queensPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || q.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound}, true
+	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover)}, true
 }
 
 // queensValue is a verified answer's queen count, -1 for a part's none.

@@ -41,12 +41,18 @@ func TestSolveQueensParts(t *testing.T) {
 			t.Fatal(err)
 		}
 		opt := len(whole.Placement)
-		for _, tc := range []struct{ jobs, bound int }{{5, opt}, {12, opt + 1}, {9, opt - 1}} {
-			if tc.bound < 0 {
+		for _, tc := range []struct {
+			jobs, bound int
+			cover       bool
+		}{{5, opt, false}, {12, opt + 1, false}, {9, opt - 1, false}, {11, -1, true}} {
+			var cover []instances.Square
+			if tc.cover {
+				cover = instances.QueensGreedy(q) // the parts look for fewer
+			} else if tc.bound < 0 {
 				continue
 			}
 			t.Run(fmt.Sprintf("board%d_%s/jobs=%d/bound=%d", bi, q.Size(), tc.jobs, tc.bound), func(t *testing.T) {
-				parts, err := instances.SplitQueens(q, tc.jobs, tc.bound)
+				parts, err := instances.SplitQueens(q, tc.jobs, tc.bound, cover)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -67,7 +73,9 @@ func TestSolveQueensParts(t *testing.T) {
 					}
 				}
 				want := opt
-				if tc.bound < opt {
+				if tc.cover && best < 0 {
+					best = len(cover) // no part has fewer: the cover's size
+				} else if tc.bound < opt && !tc.cover {
 					want = -1
 				}
 				if best != want {

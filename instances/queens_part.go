@@ -47,6 +47,10 @@ type QueensPart struct {
 	// part's answer is its fewest queens if that is at most Bound, else
 	// none.
 	Bound int
+	// Cover, when not nil, is a cover of the whole case of Bound+1 queens
+	// that the split found (checked by the parser): when no part has an
+	// answer, the whole case's fewest queens is Bound+1.
+	Cover []Square
 	// Forced and Banned hold, square by square (r*cols+c), where a queen
 	// must stand and where none may.
 	Forced, Banned []bool
@@ -95,7 +99,15 @@ func QueensHash(q *Queens) string {
 
 // partLine is the part line without its sum.
 func (p *QueensPart) partLine() string {
-	return fmt.Sprintf("part %d/%d of %s bound %d", p.Index, p.Count, p.Parent, p.Bound)
+	line := fmt.Sprintf("part %d/%d of %s bound %d", p.Index, p.Count, p.Parent, p.Bound)
+	if p.Cover != nil {
+		sq := make([]string, len(p.Cover))
+		for i, s := range p.Cover {
+			sq[i] = fmt.Sprintf("%d.%d", s.Row+1, s.Col+1)
+		}
+		line += " cover " + strings.Join(sq, ",")
+	}
+	return line
 }
 
 // partSum is the hash of the part line (without sum) and the board rows.
@@ -145,8 +157,12 @@ func (q *Queens) caseText() string {
 // parsePartLine reads the fields of a part line (f[0] is "part"); the
 // board size and sum are checked once the board is read (checkPart).
 func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
+	var cover string
+	if len(f) == 10 && f[6] == "cover" {
+		cover, f = f[7], append(f[:6:6], f[8:]...)
+	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "bound" || f[6] != "sum" {
-		return nil, "", in.Errorf(`part line: want "part I/N of PARENT bound B sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, "", in.Errorf(`part line: want "part I/N of PARENT bound B [cover R.C,...] sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -170,7 +186,33 @@ func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	return &QueensPart{Index: i, Count: n, Parent: f[3], Bound: bound}, f[7], nil
+	p := &QueensPart{Index: i, Count: n, Parent: f[3], Bound: bound}
+	if cover != "" {
+		if p.Cover, err = parseCover(in, cover, bound); err != nil {
+			return nil, "", err
+		}
+	}
+	return p, f[7], nil
+}
+
+// parseCover reads a part line's cover, "R.C,R.C,...", 1-based squares,
+// bound+1 of them (on the board: checkPart checks).
+func parseCover(in *Lines, text string, bound int) ([]Square, error) {
+	items := strings.Split(text, ",")
+	if len(items) != bound+1 {
+		return nil, in.Errorf("part line: a cover of %d queens with bound %d (want %d)", len(items), bound, bound+1)
+	}
+	cover := make([]Square, len(items))
+	for i, it := range items {
+		r, c, ok := strings.Cut(it, ".")
+		row, err1 := strconv.Atoi(r)
+		col, err2 := strconv.Atoi(c)
+		if !ok || err1 != nil || err2 != nil || row < 1 || col < 1 || row > QueensMaxSize || col > QueensMaxSize {
+			return nil, in.Errorf("part line: cover square %q is not ROW.COLUMN (1-based)", clipToken(it))
+		}
+		cover[i] = Square{row - 1, col - 1}
+	}
+	return cover, nil
 }
 
 // partSquare reads a restriction character of a part's board into q at
@@ -194,6 +236,11 @@ func (q *Queens) checkPart(in *Lines, line int, sum string) error {
 	p := q.Part
 	if h := QueensHash(q); h != p.Parent {
 		return in.errorAt(line, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its targets were edited)", h, p.Parent)
+	}
+	if p.Cover != nil {
+		if err := VerifyQueens(q.Whole(), p.Cover); err != nil {
+			return in.errorAt(line, "part line: the cover is none of the whole case: %v", err)
+		}
 	}
 	if got := partSum(p.partLine(), q.partRows()); got != sum {
 		return in.errorAt(line, "part line: sum %s does not match the part (its restriction or bound was edited or cut: want %s)", sum, got)

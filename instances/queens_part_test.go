@@ -14,7 +14,7 @@ func partsText(t testing.TB, n, jobs, b int) string {
 	for i := range q.Target {
 		q.Target[i] = true
 	}
-	parts, err := SplitQueens(q, jobs, b)
+	parts, err := SplitQueens(q, jobs, b, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +152,14 @@ func FuzzParseQueensPart(f *testing.F) {
 	f.Add(partsText(f, 4, 3, 2))
 	f.Add(partsText(f, 5, 6, 3))
 	f.Add("part 1/1 of 0123456789abcdef bound 1 sum 0123456789abcdef\n1 1\nQ\n")
+	q := NewQueens(4, 5)
+	q.Target[3], q.Target[17] = true, true
+	if parts, err := SplitQueens(q, 3, 0, QueensGreedy(q)); err == nil {
+		var buf bytes.Buffer
+		if FormatQueens(&buf, parts) == nil {
+			f.Add(buf.String())
+		}
+	}
 	f.Add("part 1/2 of x bound 1 sum y\n1 2\nq-\n0\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		cases, err := ParseQueens("fuzz", strings.NewReader(in))
@@ -178,4 +186,50 @@ func FuzzParseQueensPart(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestQueensPartCover: a split with a cover writes it in every part line
+// (the bound one less), reads it back, and refuses a cover that is no
+// cover of the whole case, of the wrong size, or misspelt.
+func TestQueensPartCover(t *testing.T) {
+	q := NewQueens(5, 5)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	cover := QueensGreedy(q)
+	parts, err := SplitQueens(q, 3, 99, cover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := FormatQueens(&buf, parts); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	again, err := ParseQueens("parts", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range again {
+		if p.Part.Bound != len(cover)-1 || len(p.Part.Cover) != len(cover) {
+			t.Fatalf("%s: bound %d, cover %v; want bound %d, cover %v", p.Part.Name(), p.Part.Bound, p.Part.Cover, len(cover)-1, cover)
+		}
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	_, list, _ := strings.Cut(line, " cover ")
+	list, _, _ = strings.Cut(list, " ")
+	_, rest, _ := strings.Cut(list, ",")
+	for _, tc := range []struct{ name, list, want string }{
+		{"no cover", strings.Repeat("1.1,", len(cover)-1) + "1.2", "none of the whole case"},
+		{"too few", rest, "a cover of"},
+		{"misspelt", "1:1," + rest, "ROW.COLUMN"},
+		{"off the board", "6.1," + rest, "off the 5x5 board"},
+	} {
+		bad := strings.Replace(text, list, tc.list, 1)
+		_, err := ParseQueens("parts.txt", strings.NewReader(bad))
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Case != 1 || ie.Line != 1 || !strings.Contains(ie.Msg, tc.want) {
+			t.Errorf("%s: %v, want an input error at case 1, line 1 saying %q", tc.name, err, tc.want)
+		}
+	}
 }

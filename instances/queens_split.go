@@ -7,7 +7,9 @@ import (
 
 // SplitQueens cuts the whole case q into at most jobs parts (fewer only
 // when no part can be cut further), each asking for placements of at most
-// bound queens, numbered 1..N in the order made.
+// bound queens, numbered 1..N in the order made. With a cover of q (not
+// nil), bound is one less than its queens and every part carries it: the
+// parts then only look for fewer queens than a cover already known.
 //
 // A part (F forced, B banned) is cut on its first target that no forced
 // queen covers and that has the fewest squares allowed to cover it: every
@@ -23,9 +25,15 @@ import (
 // made, the least constrained first. Every placement of q thus has an image in
 // some part, and a part's placements are placements of q: the least of
 // the parts' answers is q's fewest queens when that is at most bound.
-func SplitQueens(q *Queens, jobs, bound int) ([]*Queens, error) {
+func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) {
 	if q.Part != nil {
 		return nil, fmt.Errorf("splitting %s: it is already a part (%s): split the whole case", q.Location(), q.Part.Name())
+	}
+	if cover != nil {
+		if err := VerifyQueens(q, cover); err != nil {
+			return nil, fmt.Errorf("splitting %s: the cover: %w", q.Location(), err)
+		}
+		bound = len(cover) - 1
 	}
 	if jobs < 1 {
 		return nil, fmt.Errorf("splitting %s: %d jobs: want at least 1", q.Location(), jobs)
@@ -54,7 +62,7 @@ func SplitQueens(q *Queens, jobs, bound int) ([]*Queens, error) {
 	hash := QueensHash(q)
 	out := make([]*Queens, len(parts))
 	for i, p := range parts {
-		p.Index, p.Count, p.Parent, p.Bound = i+1, len(parts), hash, bound
+		p.Index, p.Count, p.Parent, p.Bound, p.Cover = i+1, len(parts), hash, bound, cover
 		c := q.Whole()
 		c.Part = p
 		out[i] = c
