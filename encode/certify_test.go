@@ -132,6 +132,9 @@ func TestCertifyQueens(t *testing.T) {
 			if len(res.Cert.Trusted) == 0 || !strings.Contains(res.Cert.Trusted[0], "not proved by SAT") {
 				t.Errorf("the lower bound is not named: %v", res.Cert.Trusted)
 			}
+			if orbits := strings.Contains(strings.Join(res.Cert.Trusted, "\n"), "one cube per orbit"); orbits != (split == QueensSplitClasses) {
+				t.Errorf("n=%d split=%s: the orbit argument named: %v, want %v", n, split, orbits, !orbits)
+			}
 			claims += res.Cert.Claims
 		}
 	}
