@@ -35,7 +35,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 			},
 			{
 				Name:     "sat",
-				Doc:      "a variable per useful square and per line holding a queen, a clause per target over its four lines, at most k queens, k rows, k columns and k diagonals by colour; a local search's cover as the upper bound; for each k below it, one SAT call per way of sharing k queens among the four square classes; every model verified",
+				Doc:      "a variable per useful square and per line holding a queen, a clause per target over its four lines, at most k queens, k rows, k columns and k diagonals by colour; a local search's cover as the upper bound; for each k below it, one SAT call per way of sharing k queens among the four square classes, one share of each orbit under the board symmetries; every model verified",
 				Options:  queensSATDecl.Docs(),
 				Solve:    solveQueensSAT,
 				Headline: []string{"solves", "conflicts", "vars"},

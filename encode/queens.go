@@ -59,7 +59,7 @@ type QueensOptions struct {
 	// "none" (the default with card=pb or without lines) for one call.
 	// The default is "", which picks one of the two; "classes" asked for
 	// is refused where it cannot apply (and makes QueensCNF incremental).
-	Split QueensSplit `opt:"split" doc:"each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
+	Split QueensSplit `opt:"split" doc:"each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
 	// Search is "up" (the default: k from a lower bound encode computes,
 	// k, k+1, ... until SAT; with an sat.Assumer backend (gini) on one solver,
 	// "at most k" assumed; otherwise a fresh solver per k) or "down" (one
