@@ -23,11 +23,15 @@ type Claim struct {
 
 // QueensClaim is what a queens claim assumes: at most K queens, with the
 // counters counting up to Upto, and with split=classes the cube of Share
-// (at most Share[c] queens on square class c; nil without split).
+// (at most Share[c] queens on square class c; nil without split) and, for
+// a share the border split splits, Border: per ring line (first row, last
+// row, first column, last column, ring by ring) 1 when it holds a queen,
+// 0 when not (nil for a cube not split so).
 type QueensClaim struct {
-	K     int   `json:"k"`
-	Upto  int   `json:"upto"`
-	Share []int `json:"share,omitempty"`
+	K      int   `json:"k"`
+	Upto   int   `json:"upto"`
+	Share  []int `json:"share,omitempty"`
+	Border []int `json:"border,omitempty"`
 }
 
 // ClaimKeeper keeps checked claims (gridsat's --proofs writes each to

@@ -10,7 +10,6 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
-	"github.com/gridsat/gridsat/encode/lemma"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -580,6 +579,9 @@ type queensBound struct {
 	// lex are the formula's lex-leader constraints; with split, each cube
 	// puts in force those of the symmetries that keep its share.
 	lex []lexPart
+	// border are the border lines' variables when the border split
+	// applies (see queensCube), else zero.
+	border []int
 }
 
 // Lits returns the literals saying "at most k queens" (and, with lines,
@@ -599,6 +601,9 @@ func (b queensBound) Lits(k int) []int {
 // parity), counting up to upto. qf must have been made with opt.
 func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error) {
 	b := queensBound{lex: qf.lex}
+	if opt.Split == "classes" {
+		b.splitBorder(qf)
+	}
 	lists := [][]int{qf.Ordered(opt.Order)}
 	parity := !opt.NoLines && !opt.NoParity
 	if !opt.NoLines {
@@ -761,7 +766,13 @@ func classShares(k int) [][4]int {
 // lines as their two classes have queens, as literals (units or
 // assumptions); and, with symmetry breaking, the lex-leader constraints of
 // the symmetries that keep n in force, the others not (see Shares).
-func (b queensBound) Cube(n [4]int) []int {
+func (b queensBound) Cube(n [4]int) []int { return b.cubeLits(queensCube{share: n}) }
+
+// cubeLits is the cube c as literals: Cube(c.share) and, split by the
+// border, the border lines' literals, with the lex-leader constraints in
+// force only of the symmetries that keep the pattern too.
+func (b queensBound) cubeLits(c queensCube) []int {
+	n := c.share
 	var cube []int
 	atMost := func(out []int, m int) {
 		if m < len(out) {
@@ -780,10 +791,18 @@ func (b queensBound) Cube(n [4]int) []int {
 	for _, part := range b.lex {
 		switch {
 		case part.act == 0:
-		case part.image(n) == n:
+		case part.image(n) == n && (c.rings == 0 || part.borderImage(c.border) == c.border):
 			cube = append(cube, part.act)
 		default:
 			cube = append(cube, -part.act)
+		}
+	}
+	if c.rings > 0 {
+		for i, l := range b.border[:4*c.rings] {
+			if c.border>>i&1 == 0 {
+				l = -l
+			}
+			cube = append(cube, l)
 		}
 	}
 	return cube
@@ -795,11 +814,22 @@ func (b queensBound) Cube(n [4]int) []int {
 // what "at most k" says; alone, each is far easier for CDCL (a proof that
 // k queens cannot cover the targets, too hard in one piece, falls into
 // cubes that the counts close quickly). With symmetry breaking, only one
-// share of each orbit under the board symmetries has a cube (see Shares).
+// share of each orbit under the board symmetries has a cube (see Shares),
+// and a share every symmetry keeps has one per orbit of border patterns
+// (see queensCube).
 func (b queensBound) Cubes(k int) [][]int {
 	var cubes [][]int
+	for _, c := range b.allCubes(k) {
+		cubes = append(cubes, b.cubeLits(c))
+	}
+	return cubes
+}
+
+// allCubes lists the cubes of Cubes(k).
+func (b queensBound) allCubes(k int) []queensCube {
+	var cubes []queensCube
 	for _, n := range b.Shares(k) {
-		cubes = append(cubes, b.Cube(n))
+		cubes = append(cubes, b.cubes(n)...)
 	}
 	return cubes
 }
@@ -957,6 +987,9 @@ type queensSAT struct {
 	// being decided (split=classes), both for the kept claims.
 	upto  int
 	share []int
+	// border is the border pattern of the cube being decided, when the
+	// border split splits it (see queensCube), for the kept claims.
+	border []int
 	// one is the solver kept from k to k: with an sat.Assumer backend, "at
 	// most k" (and each cube) assumed; down without split on another
 	// backend, "at most k" tightened by unit clauses. Otherwise each call
@@ -1036,8 +1069,9 @@ func (s *queensSAT) down() error {
 func (s *queensSAT) decide(k int) (sat.Status, error) {
 	start := time.Now()
 	cubes := [][]int{nil}
-	shares := s.b.Shares(k)
+	var specs []queensCube
 	if s.opt.Split == QueensSplitClasses {
+		specs = s.b.allCubes(k)
 		cubes = s.b.Cubes(k)
 	}
 	if s.one != nil && s.opt.Split != QueensSplitClasses {
@@ -1058,11 +1092,11 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 		st, sv, err = s.callCubes(k, cubes)
 		cubes = nil
 	}
-	var proved [][4]int
+	var proved []queensCube
 	for i, cube := range cubes {
 		calls++
 		if s.opt.Split == QueensSplitClasses {
-			s.share = append([]int(nil), shares[i][:]...)
+			s.share, s.border = append([]int(nil), specs[i].share[:]...), specs[i].borderBits()
 		}
 		if st, qf, sv, err = s.call(k, cube); err != nil || st != sat.Unsatisfiable {
 			break
@@ -1071,11 +1105,11 @@ func (s *queensSAT) decide(k int) (sat.Status, error) {
 			return sat.Unknown, nil // the search stops: SolveQueens returns res with CertErr
 		}
 		if s.opt.Split == QueensSplitClasses {
-			proved = append(proved, shares[i])
+			proved = append(proved, specs[i])
 		}
 	}
 	if st == sat.Unsatisfiable && s.opt.Certify && s.opt.Split == QueensSplitClasses {
-		if cerr := lemma.QueensCover(k, s.b.images(proved)); cerr != nil {
+		if cerr := s.b.coverCheck(k, proved); cerr != nil {
 			s.res.CertErr = fmt.Errorf("k=%d: the cubes: %w", k, cerr)
 			return sat.Unknown, nil
 		}

@@ -51,9 +51,13 @@ func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *Queen
 		if sum != qc.K {
 			return fmt.Errorf("share %v does not share k=%d queens", qc.Share, qc.K)
 		}
-		assumed = append(assumed, b.Cube(n)...)
-	case opt.Split == QueensSplitClasses || len(qc.Share) != 0:
-		return fmt.Errorf("share %v with split=%q", qc.Share, opt.Split)
+		cube, err := b.claimCube(n, qc.Border)
+		if err != nil {
+			return err
+		}
+		assumed = append(assumed, b.cubeLits(cube)...)
+	case opt.Split == QueensSplitClasses || len(qc.Share) != 0 || len(qc.Border) != 0:
+		return fmt.Errorf("share %v, border %v with split=%q", qc.Share, qc.Border, opt.Split)
 	}
 	have := make(map[string]bool, len(qf.CNF.Clauses)+len(assumed))
 	for _, c := range qf.CNF.Clauses {

@@ -28,7 +28,7 @@ func (s *queensSAT) callProving(k int, cube []int) (sat.Status, *QueensFormula, 
 		name += fmt.Sprintf(", cube %v", cube)
 	}
 	cl := Claim{Claim: sat.Claim{Name: name, NumVars: f.NumVars, Formula: f.Clauses, Steps: log.Steps(), Trusted: s.res.Cert.Trusted},
-		Queens: &QueensClaim{K: k, Upto: s.upto, Share: s.share}}
+		Queens: &QueensClaim{K: k, Upto: s.upto, Share: s.share, Border: s.border}}
 	cert, cerr := sat.CheckClaim(cl.Claim, nil)
 	s.res.Cert.Add(cert)
 	if cerr != nil {

@@ -21,6 +21,9 @@ type lexPart struct {
 	g    instances.QueensSymmetry
 	act  int
 	perm [4]int
+	// border is how the symmetry permutes the border lines (set by
+	// Bound when the border split applies, see queensCube).
+	border []int
 }
 
 // classPerm is how g permutes the square classes: a symmetry maps row and

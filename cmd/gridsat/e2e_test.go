@@ -181,8 +181,8 @@ func TestDimacsWritesEachCase(t *testing.T) {
 // TestDimacsQueensCubes: with split=classes asked for, the queens CNF is
 // incremental: "p inccnf" and one "a" line per way of sharing k queens
 // among the four square classes, up to the board symmetries (on a 5x5
-// board the transposes swap two classes: 7 of the 10 shares of k=2);
-// without it, a plain "p cnf".
+// board the transposes swap two classes: 7 of the 10 shares of k=2; the
+// ring split starts at k=7); without it, a plain "p cnf".
 func TestDimacsQueensCubes(t *testing.T) {
 	board := "5 5\nXXXXX\nXXXXX\nXXXXX\nXXXXX\nXXXXX\n0\n"
 	out, stderr, code := gridsat(t, board, "dimacs", "queens", "--opt", "k=2", "--opt", "split=classes")
