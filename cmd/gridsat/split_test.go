@@ -15,7 +15,7 @@ import (
 
 // splittable is a registered puzzle that gridsat split can cut (named
 // through the registry: cmd/ spells no puzzle).
-func splittable(t *testing.T) *compare.Puzzle {
+func splittable(t testing.TB) *compare.Puzzle {
 	t.Helper()
 	for _, p := range compare.Puzzles() {
 		if p.Split != nil && p.Generate != nil {
@@ -28,7 +28,7 @@ func splittable(t *testing.T) *compare.Puzzle {
 
 // splitInput writes the boards the split tests cut: the puzzle's small
 // generated ones and two with every square a target.
-func splitInput(t *testing.T, p *compare.Puzzle, dir string) string {
+func splitInput(t testing.TB, p *compare.Puzzle, dir string) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := p.Generate(&buf, p.GenSmall); err != nil {
