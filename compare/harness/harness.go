@@ -105,6 +105,9 @@ func (t Task) Key() string {
 	return t.Source.keys[t.Index]
 }
 
+// order is the task's case's position in the whole input.
+func (t Task) order() int { return t.Source.order + t.Index }
+
 // Executor runs one task and returns its run, the verdict left empty
 // unless the executor decided it (timeout, memout, error, harness).
 type Executor interface {

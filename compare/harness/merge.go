@@ -190,12 +190,16 @@ type runFrom struct {
 	file string
 }
 
-// pick takes the n repeats of spec's run of a case from the records found
+// pick takes the n repeats of spec's run of a case (caseID, its key
+// caseKey) from the records found
 // (merging copies that agree, listing those that disagree), ready to be
 // judged again; lost lists the repeats no file holds.
-func (m *Merged) pick(runs map[string][]runFrom, caseKey, spec string, n int) (reps []compare.Run, lost, conflicts []string) {
+func (m *Merged) pick(runs map[string][]runFrom, caseID, caseKey, spec string, n int) (reps []compare.Run, lost, conflicts []string) {
 	for rep := range n {
-		found := runs[runKey(caseKey, spec, rep)]
+		found := runs[runKey(caseID, spec, rep)]
+		if len(found) == 0 {
+			found = runs[runKey(caseKey, spec, rep)] // written before 0.14.0
+		}
 		if len(found) == 0 {
 			m.Missing++
 			lost = append(lost, strconv.Itoa(rep))
@@ -223,7 +227,7 @@ func (m *Merged) pick(runs map[string][]runFrom, caseKey, spec string, n int) (r
 	return reps, lost, conflicts
 }
 
-// runKey indexes a merge's runs: case key, spec, repeat.
+// runKey indexes a merge's runs: case identity (caseID), spec, repeat.
 func runKey(caseKey, spec string, repeat int) string {
 	return caseKey + "\x00" + spec + "\x00" + strconv.Itoa(repeat)
 }
@@ -325,7 +329,8 @@ func (m *Merged) merge(name string, logs []fileLog) error {
 	return nil
 }
 
-// casesOf are puzzle name's cases in logs, by key, in input order.
+// casesOf are puzzle name's cases in logs, one per identity (caseID), in
+// input order.
 func casesOf(name string, logs []fileLog) []*CaseRecord {
 	cases := map[string]*CaseRecord{}
 	for _, fl := range logs {
@@ -343,7 +348,7 @@ func casesOf(name string, logs []fileLog) []*CaseRecord {
 	return order
 }
 
-// runsOf are puzzle name's runs in logs by case key and spec text (and
+// runsOf are puzzle name's runs in logs by case identity and spec text (and
 // repeat: runKey); a record counts only if it stands for a run under the
 // report's limits (the others are Superseded).
 func (m *Merged) runsOf(name string, logs []fileLog) map[string][]runFrom {
@@ -361,7 +366,7 @@ func (m *Merged) runsOf(name string, logs []fileLog) map[string][]runFrom {
 			if len(m.machines) > 1 {
 				r.Run.Machine = m.fileMachine[fl.path]
 			}
-			k := runKey(r.Key, r.Spec, r.Run.Repeat)
+			k := runKey(caseID(r.Key, r.Order), r.Spec, r.Run.Repeat)
 			runs[k] = append(runs[k], runFrom{r, fl.path})
 		}
 	}
@@ -379,7 +384,7 @@ func (m *Merged) mergeRow(p *compare.Puzzle, c *CaseRecord, specs []string, uses
 	ic := parsed[0]
 	ic.SetLocation(instances.Loc{File: c.File, Case: c.Case, Line: c.Line})
 	row := compare.Row{CaseInfo: compare.CaseInfoOf(c.Set, c.File, ic), Input: ic, Runs: make([]compare.Run, len(specs))}
-	conflicts, missing := m.pickRuns(&row, c.Key, specs, runs)
+	conflicts, missing := m.pickRuns(&row, c, specs, runs)
 	compare.JudgeRow(p, ic, &row)
 	compare.LabelClaims(p, uses, &row)
 	row.Problems = append(row.Problems, missing...)
@@ -398,13 +403,13 @@ func (m *Merged) mergeRow(p *compare.Puzzle, c *CaseRecord, specs []string, uses
 // pickRuns fills in row's run of each spec (its repeats when the
 // comparison repeated runs) from runs; conflicts are the records that
 // disagree, missing the repeats no file holds.
-func (m *Merged) pickRuns(row *compare.Row, key string, specs []string, runs map[string][]runFrom) (conflicts, missing []string) {
+func (m *Merged) pickRuns(row *compare.Row, c *CaseRecord, specs []string, runs map[string][]runFrom) (conflicts, missing []string) {
 	n := max(m.Header.Repeat, 1)
 	if n > 1 {
 		row.Repeats = make([][]compare.Run, len(specs))
 	}
 	for i, spec := range specs {
-		reps, lost, disagree := m.pick(runs, key, spec, n)
+		reps, lost, disagree := m.pick(runs, caseID(c.Key, &c.Order), c.Key, spec, n)
 		conflicts = append(conflicts, disagree...)
 		switch {
 		case len(reps) == 0:

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -98,6 +99,10 @@ type RunRecord struct {
 	Key      string `json:"key"`
 	compare. // the case's key
 			CaseInfo
+	// Order is the case's position in the whole input, as in its case
+	// record: with Key, the case's identity (caseID). Nil in files
+	// written before 0.14.0, whose runs are matched on Key alone.
+	Order *int `json:"order,omitempty"`
 
 	Spec    string          `json:"spec"`
 	Options compare.Options `json:"options"` // resolved (Spec.Resolved)
@@ -124,7 +129,19 @@ func resumeKey(puzzle, caseKey, solver string, resolved compare.Options, version
 }
 
 func (r *RunRecord) resumeKey() string {
-	return repeatKey(resumeKey(r.Puzzle, r.Key, compare.SolverName(r.Spec), r.Options, r.Version), r.Run.Repeat)
+	return repeatKey(resumeKey(r.Puzzle, caseID(r.Key, r.Order), compare.SolverName(r.Spec), r.Options, r.Version), r.Run.Repeat)
+}
+
+// caseID is a case's identity in a comparison: its key (content and
+// number) and its position in the whole input, so that the same board at
+// the same number in two files is two cases, as compare shows them, each
+// with runs of its own. Without a position (the runs of files written
+// before 0.14.0), the key alone.
+func caseID(key string, order *int) string {
+	if order == nil {
+		return key
+	}
+	return key + "@" + strconv.Itoa(*order)
 }
 
 // repeatKey is the resume key of repeat r of a run: the first repeat's is
@@ -244,17 +261,18 @@ func (rf *ResultsFile) Footer(f Footer) error {
 func (rf *ResultsFile) Add(t Task, limits Limits, run compare.Run) error {
 	c := t.Case()
 	loc := c.Location()
-	key := t.Key()
+	key, order := t.Key(), t.order()
+	id := caseID(key, &order)
 	rf.mu.Lock()
 	defer rf.mu.Unlock()
-	if !rf.cases[key] {
-		if err := rf.write(Record{Kind: kindCase, Case: &CaseRecord{Puzzle: t.Puzzle.Name, Key: key, Order: t.Source.order + t.Index,
+	if !rf.cases[id] {
+		if err := rf.write(Record{Kind: kindCase, Case: &CaseRecord{Puzzle: t.Puzzle.Name, Key: key, Order: order,
 			Set: t.Source.Set, File: t.Source.File, Case: loc.Case, Line: loc.Line, Text: t.Text()}}); err != nil {
 			return err
 		}
-		rf.cases[key] = true
+		rf.cases[id] = true
 	}
-	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key,
+	return rf.write(Record{Kind: kindRun, Run: &RunRecord{Puzzle: t.Puzzle.Name, Key: key, Order: &order,
 		CaseInfo: compare.CaseInfoOf(t.Source.Set, t.Source.File, c), Spec: t.Spec.Text, Options: t.Spec.Resolved(),
 		Version: compare.Version, Limits: limits, Run: run}})
 }
@@ -345,7 +363,7 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			if err := checkCase(rec.Case); err != nil {
 				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
 			}
-			log.Cases[rec.Case.Key] = rec.Case
+			log.Cases[caseID(rec.Case.Key, &rec.Case.Order)] = rec.Case
 		case rec.Kind == kindRun && rec.Run != nil && rec.Run.Key != "":
 			if err := checkRun(rec.Run, header); err != nil {
 				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
@@ -412,7 +430,11 @@ func (d *Done) Lookup(t Task, limits Limits) (run compare.Run, reused, found boo
 	if d == nil {
 		return compare.Run{}, false, false
 	}
-	rec, ok := d.runs[repeatKey(resumeKey(t.Puzzle.Name, t.Key(), t.Spec.Solver.Name, t.Spec.Resolved(), compare.Version), t.Repeat)]
+	order := t.order()
+	rec, ok := d.runs[repeatKey(resumeKey(t.Puzzle.Name, caseID(t.Key(), &order), t.Spec.Solver.Name, t.Spec.Resolved(), compare.Version), t.Repeat)]
+	if !ok { // a record without the case's position (written before 0.14.0)
+		rec, ok = d.runs[repeatKey(resumeKey(t.Puzzle.Name, t.Key(), t.Spec.Solver.Name, t.Spec.Resolved(), compare.Version), t.Repeat)]
+	}
 	if !ok {
 		return compare.Run{}, false, false
 	}
