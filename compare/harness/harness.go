@@ -7,7 +7,7 @@
 // Run(ctx, plan) is a whole comparison as gridsat compare makes it (the
 // results file, the pool, signals, each puzzle's header, runs, report and
 // footer); Compare is one puzzle's runs with nothing around them;
-// MergeResults rebuilds reports from results files (gridsat report).
+// MergeResultsWith rebuilds reports from results files (gridsat report).
 package harness
 
 import (
