@@ -8,14 +8,18 @@ import (
 // whole board: its forced queens stand on the stack before the search
 // starts (so the border argument, which counts the queens placed, still
 // bounds every node), its banned squares are never allowed, and k goes up
-// from the root bounds only to the part's bound. Symmetry breaking is off:
-// the restriction is rarely symmetric, and the split already used the
-// board's symmetries between parts.
+// from the root bounds only to the part's bound. Symmetry breaking uses
+// the board symmetries that keep the part (its targets, its forced squares
+// and its banned squares, each as a set): they map the part's covers onto
+// its covers, as the board's map a whole case's (opt symmetry=false: none).
 
 // solveQueensPart answers a part: its fewest queens if at most its bound,
 // else no placement (None).
 func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d := newQueensDFS(q, false)
+	if !opt.NoSymmetry {
+		d.partSymmetries()
+	}
 	forced := d.forcedSquares()
 	rest := d.restrictTargets(forced)
 	d.restrictUseful(rest)
@@ -64,6 +68,7 @@ func (d *queensDFS) restrictTargets(forced []int) []uint64 {
 // larger, with its dominator instead.
 func (d *queensDFS) restrictUseful(rest []uint64) {
 	W, p := d.w, d.q.Part
+	ties := len(d.syms) == 0 // with symmetries, the kept set stays symmetric
 	allowed := func(s int) bool { return !p.Banned[s] && !p.Forced[s] }
 	on := make([]uint64, d.squares*W) // each square's targets of rest
 	for s := 0; s < d.squares; s++ {
@@ -90,7 +95,7 @@ func (d *queensDFS) restrictUseful(rest []uint64) {
 					equal = false
 				}
 			}
-			if subset && (!equal || o < s) {
+			if subset && (!equal || ties && o < s) {
 				keep = false
 			}
 		}
@@ -120,5 +125,23 @@ func (d *queensDFS) runPart(k int, forced []int, rest []uint64) bool {
 	copy(d.allow[:W], d.useful)
 	d.placed = append(d.placed[:0], forced...)
 	d.stab[0] = d.stab[0][:0]
+	for gi := range d.syms {
+		d.stab[0] = append(d.stab[0], gi)
+	}
 	return d.search(0, k-len(forced))
+}
+
+// partSymmetries sets d.syms to the part's symmetries, as square
+// permutations.
+func (d *queensDFS) partSymmetries() {
+	q := d.q
+	d.syms = d.syms[:0]
+	for _, g := range q.PartSymmetries() {
+		perm := make([]int32, d.squares)
+		for s := range perm {
+			img := g.Map(instances.Square{Row: s / q.Cols, Col: s % q.Cols})
+			perm[s] = int32(img.Row*q.Cols + img.Col)
+		}
+		d.syms = append(d.syms, perm)
+	}
 }

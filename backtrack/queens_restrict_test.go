@@ -58,6 +58,13 @@ func TestSolveQueensParts(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					plain, err := SolveQueens(p, QueensOptions{NoSymmetry: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if plain.None != res.None || len(plain.Placement) != len(res.Placement) {
+						t.Fatalf("%s: %d queens (none %v) with symmetry, %d (none %v) without", p.Part.Name(), len(res.Placement), res.None, len(plain.Placement), plain.None)
+					}
 					if res.None {
 						continue
 					}

@@ -87,7 +87,7 @@ func (q *Queens) cutPart(p *QueensPart, want int) []*QueensPart {
 	if len(cands) == 0 {
 		return nil
 	}
-	syms := q.partSymmetries(p)
+	syms := q.partSymmetries(p.Forced, p.Banned)
 	var kids []*QueensPart
 	banned := slices.Clone(p.Banned)
 	for i, s := range cands {
@@ -144,16 +144,27 @@ func (q *Queens) cutCandidates(p *QueensPart) []int {
 	return best
 }
 
-// partSymmetries are q's symmetries that map p's forced squares and its
-// banned squares each onto themselves.
-func (q *Queens) partSymmetries(p *QueensPart) []QueensSymmetry {
+// PartSymmetries are the symmetries of part q (Symmetries) that map its
+// forced squares and its banned squares each onto themselves: each maps
+// the part's placements onto placements of the part. For a whole case,
+// Symmetries.
+func (q *Queens) PartSymmetries() []QueensSymmetry {
+	if q.Part == nil {
+		return q.Symmetries()
+	}
+	return q.partSymmetries(q.Part.Forced, q.Part.Banned)
+}
+
+// partSymmetries are q's symmetries that map forced and banned each onto
+// themselves.
+func (q *Queens) partSymmetries(forced, banned []bool) []QueensSymmetry {
 	var keep []QueensSymmetry
 	for _, g := range q.Symmetries() {
 		ok := true
 		for s := 0; s < q.Cells() && ok; s++ {
 			img := g.Map(Square{s / q.Cols, s % q.Cols})
 			t := img.Row*q.Cols + img.Col
-			ok = p.Forced[s] == p.Forced[t] && p.Banned[s] == p.Banned[t]
+			ok = forced[s] == forced[t] && banned[s] == banned[t]
 		}
 		if ok {
 			keep = append(keep, g)
