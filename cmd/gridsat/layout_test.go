@@ -258,7 +258,8 @@ func TestNoPuzzleNamesInCmd(t *testing.T) {
 }
 
 // namesPuzzle reports whether a string literal, as written, is a puzzle's
-// name or holds one in double quotes (what the grep for a quoted name finds).
+// name or holds one in double quotes (what the grep for a quoted
+// name finds).
 func namesPuzzle(lit string) bool {
 	s, err := strconv.Unquote(lit)
 	for _, p := range puzzleNames {
