@@ -53,6 +53,15 @@ type Pool struct {
 	// gridsat killed outright left behind (stale.go).
 	staleOnce sync.Once
 	cgs       *memCgroups
+	hooks     *poolHooks
+}
+
+// poolHooks let a test order events that a race orders otherwise; nil
+// outside tests.
+type poolHooks struct {
+	started func(w *workerProc)       // a worker started, no job sent yet
+	stderr  func(io.Writer) io.Writer // wraps where a worker's stderr goes
+	reaping func()                    // a worker is stopped, not yet reaped
 }
 
 // MemoryEnforcement says how the kernel enforces Mem: "cgroup v2",
@@ -91,6 +100,7 @@ type workerProc struct {
 	tmp    string // the worker's TMPDIR, removed when it ends
 	cpu    int    // the CPU it is pinned to, -1 if none
 	cg     *memCgroup
+	hooks  *poolHooks
 	ooms   int64 // the group's OOM kills accounted for so far
 	// oomKilledAfterStop records an OOM kill seen as the worker was
 	// reaped, before its cgroup went.
@@ -152,9 +162,12 @@ func (p *Pool) start(cpu int) (*workerProc, error) {
 		return nil, fmt.Errorf("starting worker: %w", err)
 	}
 	w := &workerProc{cmd: cmd, pipe: stdinW, stdin: bufio.NewWriterSize(stdinW, 1<<16), out: stdoutR,
-		stderr: &stderrBuffer{}, tmp: tmp, cpu: cpu}
+		stderr: &stderrBuffer{}, tmp: tmp, cpu: cpu, hooks: p.hooks}
 	w.r.f = stdoutR
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, w.stderr
+	if p.hooks != nil && p.hooks.stderr != nil {
+		cmd.Stderr = p.hooks.stderr(w.stderr)
+	}
 	err = cmd.Start()
 	stdinR.Close()
 	stdoutW.Close()
@@ -170,6 +183,9 @@ func (p *Pool) start(cpu int) (*workerProc, error) {
 			return nil, fmt.Errorf("starting worker: %w", err)
 		}
 	}
+	if p.hooks != nil && p.hooks.started != nil {
+		p.hooks.started(w)
+	}
 	return w, nil
 }
 
@@ -179,6 +195,9 @@ func (p *Pool) start(cpu int) (*workerProc, error) {
 // it for memory). It is safe to call more than once.
 func (w *workerProc) stop() {
 	w.once.Do(func() {
+		if w.hooks != nil && w.hooks.reaping != nil {
+			w.hooks.reaping()
+		}
 		killGroup(w.cmd)
 		w.pipe.Close()
 		w.cmd.Wait() // bounded by WaitDelay
@@ -398,7 +417,11 @@ func (d *driver) fill() bool {
 		return false
 	}
 	if err := d.w.stdin.Flush(); err != nil {
-		d.lose(compare.Run{Verdict: compare.VerdictHarness, Detail: fmt.Sprintf("sending jobs to the worker: %v; worker stderr: %s", err, d.w.stderrTail())})
+		// Its input is closed: the worker has ended (a worker closes
+		// its input only by ending). It is handled as any death, its
+		// stderr read after it is reaped: the send may fail before the
+		// harness has the message the worker wrote as it died.
+		d.died(d.inflight[0], io.EOF)
 	}
 	return true
 }

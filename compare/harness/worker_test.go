@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -413,4 +415,58 @@ func TestTinyMemoryLimit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A worker that dies at start before its first job is sent: the send
+// fails (a broken pipe) before the worker's stderr is read, and the run
+// still says what the worker said. The order is forced: the first write
+// waits for the worker's exit, and its stderr reaches the harness only
+// once the worker is being reaped.
+func TestWorkerDeadBeforeItsJobIsSent(t *testing.T) {
+	p := toyPuzzle()
+	src := toySource(t, "1 2\n")
+	pool := testPool(10*time.Second, 0)
+	pool.Env = append(os.Environ(), "GRIDSAT_TEST_WORKER=diestart")
+	var mu sync.Mutex
+	gates := map[*gatedWriter]bool{}
+	pool.hooks = &poolHooks{
+		started: func(w *workerProc) { waitExited(w.cmd) },
+		stderr: func(w io.Writer) io.Writer {
+			g := &gatedWriter{w: w, open: make(chan struct{})}
+			mu.Lock()
+			gates[g] = true
+			mu.Unlock()
+			return g
+		},
+		reaping: func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for g := range gates {
+				close(g.open)
+				delete(gates, g)
+			}
+		},
+	}
+	defer pool.Close()
+	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
+	if len(rows) != 2 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows {
+		run := r.Runs[0]
+		if run.Verdict != compare.VerdictHarness || !strings.Contains(run.Detail, "cannot start: no luck today") {
+			t.Errorf("case %d: %s %q, want harness and the worker's message", r.Case, run.Verdict, run.Detail)
+		}
+	}
+}
+
+// gatedWriter holds writes until open is closed.
+type gatedWriter struct {
+	w    io.Writer
+	open chan struct{}
+}
+
+func (g *gatedWriter) Write(b []byte) (int, error) {
+	<-g.open
+	return g.w.Write(b)
 }
