@@ -36,12 +36,12 @@ func ParseShard(s string) (Shard, error) {
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
-// Holds reports whether the run of solver col (of cols) on the case at
+// holds reports whether the run of solver col (of cols) on the case at
 // position order of the whole input falls in the shard. The split is a
 // hash of the two positions: the same on every machine for the same
 // inputs and solvers, and even in expectation whatever the order of cases
 // and solvers (a round robin would give one shard every dfs run).
-func (s Shard) Holds(order, col, cols int) bool {
+func (s Shard) holds(order, col, cols int) bool {
 	if s.Count <= 1 {
 		return true
 	}
@@ -52,9 +52,9 @@ func (s Shard) Holds(order, col, cols int) bool {
 	return int(x%uint64(s.Count)) == s.Index
 }
 
-// Include is a Config.Include for the shard.
-func (s Shard) Include(specs int) func(Task) bool {
-	return func(t Task) bool { return s.Holds(t.Source.order+t.Index, t.Col, specs) }
+// include is a Config.Include for the shard.
+func (s Shard) include(specs int) func(Task) bool {
+	return func(t Task) bool { return s.holds(t.Source.order+t.Index, t.Col, specs) }
 }
 
 // Merged is one puzzle's comparison rebuilt from results files.

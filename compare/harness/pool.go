@@ -64,10 +64,10 @@ type poolHooks struct {
 	reaping func()                    // a worker is stopped, not yet reaped
 }
 
-// MemoryEnforcement says how the kernel enforces Mem: "cgroup v2",
+// memoryEnforcement says how the kernel enforces Mem: "cgroup v2",
 // "cgroup v1" (the worker and its children together), "rlimit" (each
 // process on its own, their sum watched by the poll), or "none".
-func (p *Pool) MemoryEnforcement() string {
+func (p *Pool) memoryEnforcement() string {
 	switch {
 	case p.Mem <= 0:
 		return "none"

@@ -10,7 +10,7 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// Rechecked says what Merged.Recheck did.
+// Rechecked says what Merged.RecheckRun did.
 type Rechecked struct {
 	// Runs counts the runs run again; Confirmed those whose run now says
 	// what the record said, Contradicted those whose run now finished and
@@ -19,14 +19,14 @@ type Rechecked struct {
 	Runs, Confirmed, Contradicted, Unfinished int
 }
 
-// Recheck runs again, through exec (jobs at once; the header's limits are
+// recheck runs again, through exec (jobs at once; the header's limits are
 // the executor's), every run of m's report whose claim is labelled with one
 // of labels, and judges the rows again: a run now that finishes and says
 // otherwise than its record replaces it, with a problem naming both; one
 // that does not finish leaves the record as it was. The same solver saying
 // the same thing again backs a claim no better (it stays labelled as it
 // was): what a recheck finds is a record that lies.
-func (m *Merged) Recheck(ctx context.Context, exec Executor, jobs int, labels []string) (Rechecked, error) {
+func (m *Merged) recheck(ctx context.Context, exec Executor, jobs int, labels []string) (Rechecked, error) {
 	p := m.Report.Puzzle
 	if p == nil {
 		return Rechecked{}, fmt.Errorf("recheck: the report has no puzzle")

@@ -79,7 +79,7 @@ func checkResultsHeader(f *os.File, path string) error {
 
 // appendResults opens the results file at path for a run, as OpenResults
 // does, refuses it if it holds a comparison that headers (the run's
-// comparisons, one per puzzle) may not join (CheckAppend), cuts an
+// comparisons, one per puzzle) may not join (checkAppend), cuts an
 // unfinished last line off it (cut says how many bytes) and, with resume,
 // returns its records: all under the lock the returned file holds until
 // Close. A refused file is left as it was.
@@ -93,7 +93,7 @@ func appendResults(path string, resume bool, headers []Header) (rf *ResultsFile,
 		return nil, nil, 0, err
 	}
 	for _, h := range headers {
-		if err := log.CheckAppend(path, h); err != nil {
+		if err := log.checkAppend(path, h); err != nil {
 			f.Close()
 			return nil, nil, 0, err
 		}
@@ -108,12 +108,12 @@ func appendResults(path string, resume bool, headers []Header) (rf *ResultsFile,
 	return newResultsFile(f, path, log), log, cut, nil
 }
 
-// CheckAppend refuses to add the comparison h to the results file at path,
+// checkAppend refuses to add the comparison h to the results file at path,
 // read into log, when the file holds another comparison of h's puzzle
 // (other inputs, solvers, options or version, another shard count):
 // gridsat report refuses such a file, so a run appended to it would make
 // every run in it unreadable. Comparisons of other puzzles may share it.
-func (log *ResultsLog) CheckAppend(path string, h Header) error {
+func (log *ResultsLog) checkAppend(path string, h Header) error {
 	for k, old := range log.Headers {
 		if old.Puzzle != h.Puzzle {
 			continue

@@ -227,7 +227,7 @@ func TestShardsPartitionRuns(t *testing.T) {
 			for col := 0; col < 3; col++ {
 				holders := 0
 				for i := 0; i < n; i++ {
-					if (Shard{i, n}).Holds(order, col, 3) {
+					if (Shard{i, n}).holds(order, col, 3) {
 						holders++
 						counts[i]++
 					}

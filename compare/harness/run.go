@@ -260,7 +260,7 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 func (s *session) record(pr *puzzleRun, pp PuzzlePlan, machine *compare.Machine) (footer func(), err error) {
 	plan := s.plan
 	if plan.Shard.Count > 0 {
-		pr.cfg.Include = plan.Shard.Include(len(pp.Specs))
+		pr.cfg.Include = plan.Shard.include(len(pp.Specs))
 	}
 	h := newHeader(pp.Puzzle, pp.Specs, pp.Sources, plan.Limits, plan.shardName())
 	if plan.Repeat > 1 || plan.Warmup > 0 {
@@ -318,7 +318,7 @@ func IsRefused(err error) bool {
 	return errors.As(err, &r)
 }
 
-// RecheckRun is Recheck as a command runs it: under the limits m's header
+// RecheckRun is recheck as a command runs it: under the limits m's header
 // records, in worker processes started with worker (this binary's worker
 // subcommand) unless that comparison ran in process, until ctx is
 // cancelled or the process is interrupted (SIGINT, SIGTERM), which
@@ -332,6 +332,6 @@ func (m *Merged) RecheckRun(ctx context.Context, worker []string, jobs int, labe
 		defer pool.Close()
 		exec = pool
 	}
-	rc, err = m.Recheck(ctx, exec, jobs, labels)
+	rc, err = m.recheck(ctx, exec, jobs, labels)
 	return rc, ctx.Err() != nil, err
 }

@@ -46,7 +46,7 @@ func TestWorkerEndKillsItsGroup(t *testing.T) {
 		pidfile := filepath.Join(t.TempDir(), "child.pid")
 		pool := testPool(time.Minute, mem)
 		pool.Env = append(pool.Env, "GRIDSAT_TEST_PIDFILE="+pidfile)
-		enforced := pool.MemoryEnforcement()
+		enforced := pool.memoryEnforcement()
 		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "bgchild"), Sources: []*Source{toySource(t, "1\n")}, Exec: pool})
 		if v := rows[0].Runs[0].Verdict; v != compare.VerdictOK {
 			t.Fatalf("bgchild: %s %s", v, rows[0].Runs[0].Detail)

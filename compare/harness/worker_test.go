@@ -334,7 +334,7 @@ func TestWorkerMemoryLimit(t *testing.T) {
 		defer pool.Close()
 		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "hog", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
 		r := rows[0]
-		how := pool.MemoryEnforcement()
+		how := pool.memoryEnforcement()
 		if v := r.Runs[0].Verdict; v != compare.VerdictMemout {
 			t.Errorf("%s: hog: %s (%s)", how, v, r.Runs[0].Detail)
 		}
@@ -366,7 +366,7 @@ func TestWorkerMemoryLimitCountsChildren(t *testing.T) {
 		pool.Env = append(pool.Env, "GRIDSAT_TEST_HOGLOG="+logFile)
 		defer pool.Close()
 		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "childhog"), Sources: []*Source{src}, Exec: pool})
-		how := pool.MemoryEnforcement()
+		how := pool.memoryEnforcement()
 		run := rows[0].Runs[0]
 		if run.Verdict != compare.VerdictMemout {
 			t.Errorf("%s: childhog: %s (%s)", how, run.Verdict, run.Detail)
@@ -411,7 +411,7 @@ func TestTinyMemoryLimit(t *testing.T) {
 		pool.Close()
 		for _, r := range rows {
 			if run := r.Runs[0]; run.Verdict != compare.VerdictMemout {
-				t.Errorf("%s, case %d: %s (%s)", pool.MemoryEnforcement(), r.Case, run.Verdict, run.Detail)
+				t.Errorf("%s, case %d: %s (%s)", pool.memoryEnforcement(), r.Case, run.Verdict, run.Detail)
 			}
 		}
 	}
