@@ -341,7 +341,7 @@ func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
 	if err != nil {
 		return err
 	}
-	_, queens, err := instances.ParseQueensAnswer(meta.Answer)
+	queens, err := queensClaimAnswer(q, meta.Answer)
 	if err != nil {
 		return fmt.Errorf("the claim's answer: %w", err)
 	}

@@ -91,3 +91,13 @@ func queensValue(r Result) (int, error) {
 	_, v, err := instances.ParseQueensAnswer(r.Answer)
 	return v, err
 }
+
+// queensClaimAnswer is the queen count a kept claim's answer stands for:
+// its count, or for a part with none within its bound, the bound + 1.
+func queensClaimAnswer(q *instances.Queens, answer string) (int, error) {
+	if _, v, ok := strings.Cut(answer, ": "); ok && v == "-1" && q.Part != nil {
+		return q.Part.Bound + 1, nil
+	}
+	_, n, err := instances.ParseQueensAnswer(answer)
+	return n, err
+}

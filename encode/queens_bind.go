@@ -8,14 +8,14 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// BindQueensCNF ties a kept queens claim's CNF to its case: it rebuilds
+// bindQueensCNF ties a kept queens claim's CNF to its case: it rebuilds
 // the formula of board q under opt (newQueensFormula and its counters up
 // to qc.Upto, as the solver builds them) and accepts kept only if every
 // clause of it is a clause of that formula or one of the claim's
 // assumptions, rebuilt from qc: the units of "at most qc.K queens" and,
 // with split=classes, of the cube of qc.Share (a share of qc.K among the
 // four square classes). qc.K must be below answer, the run's queen count.
-func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *QueensClaim, kept *sat.CNF) error {
+func bindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *QueensClaim, kept *sat.CNF) error {
 	if qc == nil {
 		return errors.New("the kept claim does not say its k and cube")
 	}

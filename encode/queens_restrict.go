@@ -189,3 +189,17 @@ func anyTrue(a []bool) bool {
 	}
 	return false
 }
+
+// BindQueensCNF ties a kept queens claim's CNF to its case (bindQueensCNF:
+// the formula rebuilt, every kept clause one of it or of the claim's
+// assumptions; qc.K must be below answer). A part's formula is its rest's,
+// without symmetry breaking, its queens the answer less the forced ones
+// (answer is the part's bound + 1 when it has none within the bound).
+func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *QueensClaim, kept *sat.CNF) error {
+	if q.Part == nil {
+		return bindQueensCNF(q, opt, answer, qc, kept)
+	}
+	rest, forced := partRest(q)
+	opt.NoSymmetry = true
+	return bindQueensCNF(rest, opt, answer-len(forced), qc, kept)
+}

@@ -139,3 +139,31 @@ func TestSplitPartCorrupted(t *testing.T) {
 		t.Fatalf("compare over an edited part: exit %d, want 2 and %q:\n%s", code, want, stderr)
 	}
 }
+
+// TestSplitCertifiedJoin: parts solved with --certify keep their proofs,
+// report --proofs checks them again against each part's own formula, and
+// the join is certified.
+func TestSplitCertifiedJoin(t *testing.T) {
+	p := splittable(t)
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := p.Generate(&buf, compare.GenConfig{Size: "8", Count: 1, Seed: 1, Params: compare.Options{"full": "true"}}); err != nil {
+		t.Fatal(err)
+	}
+	whole, parts := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "parts.txt")
+	if err := os.WriteFile(whole, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := gridsatProc(t, "", nil, "split", p.Name, whole, "--jobs", "5", "--bound", "4", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	runs, proofs := filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
+	if _, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--solvers", "sat", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		t.Fatalf("compare: exit %d\n%s", code, stderr)
+	}
+	out, stderr, code := gridsatProc(t, "", nil, "report", runs, "--proofs", proofs)
+	joins := joinedLine.FindAllStringSubmatch(out, -1)
+	if code != 0 || len(joins) != 1 || !strings.HasSuffix(joins[0][3], "("+compare.ClaimCertified+")") || !strings.Contains(stderr, " 0 failed") {
+		t.Fatalf("report --proofs: exit %d, joins %v, want one certified\n%s\n%s", code, joins, out, stderr)
+	}
+}
