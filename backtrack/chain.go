@@ -39,6 +39,9 @@ type ChainOptions struct {
 	// NoProbe turns off probing every step at the root: a step whose
 	// consequences, by the rules on, contradict is removed for good.
 	NoProbe bool `opt:"probe,negate" doc:"false: no probing of every step at the root"`
+	// NoMemo turns off the table of dead ends: walks through the same
+	// cells to the same end whose subtree held no path (chain_memo.go).
+	NoMemo bool `opt:"memo,negate" doc:"false: no table of dead ends (walks through the same cells to the same end found to hold no path)"`
 	// MaxNodes stops the search with ErrChainNodeLimit after that many
 	// nodes; 0 means no limit.
 	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N search nodes (0: no limit)"`
@@ -46,7 +49,7 @@ type ChainOptions struct {
 
 // chainRules are the pruning rules a search applies, from ChainOptions.
 type chainRules struct {
-	counts, forced, matching, pairing, reach, biconnected, probe bool
+	counts, forced, matching, pairing, reach, biconnected, probe, memo bool
 }
 
 // rules returns the rules o leaves on for a board with k labels: the
@@ -63,6 +66,7 @@ func (o ChainOptions) rules(k int) chainRules {
 		reach:       !o.NoReach && k > 2,
 		biconnected: !o.NoBiconnected,
 		probe:       !o.NoProbe,
+		memo:        !o.NoMemo,
 	}
 }
 
@@ -110,6 +114,8 @@ type chainSearch struct {
 	removed []removal
 	pending []int
 	nodes   int64
+	// memo holds the walks found to have no completion.
+	memo chainMemo
 	// succOf and predOf are a perfect matching of the possible steps:
 	// every sender (cur and the unvisited cells but the target) gets its
 	// own receiver (an unvisited cell) as successor; -1 when unmatched.
@@ -151,9 +157,10 @@ type chainStep struct {
 // cycles; a matching giving every cell its own predecessor (for K=2, two
 // different neighbours); for K>2 every unvisited cell reachable from the
 // path's end and reaching the target; biconnectivity of the unvisited
-// cells with the path's end and the target; and, at the root, probing
-// every step. Every pruned branch holds no path, so the first path found
-// is the smallest.
+// cells with the path's end and the target; at the root, probing every
+// step; and a table of the walks found to hold no path, skipped when met
+// again in another order. Every pruned branch holds no path, so the first
+// path found is the smallest.
 func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	if c.N == 1 {
 		if c.Labels[0] != 0 {
@@ -263,7 +270,7 @@ func (s *chainSearch) search(cur int) (bool, error) {
 		s.walk.Step(e.dir)
 		s.move(cur, next)
 		moved := len(s.removed)
-		if (!r.forced || s.viable(cur, next)) && s.settle(next) &&
+		if (!r.memo || !s.memoDead(next)) && (!r.forced || s.viable(cur, next)) && s.settle(next) &&
 			(!r.matching || s.rematch(cur, next, etrail)) &&
 			(!r.pairing || s.repair(cur, next, etrail)) &&
 			(!r.reach || s.reachable(next)) &&
@@ -271,6 +278,9 @@ func (s *chainSearch) search(cur int) (bool, error) {
 			found, err := s.search(next)
 			if found || err != nil {
 				return found, err
+			}
+			if r.memo {
+				s.memoAdd(next)
 			}
 		}
 		s.undoMatch(trail)
@@ -385,12 +395,13 @@ func (s *chainSearch) unmove(cur, next int) {
 // ChainMemory estimates the peak memory in bytes of SolveChain on c: the
 // runtime's 16 MiB, 2 KiB per cell (the step lists, counts and scratch
 // space), and, for K <= 2 where the matchings' augmenting paths are long,
-// 12 bytes per cell squared for their undo trails down the search's depth.
-// Fitted to peaks measured on all-zero K=1 boards (the worst: every step
+// 12 bytes per cell squared for their undo trails down the search's depth;
+// plus the table of dead ends, whose keys are bounded by chainMemoBytes
+// (twice that with the map's own memory). Fitted to peaks measured on all-zero K=1 boards (the worst: every step
 // exists) and random K=2 and 3 boards up to N=64 (README.md, chain).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
-	est := 16<<20 + 2048*n2
+	est := 16<<20 + 2048*n2 + 2*chainMemoBytes
 	if c.K <= 2 {
 		est += 12 * n2 * n2
 	}

@@ -72,6 +72,7 @@ var chainConfigs = func() []struct {
 		{"reach", func(o *ChainOptions) *bool { return &o.NoReach }},
 		{"biconnected", func(o *ChainOptions) *bool { return &o.NoBiconnected }},
 		{"probe", func(o *ChainOptions) *bool { return &o.NoProbe }},
+		{"memo", func(o *ChainOptions) *bool { return &o.NoMemo }},
 	}
 	cs := []config{{"all rules", ChainOptions{}}, {"plain", ChainOptions{Plain: true}}}
 	for _, sw := range switches {
@@ -190,6 +191,38 @@ func TestSolveChainAgainstBruteForce(t *testing.T) {
 	}
 	if solved < 70 || unsolved < 20 {
 		t.Errorf("only %d solvable and %d unsolvable boards: the test lost its teeth", solved, unsolved)
+	}
+}
+
+// TestSolveChainSwappedAgainstBruteForce holds the search to the brute
+// force on boards with swapped labels (instances.ChainGenOptions.Swap: the
+// label counts right, often no path), 3x3 to 5x5 with K = 2 and 3, the
+// family where the search's -1 rests on its pruning alone (no count rules
+// them out), and every fourth board planted as it is: every configuration
+// must agree with the brute force.
+func TestSolveChainSwappedAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(23))
+	solved, unsolved := 0, 0
+	for i := 0; i < 240; i++ {
+		n, k := 3+i%3, 2+(i/3)%2
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Swap: i%4 != 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Infeasible() != "" {
+			t.Fatalf("a swapped board fails the counts: %s", b.Infeasible())
+		}
+		want := instances.BruteChain(b)
+		checkChain(t, b, want)
+		if want == instances.ChainNoPath {
+			unsolved++
+		} else {
+			solved++
+		}
+	}
+	t.Logf("%d boards with a path, %d without", solved, unsolved)
+	if solved < 60 || unsolved < 120 {
+		t.Errorf("only %d boards with a path and %d without: the test lost its teeth", solved, unsolved)
 	}
 }
 

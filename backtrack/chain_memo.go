@@ -1,0 +1,94 @@
+package backtrack
+
+// The table of dead ends in the chain search (the rule ChainOptions.NoMemo
+// turns off). Whether a walk can be completed depends on the walk only
+// through its end, the cells it visited, and which of the diagonal steps
+// still possible it crosses (instances.ChainWalk.CanStep's rules: an
+// unvisited cell, no crossing, the target last), not on the order it took
+// them in. Walks through the same cells to the same end in other orders
+// are common (a 2x2 block or a strip walked two ways), and on boards with
+// no path the search meets the same dead ends again and again: one N=12
+// board of swapped labels went through 200,000 nodes holding 11,354
+// distinct walks. The table keeps the walks whose subtree the search
+// exhausted, by an exact key (no hashing: a collision would be a wrong
+// -1), and the search skips a step that leads to one.
+
+// chainMemoBytes bounds the bytes of the keys the table holds; when a key
+// would pass it, the table starts empty again.
+const chainMemoBytes = 16 << 20
+
+// chainMemo is the table of walks that cannot be completed.
+type chainMemo struct {
+	dead  map[string]struct{}
+	bytes int
+	key   []byte // scratch: the key being built
+	hits  int64
+}
+
+// memoKey builds the key of the walk ending at cur in s.memo.key: cur, the
+// visited cells, and one bit for each 2x2 block whose step along one
+// diagonal is still open to the walk's rest (both its cells unvisited or
+// cur, the step in the board's step graph either way) and crosses a step
+// the walk took along the other.
+func (s *chainSearch) memoKey(cur int) []byte {
+	k := append(s.memo.key[:0], byte(cur), byte(cur>>8), byte(cur>>16))
+	var acc byte
+	bit := 0
+	put := func(b bool) {
+		if b {
+			acc |= 1 << bit
+		}
+		if bit++; bit == 8 {
+			k = append(k, acc)
+			acc, bit = 0, 0
+		}
+	}
+	for u := 0; u < s.n2; u++ {
+		put(s.walk.Visited(u))
+	}
+	n := s.n
+	for r := 0; r+1 < n; r++ {
+		for c := 0; c+1 < n; c++ {
+			tl := r*n + c
+			put(s.crossedOpen(tl, tl+n+1, 3, cur))
+			put(s.crossedOpen(tl+1, tl+n, 5, cur))
+		}
+	}
+	if bit > 0 {
+		k = append(k, acc)
+	}
+	s.memo.key = k
+	return k
+}
+
+// crossedOpen reports whether the diagonal step between a and b (from a in
+// direction d) is open to the walk's rest but for a crossing.
+func (s *chainSearch) crossedOpen(a, b, d, cur int) bool {
+	avail := func(u int) bool { return !s.walk.Visited(u) || u == cur }
+	if !avail(a) || !avail(b) || !s.walk.Crosses(a, d) {
+		return false
+	}
+	_, ab := s.c.Step(a, d)
+	_, ba := s.c.Step(b, (d+4)%8)
+	return ab || ba
+}
+
+// memoDead reports whether the walk ending at cur is in the table.
+func (s *chainSearch) memoDead(cur int) bool {
+	if _, ok := s.memo.dead[string(s.memoKey(cur))]; ok {
+		s.memo.hits++
+		return true
+	}
+	return false
+}
+
+// memoAdd puts the walk ending at cur in the table: the search exhausted
+// its subtree without finding a path.
+func (s *chainSearch) memoAdd(cur int) {
+	k := s.memoKey(cur)
+	if s.memo.dead == nil || s.memo.bytes+len(k) > chainMemoBytes {
+		s.memo.dead, s.memo.bytes = map[string]struct{}{}, 0
+	}
+	s.memo.dead[string(k)] = struct{}{}
+	s.memo.bytes += len(k)
+}
