@@ -164,7 +164,9 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 		syscall.Kill(pid, syscall.SIGKILL)
 		t.Errorf("the solver's child %d outlived the timeout: %s", pid, st)
 	}
-	left, _ := filepath.Glob(filepath.Join(os.TempDir(), "gridsat-worker-*", "formula.cnf"))
+	// Only this process's worker folders: other gridsat tests on the
+	// machine may be mid-run in theirs.
+	left, _ := filepath.Glob(filepath.Join(os.TempDir(), workerDirPrefix+strconv.Itoa(os.Getpid())+"-*", "formula.cnf"))
 	for _, f := range left {
 		if owner, _ := os.ReadFile(f); strings.HasPrefix(string(owner), "p cnf 1 1") {
 			t.Errorf("a killed run left %s behind", f)
