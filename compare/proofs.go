@@ -1,8 +1,10 @@
 package compare
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -124,6 +126,8 @@ type ProofCheck struct {
 // (rebuiltBinder: each puzzle's encoding is rebuilt from the row's case); a
 // puzzle whose encoding is not rebuilt has its proofs checked against
 // the kept CNF only, and its runs stay certified when run (NotRebuilt).
+// A kept file over the readers' bounds (RecheckClaimBound) is an error:
+// the report refuses the folder.
 func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	var pc ProofCheck
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -139,6 +143,10 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	lookup, rebuilt := rebuiltBinder(r)
 	for _, path := range files {
 		meta, _, err := encode.RecheckClaimBound(path, lookup)
+		if errors.Is(err, bufio.ErrTooLong) {
+			// Bad input, refused: not gridsat's kept files.
+			return pc, err
+		}
 		if meta.Puzzle == "" && err != nil {
 			// A claim file cut or corrupted is a failure, never skipped
 			// as another puzzle's.

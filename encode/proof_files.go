@@ -115,9 +115,12 @@ type Binder func(meta KeptClaim, kept *sat.CNF) error
 // bind, if not nil, which must accept it as the case's formula; bind is
 // chosen from meta (the puzzle, file and case), so it is given meta
 // through lookup, which returns nil for a claim it cannot tie to a case.
+// A file read under a bound that it exceeds (a JSON over 1 MiB, a line of
+// the CNF or the proof over drat.MaxLine) is an error wrapping
+// bufio.ErrTooLong.
 func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClaim, drat.Result, error) {
 	var meta KeptClaim
-	data, err := os.ReadFile(jsonPath)
+	data, err := readClaimJSON(jsonPath)
 	if err != nil {
 		return meta, drat.Result{}, err
 	}
@@ -160,4 +163,26 @@ func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClai
 		return meta, res, fmt.Errorf("%s: %s: %w", jsonPath, meta.Claim, err)
 	}
 	return meta, res, nil
+}
+
+// maxClaimJSON bounds a kept claim's JSON record (a few hundred bytes as
+// gridsat writes it).
+const maxClaimJSON = 1 << 20
+
+// readClaimJSON reads a kept claim's JSON record, refusing one over
+// maxClaimJSON (the error wraps bufio.ErrTooLong) without reading it whole.
+func readClaimJSON(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxClaimJSON+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > maxClaimJSON {
+		return nil, fmt.Errorf("%s: over %d MiB (a kept claim's record is a few hundred bytes): %w", path, maxClaimJSON>>20, bufio.ErrTooLong)
+	}
+	return data, nil
 }

@@ -9,6 +9,12 @@ import (
 	"math"
 )
 
+// MaxLine bounds a line of a text proof, and a clause of a binary one, in
+// bytes: a clause over a million variables at eight digits and a sign
+// each fits several times over, and a longer line is refused (wrapping
+// bufio.ErrTooLong) before it is gathered whole.
+const MaxLine = 16 << 20
+
 // maxVar is the largest variable the parsers accept (literals fit an int32,
 // and 2*v+1 fits the binary format's uint32).
 const maxVar = math.MaxInt32 - 1
@@ -63,8 +69,14 @@ func (p *textParser) readLine() ([]byte, error) {
 	if err == bufio.ErrBufferFull {
 		p.buffer = append(p.buffer[:0], b...)
 		for err == bufio.ErrBufferFull {
+			if len(p.buffer) > MaxLine {
+				return nil, fmt.Errorf("longer than %d MiB: %w", MaxLine>>20, bufio.ErrTooLong)
+			}
 			b, err = p.br.ReadSlice('\n')
 			p.buffer = append(p.buffer, b...)
+		}
+		if len(p.buffer) > MaxLine+1 { // its newline not counted
+			return nil, fmt.Errorf("longer than %d MiB: %w", MaxLine>>20, bufio.ErrTooLong)
 		}
 		b = p.buffer
 	}
@@ -211,6 +223,9 @@ func readBinaryClause(br *bufio.Reader, lits []int) ([]int, int, error) {
 				return nil, read, err
 			}
 			read++
+			if read > MaxLine {
+				return nil, read, fmt.Errorf("a clause longer than %d MiB: %w", MaxLine>>20, bufio.ErrTooLong)
+			}
 			if shift > 28 {
 				return nil, read, errors.New("literal too long for 32 bits")
 			}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/gridsat/gridsat/encode/drat"
 )
 
 // maxDIMACSVars bounds the variables a DIMACS header may declare.
@@ -14,10 +16,11 @@ const maxDIMACSVars = 1 << 26
 // ReadDIMACS reads a DIMACS CNF ("c" comments, "p cnf VARS CLAUSES", clauses
 // ending in 0); name is the file's, for errors, which give its line. The
 // clause count must match the header, and every literal be among the
-// declared variables.
+// declared variables. A line over drat.MaxLine is refused (the error wraps
+// bufio.ErrTooLong).
 func ReadDIMACS(r io.Reader, name string) (*CNF, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<26)
+	sc.Buffer(make([]byte, 0, 1<<16), drat.MaxLine+1) // its newline too
 	f := &CNF{}
 	want, line, header := 0, 0, false
 	var cur []int
@@ -56,7 +59,9 @@ func ReadDIMACS(r io.Reader, name string) (*CNF, error) {
 			cur = append(cur, l)
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); err == bufio.ErrTooLong {
+		return nil, fmt.Errorf("%s: line %d: longer than %d MiB: %w", name, line+1, drat.MaxLine>>20, err)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
 	}
 	switch {

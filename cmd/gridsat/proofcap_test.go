@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// report --proofs reads kept files under a bound: a line of a kept CNF or
+// DRAT proof over 16 MiB, or a kept claim's JSON over 1 MiB, is refused
+// (exit 2) naming the file and the line, not read whole into memory; the
+// real proofs gridsat keeps are read as before.
+func TestProofsReadUnderACap(t *testing.T) {
+	dir := t.TempDir()
+	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
+	if out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs); code != 0 || !strings.Contains(stderr, " 0 failed") {
+		t.Fatalf("report --proofs: exit %d\n%s\n%s", code, out, stderr)
+	}
+	long := "c " + strings.Repeat("x", 16<<20) + "\n" // a comment: cheap to parse, if read
+	tests := []struct {
+		ext, want string
+		edit      func([]byte) []byte
+	}{
+		{".cnf", "line 2", func(b []byte) []byte {
+			_, rest, _ := bytes.Cut(b, []byte("\n"))
+			return append(append(append([]byte{}, b[:len(b)-len(rest)]...), long...), rest...)
+		}},
+		{".drat", "line 1", func(b []byte) []byte { return append([]byte(long), b...) }},
+		{".json", "over 1 MiB", func(b []byte) []byte { return append(b, bytes.Repeat([]byte(" "), 1<<20)...) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.ext, func(t *testing.T) {
+			files, _ := filepath.Glob(filepath.Join(proofs, "*"+tt.ext))
+			if len(files) == 0 {
+				t.Fatalf("no kept %s file", tt.ext)
+			}
+			orig, err := os.ReadFile(files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer os.WriteFile(files[0], orig, 0o644)
+			if err := os.WriteFile(files[0], tt.edit(orig), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+			if code != exitUsage || !strings.Contains(stderr, filepath.Base(files[0])) || !strings.Contains(stderr, tt.want) || out != "" {
+				t.Errorf("report --proofs with an over-long %s: exit %d, stdout %d bytes\n%s", tt.ext, code, len(out), stderr)
+			}
+		})
+	}
+}
