@@ -8,9 +8,10 @@ import "math"
 // it can be, and every queen's diagonals run through G. Both hold when the
 // queens stand on one parity class of squares, say rows even and columns
 // odd: G is then the squares of odd rows and even columns, whose
-// diagonals r-c and r+c are odd like the queens'. (Twenty covers of 9
-// queens on Q_18 found by a tabu search were all of that form; the full
-// search spent 3.9M nodes to find one, the search on the class 4,559.)
+// diagonals r-c and r+c are odd like the queens'. (The four covers of 9
+// queens on Q_18 a tabu search found and that were looked at were all of
+// that form; the full search spent 3.9M nodes to find one, the search on
+// the class 4,559.)
 // So before the full search for k queens, latticeFirst searches each
 // parity class alone, up to the board's symmetries, within a node budget.
 // Like the half-turn look-ahead it only finds covers: failing proves
