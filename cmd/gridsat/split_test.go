@@ -167,3 +167,24 @@ func TestSplitCertifiedJoin(t *testing.T) {
 		t.Fatalf("report --proofs: exit %d, joins %v, want one certified\n%s\n%s", code, joins, out, stderr)
 	}
 }
+
+// TestSplitRefuses: bad uses of split exit 2 with one line saying why.
+func TestSplitRefuses(t *testing.T) {
+	p := splittable(t)
+	dir := t.TempDir()
+	whole := splitInput(t, p, dir)
+	parts := filepath.Join(dir, "parts.txt")
+	if _, stderr, code := gridsatProc(t, "", nil, "split", p.Name, whole, "--jobs", "3", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	usageError(t, "", "--jobs must be at least 1", "split", p.Name, whole)
+	usageError(t, "", "--bound -2: want at least 0", "split", p.Name, whole, "--jobs", "2", "--bound", "-2")
+	usageError(t, "", "already a part", "split", p.Name, parts, "--jobs", "2")
+	usageError(t, "", "no such file", "split", p.Name, filepath.Join(dir, "none.txt"), "--jobs", "2")
+	for _, other := range compare.Puzzles() {
+		if other.Split == nil {
+			usageError(t, "", "cannot be split", "split", other.Name, whole, "--jobs", "2")
+			break
+		}
+	}
+}
