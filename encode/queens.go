@@ -379,7 +379,9 @@ func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 		if opt.Split == QueensSplitClasses {
 			part.act = f.NewVars(1, "lex-leader ("+g.Name+") in force")[0]
 		}
+		part.from = len(f.Clauses)
 		qf.lexLeader(g, part.act)
+		part.to = len(f.Clauses)
 		qf.lex = append(qf.lex, part)
 	}
 	return qf
@@ -962,6 +964,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if res.Lower >= len(res.Placement) {
 		return res, nil // the bound proves the greedy cover smallest
 	}
+	defer raiseGC(backend)()
 	if opt.Search == QueensSearchUp {
 		err = s.up()
 	} else {
@@ -1150,7 +1153,7 @@ func (s *queensSAT) call(k int, cube []int) (sat.Status, *QueensFormula, sat.Sol
 	case s.opt.Certify:
 		return s.callProving(k, cube)
 	default:
-		if sv, err = s.backend.New(qf.CNF.With(append(s.b.Lits(k), cube...)...)); err != nil {
+		if sv, err = s.backend.New(s.cubeCNF(k, cube)); err != nil {
 			return sat.Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
 		}
 	}

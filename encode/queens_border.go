@@ -14,12 +14,11 @@ import (
 // each orbit gets a sub-cube, with the lex-leader constraints in force of
 // the symmetries that keep both its share and its pattern. Whatever lines
 // a cover occupies, a symmetry of the share maps it into one of them. A
-// balanced share (see ringsFor) every symmetry keeps (the hard cubes:
-// (2,2,2,2) and (3,2,2,1) at gamma(Q_15), (2,2,2,2) at gamma(Q_16)) is
-// split by two rings (55 sub-cubes on a square board), one that some
-// symmetry keeps by one ring ((1,2,2,2) at gamma(Q_14)). gophersat's
-// conflicts cost more the longer a run goes (its learned clauses pile up),
-// so the short runs win even where they add conflicts.
+// balanced share (see ringsFor) every symmetry keeps, the hardest cubes,
+// is split by two rings (55 sub-cubes on a square board), one that some
+// symmetry keeps by one ring. gophersat's conflicts cost more the longer a
+// run goes (its learned clauses pile up), so the short runs win even where
+// they add conflicts. (Figures: encode/README.md, the queens encoding.)
 
 // queensCube is one cube of a split k: share bounds the queens per square
 // class and, when rings > 0, the bits of border say which lines of the
@@ -140,8 +139,8 @@ func (b queensBound) keeps(n [4]int) []lexPart {
 
 // ringSplitFrom is the least k whose cubes the rings split: below it the
 // cubes are easy and the split's extra solver runs cost more than they
-// save (gamma(Q_13)'s k = 6: 406 runs, 1.4 s of CPU, against 130 runs in
-// 0.6 s unsplit). Tests lower it to reach the split on small boards.
+// save (gamma(Q_13)'s k = 6, encode/README.md). Tests lower it to reach
+// the split on small boards.
 var ringSplitFrom = 7
 
 // ringsFor is how many rings split the cube of share n: none for k below

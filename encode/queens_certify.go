@@ -11,7 +11,7 @@ import (
 // fresh proving solver and, when it answers UNSAT, checks its proof at
 // once (a failure goes to res.CertErr) and hands the claim to opt.Keep.
 func (s *queensSAT) callProving(k int, cube []int) (sat.Status, *QueensFormula, sat.Solver, error) {
-	f := s.qf.CNF.With(append(s.b.Lits(k), cube...)...)
+	f := s.cubeCNF(k, cube)
 	log := &sat.ProofLog{}
 	sv, err := s.backend.(sat.Prover).NewProving(f, log.Sink())
 	if err != nil {

@@ -1,6 +1,9 @@
 package encode
 
-import "github.com/gridsat/gridsat/instances"
+import (
+	"github.com/gridsat/gridsat/encode/sat"
+	"github.com/gridsat/gridsat/instances"
+)
 
 // The board symmetries permute the four square classes (see classOf): a
 // reflection of an even side swaps the row (or column) parities, a
@@ -12,7 +15,7 @@ import "github.com/gridsat/gridsat/instances"
 // the symmetries that keep its share still pick one cover of each of
 // their classes (those symmetries form a group, the share's stabilizer);
 // the others would cut covers the cube needs, so the cube puts them out of
-// force. At gamma(Q_16) this leaves 29 of the 165 cubes of k = 8.
+// force. (Figures: encode/README.md, the queens encoding.)
 
 // lexPart is the lex-leader constraint of one board symmetry: act, when
 // not 0, is the variable that puts it in force (with split=classes: each
@@ -24,6 +27,8 @@ type lexPart struct {
 	// border is how the symmetry permutes the border lines (set by
 	// Bound when the border split applies, see queensCube).
 	border []int
+	// from and to delimit the constraint's clauses in the formula.
+	from, to int
 }
 
 // classPerm is how g permutes the square classes: a symmetry maps row and
@@ -102,4 +107,29 @@ func (b queensBound) images(shares [][4]int) [][4]int {
 		}
 	}
 	return out
+}
+
+// cubeCNF is the formula a fresh solver gets for "at most k queens" and
+// cube: the formula without the clauses of the lex-leader constraints the
+// cube puts out of force (their act false satisfies the clauses that
+// forbid a placement; the others only force prefix variables nothing
+// reads, and would cost propagation), then the units of both. Its
+// clauses are a subset of the formula's and the cube's units, as
+// BindQueensCNF wants.
+func (s *queensSAT) cubeCNF(k int, cube []int) *sat.CNF {
+	off := map[int]bool{}
+	for _, l := range cube {
+		off[-l] = true
+	}
+	g := *s.qf.CNF
+	g.Clauses = nil
+	next := 0
+	for _, part := range s.qf.lex {
+		if part.act != 0 && off[part.act] {
+			g.Clauses = append(g.Clauses, s.qf.CNF.Clauses[next:part.from]...)
+			next = part.to
+		}
+	}
+	g.Clauses = append(g.Clauses, s.qf.CNF.Clauses[next:]...)
+	return g.With(append(s.b.Lits(k), cube...)...)
 }

@@ -1,0 +1,47 @@
+package encode
+
+import (
+	"runtime/debug"
+	"testing"
+
+	"github.com/gridsat/gridsat/encode/sat"
+)
+
+// raiseGC raises the collector's target for gophersat only, never lowers
+// it, and puts the old one back.
+func TestRaiseGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	gs, err := sat.LookupBackend("gophersat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		backend sat.Backend
+		before  int
+		during  int
+	}{
+		{"gophersat from 100", gs, 100, gophersatGCPercent},
+		{"gophersat from higher", gs, 1000, 1000},
+		{"gophersat with the collector off", gs, -1, -1},
+	}
+	if gini, err := sat.LookupBackend("gini"); err == nil {
+		tests = append(tests, struct {
+			name    string
+			backend sat.Backend
+			before  int
+			during  int
+		}{"gini", gini, 100, 100})
+	}
+	for _, tt := range tests {
+		debug.SetGCPercent(tt.before)
+		restore := raiseGC(tt.backend)
+		if got := debug.SetGCPercent(tt.during); got != tt.during {
+			t.Errorf("%s: target %d during the search, want %d", tt.name, got, tt.during)
+		}
+		restore()
+		if got := debug.SetGCPercent(100); got != tt.before {
+			t.Errorf("%s: target %d after, want %d back", tt.name, got, tt.before)
+		}
+	}
+}
