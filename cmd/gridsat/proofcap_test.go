@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // report --proofs reads kept files under a bound: a line of a kept CNF or
@@ -13,11 +15,7 @@ import (
 // (exit 2) naming the file and the line, not read whole into memory; the
 // real proofs gridsat keeps are read as before.
 func TestProofsReadUnderACap(t *testing.T) {
-	dir := t.TempDir()
-	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	if out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
-		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
-	}
+	proofs, runs := keptProofs(t)
 	if out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs); code != 0 || !strings.Contains(stderr, " 0 failed") {
 		t.Fatalf("report --proofs: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -53,4 +51,33 @@ func TestProofsReadUnderACap(t *testing.T) {
 			}
 		})
 	}
+}
+
+// keptProofs runs compare --certify --proofs on small generated cases of
+// the first registered puzzle whose runs keep proofs, and returns the
+// proofs' folder and the results file.
+func keptProofs(t *testing.T) (proofs, runs string) {
+	t.Helper()
+	for _, name := range puzzlesWithGen(t) {
+		if p, _ := compare.Lookup(name); p.BindProof == nil {
+			continue
+		}
+		dir := t.TempDir()
+		input, proofs, runs := filepath.Join(dir, "in.txt"), filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
+		text, stderr, code := gridsat(t, "", append(append([]string{"gen", name}, genArgs(name)...), "--seed", "1")...)
+		if code != 0 {
+			t.Fatalf("gen: exit %d: %s", code, stderr)
+		}
+		if err := os.WriteFile(input, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, stderr, code := gridsat(t, "", "compare", name, input, "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+		}
+		if kept, _ := filepath.Glob(filepath.Join(proofs, "*.json")); len(kept) > 0 {
+			return proofs, runs
+		}
+	}
+	t.Fatal("no puzzle's small cases keep a proof")
+	return "", ""
 }
