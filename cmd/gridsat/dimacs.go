@@ -40,11 +40,14 @@ well: the formula then has the solution the loop found as a model.
 ` + cnfHelp() + `
 Cases are written one after another on standard output, or to -o FILE; with
 -o DIR (an existing directory, or a path ending in /) each case goes to its
-own file, DIR/case-001.cnf, DIR/case-002.cnf, ...
+own file, DIR/case-001.cnf, DIR/case-002.cnf, ..., and the case files
+(case-NNN.cnf) an earlier run left in DIR that this run did not write are
+removed, so that DIR holds this input's cases alone; other files stay.
 
 Bad input stops at the bad case with exit status 2, after writing the
 cases before it to standard output or to DIR; a -o FILE is replaced only
-by a complete output, so bad input leaves it as it was. An -o that cannot
+by a complete output, so bad input leaves it as it was; in a DIR, bad input
+leaves the cases before it and none of an earlier run. An -o that cannot
 be written, or that is the input, is exit 2 before anything is written.
 
 Example: gridsat dimacs ` + examplePuzzle(func(p *compare.Puzzle) bool { return p.CNF != nil }) + ` puzzles.txt -o cnf/ && cadical cnf/case-001.cnf`,
@@ -103,7 +106,7 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fail(exitUsage, fmt.Errorf("dimacs: %w", err))
 		}
-		return writeDIMACSDir(p, spec, cases, parseErr, dir, f.refined)
+		return writeDIMACSDir(p, spec, cases, parseErr, dir, args[1:], f.refined)
 	}
 	if file == "" {
 		return writeDIMACSStream(stdout, p, spec, cases, parseErr, f.refined)
@@ -162,8 +165,23 @@ func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c compare.Case, refined boo
 }
 
 // writeDIMACSDir writes each case to its own file in dir, each replaced
-// only when complete; bad input stops after the cases before it.
-func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, dir string, refined bool) error {
+// only when complete; bad input stops after the cases before it. Then the
+// case files in dir it did not write (an earlier run's) are removed.
+func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, dir string, input []string, refined bool) error {
+	written := map[string]bool{}
+	err := writeDIMACSCases(p, spec, cases, dir, refined, written)
+	if rmErr := removeStaleCases(dir, written, input); rmErr != nil && err == nil {
+		err = fail(exitFail, rmErr)
+	}
+	if err == nil && parseErr != nil {
+		err = fail(exitUsage, parseErr)
+	}
+	return err
+}
+
+// writeDIMACSCases writes each case to its own file in dir, noting each
+// file written in written.
+func writeDIMACSCases(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, dir string, refined bool, written map[string]bool) error {
 	for _, c := range cases {
 		cnf, err := dimacsCNF(p, spec, c, refined)
 		if err != nil {
@@ -185,11 +203,52 @@ func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, 
 		if err := o.Commit(); err != nil {
 			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
 		}
-	}
-	if parseErr != nil {
-		return fail(exitUsage, parseErr)
+		written[filepath.Base(dimacsCasePath(dir, c))] = true
 	}
 	return nil
+}
+
+// removeStaleCases removes the case files (dimacsCasePath's names) in dir
+// that are not written, sparing the input.
+func removeStaleCases(dir string, written map[string]bool, input []string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("dimacs: %w", err)
+	}
+	var in os.FileInfo
+	if len(input) > 0 {
+		in, _ = os.Stat(input[0])
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if written[name] || !isCaseFile(name) || !e.Type().IsRegular() {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if st, err := os.Stat(path); err == nil && in != nil && os.SameFile(st, in) {
+			continue
+		}
+		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("dimacs: removing an earlier run's %w", err)
+		}
+	}
+	return nil
+}
+
+// isCaseFile reports whether name is a case file's, as dimacsCasePath
+// names them: case-NNN.cnf, three digits or more.
+func isCaseFile(name string) bool {
+	num, ok := strings.CutPrefix(name, "case-")
+	num, ok2 := strings.CutSuffix(num, ".cnf")
+	if !ok || !ok2 || len(num) < 3 {
+		return false
+	}
+	for _, r := range num {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // dimacsCasePath is the file of case c in an output folder.
