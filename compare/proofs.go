@@ -75,6 +75,21 @@ func keptOptions(o Options) map[string]string {
 	return kept
 }
 
+// RepeatProofsDir is where repeat r (0-based; negative for a warm-up) of a
+// run keeps its proofs when the comparison keeps them in dir: the first
+// repeat in dir, repeat r+1 (from 2) in dir/repeat-R, warm-up -r in
+// dir/warmup-W, so that no repeat's proofs replace another's.
+// RecheckProofs reads dir and its repeat-R folders.
+func RepeatProofsDir(dir string, r int) string {
+	switch {
+	case r == 0:
+		return dir
+	case r < 0:
+		return filepath.Join(dir, fmt.Sprintf("warmup-%d", -r))
+	}
+	return filepath.Join(dir, fmt.Sprintf("repeat-%d", r+1))
+}
+
 // proofStem names a run's kept claims: the puzzle, the input file's base
 // name, the case, and a hash of the options and the answer (two solvers'
 // claims on one case do not collide).
@@ -134,6 +149,11 @@ func RecheckProofs(r *Report, dir string) (ProofCheck, error) {
 	if err != nil {
 		return pc, err
 	}
+	repeats, err := filepath.Glob(filepath.Join(dir, "repeat-*", "*.json"))
+	if err != nil {
+		return pc, err
+	}
+	files = append(files, repeats...)
 	type key struct {
 		file   string
 		number int

@@ -94,7 +94,7 @@ colons, so variants can be compared as columns:
 	fl.StringVar(&f.solvers, "solvers", "dfs,sat", "comma-separated solver specs, e.g. dfs,sat,sat:backend=gini")
 	fl.StringVar(&f.format, "format", "table", "report format: "+strings.Join(report.Formats, ", "))
 	fl.BoolVar(&f.unique, "unique", false, "also prove uniqueness ("+takers(compare.UniqueOption)+"); the solvers must then agree on it")
-	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
+	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs; with --repeat every repeat's: the first's in DIR, repeat R's in DIR/repeat-R, warm-up W's in DIR/warmup-W")
 	fl.BoolVar(&f.certify, "certify", false, "the sat solvers check a clausal proof of every absence they claim (no solution, optimal, unique, -1) before reporting it (unsat✓, ok✓; a failed check is WRONG); refused with backends that cannot prove (gini)")
 	fl.StringArrayVar(&f.opts, "opt", nil, "option NAME=VALUE for every solver that takes it (repeatable)")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock limit per run (0: none)")

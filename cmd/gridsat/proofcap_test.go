@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // (exit 2) naming the file and the line, not read whole into memory; the
 // real proofs gridsat keeps are read as before.
 func TestProofsReadUnderACap(t *testing.T) {
-	proofs, runs := keptProofs(t)
+	proofs, runs := keptProofs(t, false)
 	if out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs); code != 0 || !strings.Contains(stderr, " 0 failed") {
 		t.Fatalf("report --proofs: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -54,9 +55,10 @@ func TestProofsReadUnderACap(t *testing.T) {
 }
 
 // keptProofs runs compare --certify --proofs on small generated cases of
-// the first registered puzzle whose runs keep proofs, and returns the
-// proofs' folder and the results file.
-func keptProofs(t *testing.T) (proofs, runs string) {
+// the first registered puzzle whose runs keep proofs (each run twice,
+// with a warm-up, if repeat), and returns the proofs' folder and the
+// results file.
+func keptProofs(t *testing.T, repeat bool) (proofs, runs string) {
 	t.Helper()
 	for _, name := range puzzlesWithGen(t) {
 		if p, _ := compare.Lookup(name); p.BindProof == nil {
@@ -71,7 +73,11 @@ func keptProofs(t *testing.T) (proofs, runs string) {
 		if err := os.WriteFile(input, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if out, stderr, code := gridsat(t, "", "compare", name, input, "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		args := []string{"compare", name, input, "--inproc", "--certify", "--proofs", proofs, "--out", runs}
+		if repeat {
+			args = append(args, "--repeat", "2", "--warmup", "1")
+		}
+		if out, stderr, code := gridsat(t, "", args...); code != 0 {
 			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 		}
 		if kept, _ := filepath.Glob(filepath.Join(proofs, "*.json")); len(kept) > 0 {
@@ -80,4 +86,20 @@ func keptProofs(t *testing.T) (proofs, runs string) {
 	}
 	t.Fatal("no puzzle's small cases keep a proof")
 	return "", ""
+}
+
+// compare --repeat N --proofs DIR keeps every repeat's proofs: the first
+// repeat's in DIR, repeat R's in DIR/repeat-R, each as many; report
+// --proofs DIR checks them all.
+func TestProofsOfEveryRepeatKept(t *testing.T) {
+	proofs, runs := keptProofs(t, true)
+	first, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	second, _ := filepath.Glob(filepath.Join(proofs, "repeat-2", "*.json"))
+	if len(first) == 0 || len(second) != len(first) {
+		t.Fatalf("kept %d claims of the first repeat, %d of the second", len(first), len(second))
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || !strings.Contains(stderr, fmt.Sprintf(" %d kept proofs checked again", 2*len(first))) || !strings.Contains(stderr, " 0 failed") {
+		t.Errorf("report --proofs: exit %d\n%s\n%s", code, out, stderr)
+	}
 }

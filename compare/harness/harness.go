@@ -17,6 +17,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -105,6 +106,21 @@ func (t Task) Key() string {
 	return t.Source.keys[t.Index]
 }
 
+// runSpec is the task's spec as its run takes it: a repeat's run that
+// keeps proofs (option proofs=DIR) keeps them where no other repeat's
+// replace them: the first repeat's in DIR, repeat R's (from 2) in
+// DIR/repeat-R, warm-up W's in DIR/warmup-W (compare.RepeatProofsDir).
+func (t Task) runSpec() compare.Spec {
+	dir := t.Spec.Options[compare.ProofsOption]
+	if dir == "" || t.Repeat == 0 {
+		return t.Spec
+	}
+	spec := t.Spec
+	spec.Options = maps.Clone(t.Spec.Options)
+	spec.Options[compare.ProofsOption] = compare.RepeatProofsDir(dir, t.Repeat)
+	return spec
+}
+
 // order is the task's case's position in the whole input.
 func (t Task) order() int { return t.Source.order + t.Index }
 
@@ -131,7 +147,7 @@ func (InProcess) Execute(ctx context.Context, t Task) compare.Run {
 	}
 	cpu := startCPU()
 	start := time.Now()
-	res, err := compare.SolveCase(spec, t.Case())
+	res, err := compare.SolveCase(t.runSpec(), t.Case())
 	run := compare.Run{Solver: spec.Text, Result: res, Wall: time.Since(start), CPU: cpu.done()}
 	if err != nil {
 		run.Verdict, run.Detail = compare.VerdictError, err.Error()

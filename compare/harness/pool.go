@@ -402,7 +402,7 @@ func (d *driver) fill() bool {
 			d.w = w
 		}
 		t := d.tasks[i]
-		job := Job{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.Spec.Options}
+		job := Job{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.runSpec().Options}
 		d.w.jobs.b = d.w.jobs.b[:0]
 		job.marshal(&d.w.jobs)
 		id := d.p.nextID.Add(1)
