@@ -84,10 +84,10 @@ type QueensStep struct {
 //     every board symmetry that keeps the target set and fixes each queen
 //     placed so far are excluded too (covers holding one are images of
 //     covers holding s); at the root that is the whole group;
-//   - searching up, two look-aheads that only find covers run before the
-//     full search for each k, within node budgets: queens on one parity
-//     class of squares (boards of all targets, queens_lattice.go), then
-//     covers the half turn keeps (queens_symmetric.go).
+//   - two look-aheads that only find covers run before the full search
+//     for each k, within node budgets: queens on one parity class of
+//     squares (boards of all targets, queens_lattice.go), then, searching
+//     up, covers the half turn keeps (queens_symmetric.go).
 func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if q.Part != nil {
 		return solveQueensPart(q, opt)
@@ -110,9 +110,11 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 			}
 		}
 	case QueensSearchDown:
+		prev := int64(0)
 		for k := len(greedy) - 1; k >= res.Bound; {
 			start := d.nodes
-			found := d.run(k)
+			found := d.latticeFirst(k, latticeBudget(prev)) || d.run(k)
+			prev = d.nodes - start
 			res.Steps = append(res.Steps, QueensStep{K: k, Found: found, Nodes: d.nodes - start})
 			if !found {
 				break
