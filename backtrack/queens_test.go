@@ -7,9 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -265,16 +263,6 @@ func BenchmarkQueensDomination(b *testing.B) {
 			})
 		}
 	}
-}
-
-// cpuSeconds is the process's CPU time so far (user and system): on a
-// shared machine the figure to compare, where wall time is the load's.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 // bigQueensAsked reports whether the frontier board n was asked for: by

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -186,14 +185,4 @@ func BenchmarkChainCountFamily(b *testing.B) {
 			})
 		}
 	}
-}
-
-// processCPU is the process's CPU time so far, user plus system
-// (getrusage); 0 where it cannot be read.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -3,6 +3,7 @@
 package harness
 
 import (
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -42,4 +43,18 @@ func selfCPU() time.Duration {
 	var now unix.Timespec
 	unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &now)
 	return time.Duration(now.Nano())
+}
+
+// cpuTime is the CPU time this process used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// childCPUTime is the CPU time of this process's children that ended.
+func childCPUTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -69,18 +68,4 @@ func BenchmarkParentOverhead(b *testing.B) {
 			}
 		})
 	}
-}
-
-// cpuTime is the CPU time this process used so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// childCPUTime is the CPU time of this process's children that ended.
-func childCPUTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

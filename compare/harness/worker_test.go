@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -61,10 +60,7 @@ func hog() {
 	// Children of a worker inherit its data limit as a soft limit; an
 	// external solver has a small data segment, a Go test binary a large
 	// one, so lift it as an external solver effectively has it.
-	var lim syscall.Rlimit
-	syscall.Getrlimit(syscall.RLIMIT_DATA, &lim)
-	lim.Cur = lim.Max
-	syscall.Setrlimit(syscall.RLIMIT_DATA, &lim)
+	liftDataLimit()
 	log, _ := os.Create(os.Getenv("GRIDSAT_TEST_HOGLOG"))
 	var keep [][]byte
 	for i := 0; i < 256; i++ {
@@ -161,7 +157,9 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 	pid, _ := strconv.Atoi(string(b))
 	time.Sleep(100 * time.Millisecond)
 	if st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil && !strings.Contains(string(st), ") Z ") {
-		syscall.Kill(pid, syscall.SIGKILL)
+		if child, err := os.FindProcess(pid); err == nil {
+			child.Kill()
+		}
 		t.Errorf("the solver's child %d outlived the timeout: %s", pid, st)
 	}
 	// Only this process's worker folders: other gridsat tests on the

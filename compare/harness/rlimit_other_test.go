@@ -1,0 +1,6 @@
+//go:build !unix
+
+package harness
+
+// liftDataLimit does nothing where there is no data rlimit.
+func liftDataLimit() {}
