@@ -582,8 +582,10 @@ type queensBound struct {
 	// puts in force those of the symmetries that keep its share.
 	lex []lexPart
 	// border are the border lines' variables when the border split
-	// applies (see queensCube), else zero.
+	// applies (see queensCube), else zero; side is the board's longer
+	// side then.
 	border []int
+	side   int
 }
 
 // Lits returns the literals saying "at most k queens" (and, with lines,

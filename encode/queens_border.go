@@ -111,7 +111,7 @@ func (b *queensBound) splitBorder(qf *QueensFormula) {
 		part.border = perm
 		lex[i] = part
 	}
-	b.lex, b.border = lex, lines
+	b.lex, b.border, b.side = lex, lines, max(qf.q.Rows, qf.q.Cols)
 }
 
 // borderImage is the pattern p of the first rings mapped by the part's
@@ -137,18 +137,20 @@ func (b queensBound) keeps(n [4]int) []lexPart {
 	return parts
 }
 
-// ringSplitFrom is the least k whose cubes the rings split: below it the
+// ringSplitFrom is the least k whose cubes the rings split, and the rings
+// split none where 2k is less than the board's longer side: there the
 // cubes are easy and the split's extra solver runs cost more than they
-// save (gamma(Q_13)'s k = 6, encode/README.md). Tests lower it to reach
-// the split on small boards.
+// save (gamma(Q_13)'s k = 6, gamma(Q_15)'s k = 7: encode/README.md).
+// Tests lower it to reach the split on small boards.
 var ringSplitFrom = 7
 
 // ringsFor is how many rings split the cube of share n: none for k below
-// ringSplitFrom or unless n is balanced (its counts differ by 2 at most:
+// ringSplitFrom or half the longer side, or unless n is balanced (its counts differ by 2 at most:
 // the loosest class bounds, the hard cubes), then two when every symmetry keeps n, one when some does,
 // none otherwise (and no more than the board's ring lines allow).
 func (b queensBound) ringsFor(n [4]int) int {
-	if n[0]+n[1]+n[2]+n[3] < ringSplitFrom || max(n[0], n[1], n[2], n[3])-min(n[0], n[1], n[2], n[3]) > 2 {
+	k := n[0] + n[1] + n[2] + n[3]
+	if k < ringSplitFrom || 2*k < b.side || max(n[0], n[1], n[2], n[3])-min(n[0], n[1], n[2], n[3]) > 2 {
 		return 0
 	}
 	keep := len(b.keeps(n))
