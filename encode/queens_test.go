@@ -511,9 +511,10 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 
 // BenchmarkQueensSATFrontier proves gamma(Q_n) for n = 14..16 with the
 // default options, past the sizes, reporting the solver calls
-// (cubes). Minutes on gophersat at n = 15:
+// (cubes). The slowest is n = 15 on gophersat (figures in
+// encode/README.md):
 //
-//	go test -run X -bench 'QueensSATFrontier/n=1[46]' -benchtime 1x ./encode/
+//	go test -run X -bench 'QueensSATFrontier/n=1[456]/gophersat' -benchtime 1x ./encode/
 func BenchmarkQueensSATFrontier(b *testing.B) {
 	for _, n := range []int{14, 15, 16} {
 		for _, backend := range []string{"gophersat", "gini"} {
