@@ -43,20 +43,20 @@ var UniqueOption = uniqueDecl.Doc("Unique").Name
 
 // CertifyOption is the option name every SAT solver that can check a
 // clausal proof of its UNSAT answers takes (--certify sets it).
-var CertifyOption = CertifyDoc.Name
+var CertifyOption = certifyDoc.Name
 
-// CertifyDoc documents CertifyOption.
-var CertifyDoc = satDecl.Doc("Certify")
+// certifyDoc documents CertifyOption.
+var certifyDoc = satDecl.Doc("Certify")
 
 // BackendOption documents the SAT backend option shared by SAT solvers.
 var BackendOption = satDecl.Doc("Backend")
 
 // ProofsOption is the option of the sat solvers naming the directory where
 // every checked claim is kept (--proofs DIR; satOptions.Proofs).
-var ProofsOption = ProofsDoc.Name
+var ProofsOption = proofsDoc.Name
 
-// ProofsDoc documents ProofsOption.
-var ProofsDoc = satDecl.Doc("Proofs")
+// proofsDoc documents ProofsOption.
+var proofsDoc = satDecl.Doc("Proofs")
 
 // backendName is the backend option: a registered backend's name, or
 // exec:NAME ("" is the default backend too). It is checked where it is looked

@@ -130,7 +130,7 @@ func VerifyQueens(q *Queens, placement []Square) error {
 	if left := q.Uncovered(placement); len(left) > 0 {
 		return fmt.Errorf("%d target(s) neither occupied nor attacked, first %v", len(left), left[0])
 	}
-	return VerifyQueensPart(q, placement)
+	return verifyQueensPart(q, placement)
 }
 
 // Board draws q in the judge's characters, with 'Q' on the squares of

@@ -23,7 +23,7 @@ import (
 // and its board uses four more characters: 'Q' a target that must hold a
 // queen, 'q' a square that is no target and must hold one, 'x' a target no
 // queen may stand on, '-' a square that is no target and holds no queen.
-// PARENT is the hash of the whole case's text (QueensHash), which the
+// PARENT is the hash of the whole case's text (queensHash), which the
 // parser recomputes from the board, and SUM the hash of the part line
 // before it and the board, so a restriction edited by hand or cut short
 // is refused. A plain UVa 11214 reader refuses the part line (it wants
@@ -40,7 +40,7 @@ const (
 // QueensPart is the restriction that makes a case one part of a split case.
 type QueensPart struct {
 	// Index is the part's number, 1..Count, of the Count parts of the case
-	// whose QueensHash is Parent.
+	// whose queensHash is Parent.
 	Index, Count int
 	Parent       string
 	// Bound is the most queens a placement of the part may hold: the
@@ -89,10 +89,10 @@ func (q *Queens) Whole() *Queens {
 	return w
 }
 
-// QueensHash identifies a whole case by its text: the first 16 hex digits
+// queensHash identifies a whole case by its text: the first 16 hex digits
 // of the SHA-256 of its judge format ("n m" and its rows, restriction
 // left out).
-func QueensHash(q *Queens) string {
+func queensHash(q *Queens) string {
 	sum := sha256.Sum256([]byte(fmt.Sprintf("%d %d\n%s\n", q.Rows, q.Cols, q.Whole().Board(nil))))
 	return hex.EncodeToString(sum[:8])
 }
@@ -234,7 +234,7 @@ func (q *Queens) partSquare(s int, ch rune) bool {
 // hash and the sum. line is the line number of the part line.
 func (q *Queens) checkPart(in *Lines, line int, sum string) error {
 	p := q.Part
-	if h := QueensHash(q); h != p.Parent {
+	if h := queensHash(q); h != p.Parent {
 		return in.errorAt(line, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its targets were edited)", h, p.Parent)
 	}
 	if p.Cover != nil {
@@ -252,10 +252,10 @@ func (q *Queens) checkPart(in *Lines, line int, sum string) error {
 // at most its bound: "Case k: -1".
 func FormatQueensPartAnswer(caseNo int) string { return "Case " + strconv.Itoa(caseNo) + ": -1" }
 
-// VerifyQueensPart checks that placement respects q's restriction: every
+// verifyQueensPart checks that placement respects q's restriction: every
 // forced square holds a queen, no banned one does, and there are at most
 // Bound queens. It is nil for a case that is no part.
-func VerifyQueensPart(q *Queens, placement []Square) error {
+func verifyQueensPart(q *Queens, placement []Square) error {
 	if q.Part == nil {
 		return nil
 	}

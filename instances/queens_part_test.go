@@ -41,7 +41,7 @@ func TestQueensPartsRoundTrip(t *testing.T) {
 	if buf.String() != text {
 		t.Fatalf("round trip changed the parts:\n%s\nwant\n%s", buf.String(), text)
 	}
-	hash := QueensHash(parts[0].Whole())
+	hash := queensHash(parts[0].Whole())
 	for i, p := range parts {
 		if p.Part == nil || p.Part.Index != i+1 || p.Part.Count != 9 || p.Part.Parent != hash || p.Part.Bound != 3 {
 			t.Fatalf("case %d: part %+v, want %d/9 of %s bound 3", i+1, p.Part, i+1, hash)
@@ -138,12 +138,12 @@ func TestQueensPartVerify(t *testing.T) {
 		{"banned", append([]Square{banned}, forced...), "bans"},
 		{"forced missing", nil, "forces"},
 	} {
-		err := VerifyQueensPart(p, tc.placement)
+		err := verifyQueensPart(p, tc.placement)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}
-	if err := VerifyQueensPart(p, forced); err != nil {
+	if err := verifyQueensPart(p, forced); err != nil {
 		t.Errorf("the forced queens alone: %v", err)
 	}
 }
@@ -181,8 +181,8 @@ func FuzzParseQueensPart(f *testing.F) {
 			if (c.Part == nil) != (again[i].Part == nil) || c.caseText() != again[i].caseText() {
 				t.Fatalf("case %d changed in the round trip", i+1)
 			}
-			if c.Part != nil && QueensHash(c) != c.Part.Parent {
-				t.Fatalf("case %d: parent %s, its board hashes to %s", i+1, c.Part.Parent, QueensHash(c))
+			if c.Part != nil && queensHash(c) != c.Part.Parent {
+				t.Fatalf("case %d: parent %s, its board hashes to %s", i+1, c.Part.Parent, queensHash(c))
 			}
 		}
 	})

@@ -59,7 +59,7 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 		}
 		parts = slices.Replace(parts, i, i+1, kids...)
 	}
-	hash := QueensHash(q)
+	hash := queensHash(q)
 	out := make([]*Queens, len(parts))
 	for i, p := range parts {
 		p.Index, p.Count, p.Parent, p.Bound, p.Cover = i+1, len(parts), hash, bound, cover
