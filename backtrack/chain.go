@@ -42,6 +42,10 @@ type ChainOptions struct {
 	// NoMemo turns off the table of dead ends: walks through the same
 	// cells to the same end whose subtree held no path (chain_memo.go).
 	NoMemo bool `opt:"memo,negate" doc:"false: no table of dead ends (walks through the same cells to the same end found to hold no path)"`
+	// NoRefute turns off the search from the target end (chain_refute.go)
+	// run on a node whose subtree grows large, to cut it off when no path
+	// completes the walk.
+	NoRefute bool `opt:"refute,negate" doc:"false: no search from the target end on nodes whose subtree grows large"`
 	// MaxNodes stops the search with ErrChainNodeLimit after that many
 	// nodes; 0 means no limit.
 	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N search nodes (0: no limit)"`
@@ -49,7 +53,7 @@ type ChainOptions struct {
 
 // chainRules are the pruning rules a search applies, from ChainOptions.
 type chainRules struct {
-	counts, forced, matching, pairing, reach, biconnected, probe, memo bool
+	counts, forced, matching, pairing, reach, biconnected, probe, memo, refute bool
 }
 
 // rules returns the rules o leaves on for a board with k labels: the
@@ -67,6 +71,7 @@ func (o ChainOptions) rules(k int) chainRules {
 		biconnected: !o.NoBiconnected,
 		probe:       !o.NoProbe,
 		memo:        !o.NoMemo,
+		refute:      !o.NoRefute,
 	}
 }
 
@@ -116,6 +121,8 @@ type chainSearch struct {
 	nodes   int64
 	// memo holds the walks found to have no completion.
 	memo chainMemo
+	// budget is what is left of complete's node budget.
+	budget int64
 	// succOf and predOf are a perfect matching of the possible steps:
 	// every sender (cur and the unvisited cells but the target) gets its
 	// own receiver (an unvisited cell) as successor; -1 when unmatched.
@@ -158,9 +165,11 @@ type chainStep struct {
 // different neighbours); for K>2 every unvisited cell reachable from the
 // path's end and reaching the target; biconnectivity of the unvisited
 // cells with the path's end and the target; at the root, probing every
-// step; and a table of the walks found to hold no path, skipped when met
-// again in another order. Every pruned branch holds no path, so the first
-// path found is the smallest.
+// step; a table of the walks found to hold no path, skipped when met
+// again in another order; and, on a node whose subtree grows large, a
+// search from the target end for any path completing the walk
+// (chain_refute.go). Every pruned branch holds no path, so the first path
+// found is the smallest.
 func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	if c.N == 1 {
 		if c.Labels[0] != 0 {
@@ -255,7 +264,15 @@ func (s *chainSearch) search(cur int) (bool, error) {
 		return true, nil
 	}
 	r := s.rules
+	start, checked := s.nodes, false
 	for _, e := range s.out[cur] {
+		if r.refute && !checked && s.nodes-start > chainRefuteAfter(s.n2-s.walk.Len()) {
+			// The subtree grows: does any path complete the walk?
+			checked = true
+			if s.completes(cur, chainRefuteBudget(s.n2-s.walk.Len())) == verdictNone {
+				return false, nil
+			}
+		}
 		if s.blocked[e.edge] {
 			continue
 		}

@@ -73,6 +73,7 @@ var chainConfigs = func() []struct {
 		{"biconnected", func(o *ChainOptions) *bool { return &o.NoBiconnected }},
 		{"probe", func(o *ChainOptions) *bool { return &o.NoProbe }},
 		{"memo", func(o *ChainOptions) *bool { return &o.NoMemo }},
+		{"refute", func(o *ChainOptions) *bool { return &o.NoRefute }},
 	}
 	cs := []config{{"all rules", ChainOptions{}}, {"plain", ChainOptions{Plain: true}}}
 	for _, sw := range switches {
@@ -373,3 +374,52 @@ func BenchmarkChainAllZero(b *testing.B) {
 }
 
 func fmtN(n int) string { return fmt.Sprintf("N=%d", n) }
+
+// TestChainCompletesAgainstBruteForce holds complete, the search from the
+// target end the DFS calls on large subtrees, to the brute force at the
+// root of boards of 3x3 to 5x5 (K = 2 and 3, labels swapped or not, so
+// that many have no path): its "no path" and its "a path" must both be
+// right, and with a budget of 100,000 nodes and forced steps on it must
+// decide every board.
+func TestChainCompletesAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(41))
+	verdicts := map[chainVerdict]int{}
+	for i := 0; i < 300; i++ {
+		n, k := 3+i%3, 2+(i/3)%2
+		b, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: n, K: k, Swap: i%3 != 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := verdictNone
+		if instances.BruteChain(b) != instances.ChainNoPath {
+			want = verdictPath
+		}
+		// With every rule, and with fewer (more boards reach complete).
+		for _, o := range []ChainOptions{{}, {NoMatching: true, NoPairing: true}, {NoForced: true, NoMatching: true, NoPairing: true}} {
+			s := newChainSearch(b, o)
+			for u := 0; u < s.n2; u++ {
+				s.pending = append(s.pending, u)
+			}
+			if b.Infeasible() != "" || !s.propagate(0) ||
+				s.rules.matching && !s.initialMatching() || s.rules.pairing && !s.initialPairing() {
+				continue // the root's rules answer: complete is not asked
+			}
+			removed := len(s.removed)
+			v := s.completes(0, 100_000)
+			verdicts[v]++
+			if v != want && (v != verdictUnknown || !o.NoForced) {
+				// Without forced steps a walk of single steps may not walk
+				// (two cells one successor): complete may say it does not
+				// know, never the wrong answer.
+				t.Fatalf("board %d (N=%d K=%d, %+v): complete says %d, the brute force %d", i, n, k, o, v, want)
+			}
+			if s.walk.Len() != 0 || len(s.removed) != removed {
+				t.Fatalf("board %d: complete left the search changed", i)
+			}
+		}
+	}
+	t.Logf("verdicts: %v", verdicts)
+	if verdicts[verdictNone] < 10 || verdicts[verdictPath] < 100 {
+		t.Errorf("verdicts %v: the test lost its teeth", verdicts)
+	}
+}
