@@ -273,7 +273,7 @@ func (s *chainSearch) search(cur int) (bool, error) {
 				return false, nil
 			}
 		}
-		if s.blocked[e.edge] {
+		if s.blocked[e.edge] || s.offPrefix(e.dir) {
 			continue
 		}
 		next, ok := s.walk.CanStep(e.dir)

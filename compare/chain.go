@@ -56,6 +56,10 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		GenParams:     chainGenDecl.Docs(),
 		GenSmall:      GenConfig{Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
 		Render:        renderChain,
+		Split:         splitChain,
+		SplitDoc:      chainSplitDoc,
+		PartOf:        chainPartOf,
+		Value:         chainValue,
 	}
 }
 

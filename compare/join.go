@@ -31,6 +31,11 @@ type PartOf struct {
 	// split found and every part carries (checked when the part was
 	// read): Bound+1, the answer when no part has one.
 	Cover int
+	// ByAnswer says the parts' answers are compared as answers, not by
+	// Value alone: among parts of equal Value the smallest answer is the
+	// case's (chain: the lexicographically smallest path), and there is
+	// no bound.
+	ByAnswer bool
 }
 
 // Join is the answer a report puts together from a split case's parts.
@@ -50,6 +55,11 @@ type Join struct {
 	// within the bound (the answer is then Cover, if the split found one);
 	// Best is the part that has it (0 with -1).
 	Value, Best int
+	// Answer is the Best part's answer; among parts of equal Value, the
+	// smallest.
+	Answer string
+	// ByAnswer is the parts' PartOf.ByAnswer: String says Answer.
+	ByAnswer bool
 	// Claim is the weakest label of the parts' claims (ClaimLabels), ""
 	// when no part claims anything a verifier cannot check.
 	Claim string
@@ -65,6 +75,9 @@ func (j Join) Complete() bool {
 // String says the join in one line.
 func (j Join) String() string {
 	head := fmt.Sprintf("joined %s (%d parts, bound %d, from %s): ", j.Parent, j.Count, j.Bound, j.Where)
+	if j.ByAnswer {
+		head = fmt.Sprintf("joined %s (%d parts, from %s): ", j.Parent, j.Count, j.Where)
+	}
 	if !j.Complete() {
 		var why []string
 		for _, l := range []struct {
@@ -83,6 +96,12 @@ func (j Join) String() string {
 	claim := j.Claim
 	if claim == "" {
 		claim = "nothing to back"
+	}
+	if j.ByAnswer {
+		if j.Value < 0 {
+			return head + fmt.Sprintf("-1: no part has an answer (%s)", claim)
+		}
+		return head + fmt.Sprintf("%s, in part %d/%d (%s)", j.Answer, j.Best, j.Count, claim)
 	}
 	if j.Value < 0 && j.Cover > 0 {
 		return head + fmt.Sprintf("%d, the split's own answer: no part has one of at most %d (%s)", j.Cover, j.Bound, claim)
@@ -123,7 +142,7 @@ func JoinParts(r *Report) []Join {
 		}
 		j := joins[part.Parent]
 		if j == nil {
-			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1}
+			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1, ByAnswer: part.ByAnswer}
 			joins[part.Parent], seen[part.Parent] = j, map[int]bool{}
 			order = append(order, part.Parent)
 		}
@@ -169,8 +188,8 @@ func (j *Join) addRow(p *Puzzle, index int, row *Row) {
 			claim = run.Claim // the part's claim is its best-backed run's
 		}
 		settled = true
-		if v >= 0 && (j.Best == 0 || v < j.Value) {
-			j.Value, j.Best = v, index
+		if v >= 0 && (j.Best == 0 || v < j.Value || v == j.Value && run.Result.Answer < j.Answer) {
+			j.Value, j.Best, j.Answer = v, index, run.Result.Answer
 		}
 	}
 	if !settled {

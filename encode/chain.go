@@ -155,6 +155,7 @@ func NewChainEncoding(c *instances.Chain, crossing ChainCrossing) *ChainEncoding
 			}
 		}
 	}
+	e.fixPrefix()
 	return e
 }
 

@@ -71,6 +71,7 @@ func SolveChain(c *instances.Chain, backend sat.Backend, o ChainOptions) (ChainR
 		patcher: newChainPatcher(c),
 		seen:    make([]bool, c.N*c.N),
 	}
+	l.walkPrefix()
 	if o.Certify {
 		l.proof = &sat.ProofLog{}
 	}

@@ -40,6 +40,9 @@ type Chain struct {
 	// Labels holds the board row by row: the label of cell (r, c) is
 	// Labels[r*N+c].
 	Labels []int
+	// Part, when set, makes the case one part of a split case: a fixed
+	// path prefix (chain_part.go).
+	Part *ChainPart
 }
 
 // Size returns "N=4 K=3".
@@ -145,6 +148,9 @@ func ParseChain(file string, r io.Reader) ([]*Chain, error) {
 
 // parseChainBoard reads one board whose header line was just read.
 func parseChainBoard(l *Lines, head []string) (*Chain, error) {
+	if len(head) > 0 && head[0] == "part" {
+		return parseChainPart(l, head)
+	}
 	b := &Chain{Loc: Loc{File: l.File(), Case: l.Case, Line: l.Line()}}
 	if len(head) != 2 {
 		return nil, l.Errorf("want a header line \"N K\", got %d fields", len(head))
@@ -184,6 +190,7 @@ func parseChainBoard(l *Lines, head []string) (*Chain, error) {
 func FormatChain(w io.Writer, cases []*Chain) error {
 	var b strings.Builder
 	for _, c := range cases {
+		b.WriteString(chainPartHead(c))
 		fmt.Fprintf(&b, "%d %d\n", c.N, c.K)
 		for r := 0; r < c.N; r++ {
 			for col := 0; col < c.N; col++ {
@@ -239,6 +246,9 @@ func VerifyChain(c *Chain, answer string) error {
 	}
 	cells, err := ParseChainAnswer(c, answer)
 	if err != nil {
+		return err
+	}
+	if err := VerifyChainPart(c, answer); err != nil {
 		return err
 	}
 	seen := make([]bool, n2)

@@ -1,0 +1,86 @@
+package instances
+
+import (
+	"fmt"
+	"slices"
+)
+
+// SplitChain cuts the whole case c into at most jobs parts (fewer only
+// when no part can be cut further without passing jobs), numbered 1..N in
+// the lexicographic order of their prefixes.
+//
+// Starting from the empty prefix, the shallowest part (the first of them)
+// is replaced, in place, by its prefix extended by each step the rules
+// allow from its end, in direction order (a step that leaves the board,
+// breaks the labels, enters a visited cell or crosses an earlier diagonal
+// extends no path). A prefix with no such step begins no path and is
+// dropped, unless it is the last part left or a whole path. Each path of c
+// thus begins with exactly one part's prefix, and since no prefix begins
+// another and the parts stay in lexicographic order, the smallest path of
+// c is the answer of the first part that has one.
+func SplitChain(c *Chain, jobs int) ([]*Chain, error) {
+	if c.Part != nil {
+		return nil, fmt.Errorf("splitting %s: it is already a part (%s): split the whole case", c.Location(), c.Part.Name())
+	}
+	if jobs < 1 {
+		return nil, fmt.Errorf("splitting %s: %d jobs: want at least 1", c.Location(), jobs)
+	}
+	type prefix struct {
+		dirs  []int
+		stuck bool
+	}
+	parts := []prefix{{dirs: []int{}}}
+	for len(parts) < jobs {
+		i := -1 // the shallowest part not known to be uncuttable
+		for j, p := range parts {
+			if !p.stuck && (i < 0 || len(p.dirs) < len(parts[i].dirs)) {
+				i = j
+			}
+		}
+		if i < 0 {
+			break
+		}
+		kids, whole := c.prefixKids(parts[i].dirs)
+		switch {
+		case len(kids) == 0 && !whole && len(parts) > 1:
+			parts = slices.Delete(parts, i, i+1) // begins no path
+		case len(kids) == 0 || len(parts)-1+len(kids) > jobs:
+			parts[i].stuck = true
+		default:
+			ps := make([]prefix, len(kids))
+			for k, dirs := range kids {
+				ps[k] = prefix{dirs: dirs}
+			}
+			parts = slices.Replace(parts, i, i+1, ps...)
+		}
+	}
+	hash := ChainHash(c)
+	out := make([]*Chain, len(parts))
+	for i, p := range parts {
+		w := c.Whole()
+		w.Part = &ChainPart{Index: i + 1, Count: len(parts), Parent: hash, Prefix: p.dirs}
+		out[i] = w
+	}
+	return out, nil
+}
+
+// prefixKids returns dirs extended by each step the rules allow after it,
+// in direction order, and whether dirs is already a whole path.
+func (c *Chain) prefixKids(dirs []int) (kids [][]int, whole bool) {
+	if c.Labels[0] != 0 {
+		return nil, false
+	}
+	w := NewChainWalk(c)
+	for _, d := range dirs {
+		w.Step(d)
+	}
+	if w.Complete() {
+		return nil, true
+	}
+	for d := 0; d < 8; d++ {
+		if _, ok := w.CanStep(d); ok {
+			kids = append(kids, append(slices.Clone(dirs), d))
+		}
+	}
+	return kids, false
+}
