@@ -248,7 +248,7 @@ func VerifyChain(c *Chain, answer string) error {
 	if err != nil {
 		return err
 	}
-	if err := VerifyChainPart(c, answer); err != nil {
+	if err := verifyChainPart(c, answer); err != nil {
 		return err
 	}
 	seen := make([]bool, n2)

@@ -19,7 +19,7 @@ import (
 //	part I/N of PARENT prefix DIRS sum SUM
 //
 // DIRS the prefix's directions as digits 0..7 ("-" for none), PARENT the
-// hash of the whole case's text (ChainHash), which the parser recomputes,
+// hash of the whole case's text (chainHash), which the parser recomputes,
 // and SUM the hash of the part line before it and the board, so a prefix
 // edited by hand or cut short is refused. A plain judge reader refuses the
 // part line (it wants "N K") rather than silently solving the whole case.
@@ -27,7 +27,7 @@ import (
 // ChainPart is the prefix that makes a case one part of a split case.
 type ChainPart struct {
 	// Index is the part's number, 1..Count, of the Count parts of the case
-	// whose ChainHash is Parent.
+	// whose chainHash is Parent.
 	Index, Count int
 	Parent       string
 	// Prefix holds the directions every path of the part begins with.
@@ -54,9 +54,9 @@ func (c *Chain) Whole() *Chain {
 	return &Chain{Loc: c.Loc, N: c.N, K: c.K, Labels: c.Labels}
 }
 
-// ChainHash identifies a whole case by its text: the first 16 hex digits
+// chainHash identifies a whole case by its text: the first 16 hex digits
 // of the SHA-256 of its judge format (the part line left out).
-func ChainHash(c *Chain) string {
+func chainHash(c *Chain) string {
 	sum := sha256.Sum256([]byte(chainBoardText(c)))
 	return hex.EncodeToString(sum[:8])
 }
@@ -125,7 +125,7 @@ func parseChainPart(l *Lines, head []string) (*Chain, error) {
 		return nil, err
 	}
 	c.Loc.Line, c.Part = at, p
-	if h := ChainHash(c); h != p.Parent {
+	if h := chainHash(c); h != p.Parent {
 		return nil, l.errorAt(at, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its labels were edited)", h, p.Parent)
 	}
 	if got := chainPartSum(p.partLine(), chainBoardText(c)); got != sum {
@@ -191,9 +191,9 @@ func (c *Chain) walkPrefix(dirs []int) error {
 	return nil
 }
 
-// VerifyChainPart checks that answer begins with the prefix of c's part;
+// verifyChainPart checks that answer begins with the prefix of c's part;
 // it is nil for a case that is no part.
-func VerifyChainPart(c *Chain, answer string) error {
+func verifyChainPart(c *Chain, answer string) error {
 	if c.Part == nil {
 		return nil
 	}

@@ -90,8 +90,8 @@ func TestSplitChainPartitions(t *testing.T) {
 			}
 			prefixes := make([]string, len(parts))
 			for j, p := range parts {
-				if p.Part.Index != j+1 || p.Part.Count != len(parts) || p.Part.Parent != ChainHash(b) {
-					t.Fatalf("board %d: part %+v, want %d/%d of %s", i, p.Part, j+1, len(parts), ChainHash(b))
+				if p.Part.Index != j+1 || p.Part.Count != len(parts) || p.Part.Parent != chainHash(b) {
+					t.Fatalf("board %d: part %+v, want %d/%d of %s", i, p.Part, j+1, len(parts), chainHash(b))
 				}
 				prefixes[j] = FormatChainAnswer(p.Part.Prefix)
 				if j > 0 && (prefixes[j] <= prefixes[j-1] || strings.HasPrefix(prefixes[j], prefixes[j-1])) {
@@ -183,7 +183,7 @@ func TestChainPartPrefixRefused(t *testing.T) {
 	b := &Chain{N: 2, K: 1, Labels: []int{0, 0, 0, 0}}
 	for _, prefix := range [][]int{{0}, {2, 6}, {3}} {
 		p := b.Whole()
-		p.Part = &ChainPart{Index: 1, Count: 1, Parent: ChainHash(b), Prefix: prefix}
+		p.Part = &ChainPart{Index: 1, Count: 1, Parent: chainHash(b), Prefix: prefix}
 		var buf bytes.Buffer
 		if err := FormatChain(&buf, []*Chain{p}); err != nil {
 			t.Fatal(err)

@@ -54,7 +54,7 @@ func SplitChain(c *Chain, jobs int) ([]*Chain, error) {
 			parts = slices.Replace(parts, i, i+1, ps...)
 		}
 	}
-	hash := ChainHash(c)
+	hash := chainHash(c)
 	out := make([]*Chain, len(parts))
 	for i, p := range parts {
 		w := c.Whole()
