@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,12 +14,14 @@ import (
 	"github.com/gridsat/gridsat/compare"
 )
 
-// splittable is a registered puzzle that gridsat split can cut (named
+// splittable is a registered puzzle that gridsat split can cut with a
+// bound and that generates "full" boards, as these tests ask (named
 // through the registry: cmd/ spells no puzzle).
 func splittable(t testing.TB) *compare.Puzzle {
 	t.Helper()
 	for _, p := range compare.Puzzles() {
-		if p.Split != nil && p.Generate != nil {
+		full := slices.ContainsFunc(p.GenParams, func(d compare.OptionDoc) bool { return d.Name == "full" })
+		if p.Split != nil && p.Generate != nil && full {
 			return p
 		}
 	}
