@@ -50,8 +50,10 @@ var belowCompare = []string{"instances", "backtrack", "encode", "encode/sat", "e
 var (
 	pendingLongFuncs []string // none left
 
-	pendingImports  []string    // none left
-	pendingPuzzleIn = []string{ // item 4 (registry)
+	pendingImports []string // none left
+	// The command's code names no puzzle; its end-to-end tests still run
+	// puzzles by name (item 4: moving them onto the registry is not done).
+	pendingPuzzleIn = []string{
 		"cmd/gridsat/attack_test.go", "cmd/gridsat/certify_test.go", "cmd/gridsat/crash_test.go",
 		"cmd/gridsat/e2e_test.go", "cmd/gridsat/faultsio_test.go", "cmd/gridsat/input_test.go",
 		"cmd/gridsat/limits_test.go", "cmd/gridsat/machine_test.go", "cmd/gridsat/main_test.go",
