@@ -56,8 +56,9 @@ var joinedAnswer = regexp.MustCompile(`(?m)^\S+: joined [0-9a-f]{16} \((\d+) par
 
 // TestSplitJoinsTheSmallestAnswer: for a puzzle whose parts are joined by
 // their answers, the parts run in two shards join into each case's
-// unsplit answer (a -1 too); without a shard the report names the missing
-// parts and exits 1; an edited part is refused with file, case and line.
+// unsplit answer; --bound is refused; without a shard the report names
+// the missing parts and exits 1; an edited part is refused with file,
+// case and line (compare's tests join boards without an answer too).
 func TestSplitJoinsTheSmallestAnswer(t *testing.T) {
 	dir := t.TempDir()
 	p, whole := byAnswer(t, dir)
@@ -87,6 +88,7 @@ func TestSplitJoinsTheSmallestAnswer(t *testing.T) {
 			t.Errorf("case %d: joined %q, unsplit %q", i+1, joins[i][2], want)
 		}
 	}
+	usageError(t, "", "no bound", "split", p.Name, whole, "--jobs", "2", "--bound", "3")
 	out, _, code = gridsatProc(t, "", nil, "report", files[1])
 	if code != 1 || !regexp.MustCompile(`no answer: missing part \d+/\d+`).MatchString(out) {
 		t.Fatalf("report without shard 0: exit %d, want 1 and the missing parts named:\n%s", code, out)
