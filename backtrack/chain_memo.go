@@ -1,5 +1,7 @@
 package backtrack
 
+import "github.com/gridsat/gridsat/instances"
+
 // The table of dead ends in the chain search (the rule ChainOptions.NoMemo
 // turns off). Whether a walk can be completed depends on the walk only
 // through its end, the cells it visited, and which of the diagonal steps
@@ -26,46 +28,46 @@ type chainMemo struct {
 }
 
 // memoKey builds the key of the walk ending at cur in s.memo.key: cur, the
-// visited cells, and one bit for each 2x2 block whose step along one
-// diagonal is still open to the walk's rest (both its cells unvisited or
-// cur, the step in the board's step graph either way) and crosses a step
-// the walk took along the other.
+// visited cells, and one bit for each 2x2 block where the walk took a
+// diagonal step whose crossing step is still open to the walk's rest (both
+// its cells unvisited or cur, the step in the board's step graph either
+// way). One bit says which diagonal: the visited cells tell which one the
+// walk took.
 func (s *chainSearch) memoKey(cur int) []byte {
-	k := append(s.memo.key[:0], byte(cur), byte(cur>>8), byte(cur>>16))
-	var acc byte
-	bit := 0
-	put := func(b bool) {
-		if b {
-			acc |= 1 << bit
-		}
-		if bit++; bit == 8 {
-			k = append(k, acc)
-			acc, bit = 0, 0
-		}
-	}
-	for u := 0; u < s.n2; u++ {
-		put(s.walk.Visited(u))
-	}
 	n := s.n
-	for r := 0; r+1 < n; r++ {
-		for c := 0; c+1 < n; c++ {
-			tl := r*n + c
-			put(s.crossedOpen(tl, tl+n+1, 3, cur))
-			put(s.crossedOpen(tl+1, tl+n, 5, cur))
-		}
+	cellBytes, blockBytes := (s.n2+7)/8, ((n-1)*(n-1)+7)/8
+	k := s.memo.key[:0]
+	k = append(k, byte(cur), byte(cur>>8), byte(cur>>16))
+	k = append(k, make([]byte, cellBytes+blockBytes)...)
+	cells, blocks := k[3:3+cellBytes], k[3+cellBytes:]
+	walked := s.walk.Cells()
+	for _, u := range walked {
+		cells[u/8] |= 1 << (u % 8)
 	}
-	if bit > 0 {
-		k = append(k, acc)
+	for i, d := range s.walk.Dirs() {
+		if d%2 == 0 {
+			continue
+		}
+		block, slant := instances.ChainBlock(n, walked[i], d)
+		tl := block/(n-1)*n + block%(n-1)
+		a, b, dir := tl+1, tl+n, 5 // the "/" diagonal crosses a "" step
+		if slant == 2 {
+			a, b, dir = tl, tl+n+1, 3
+		}
+		if s.crossedOpen(a, b, dir, cur) {
+			blocks[block/8] |= 1 << (block % 8)
+		}
 	}
 	s.memo.key = k
 	return k
 }
 
 // crossedOpen reports whether the diagonal step between a and b (from a in
-// direction d) is open to the walk's rest but for a crossing.
+// direction d), which a step of the walk crosses, is open to the walk's
+// rest but for that crossing.
 func (s *chainSearch) crossedOpen(a, b, d, cur int) bool {
 	avail := func(u int) bool { return !s.walk.Visited(u) || u == cur }
-	if !avail(a) || !avail(b) || !s.walk.Crosses(a, d) {
+	if !avail(a) || !avail(b) {
 		return false
 	}
 	_, ab := s.c.Step(a, d)
