@@ -364,6 +364,7 @@ func satStats(s sat.Stats) []Stat {
 		{"conflicts", s.Search.Conflicts},
 		{"decisions", s.Search.Decisions},
 		{"probed", s.Search.Probed},
+		{"repairs", s.Search.Repairs},
 	}
 }
 

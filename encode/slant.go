@@ -101,7 +101,16 @@ type SlantOptions struct {
 	// Probe is the failed-literal probing of the formula (see sat.Prober):
 	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
-	Probe    SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
+	Probe SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
+	// NoRepair solves the whole formula in every round. By default a
+	// round first mends the last model locally (sat.NewRepairingSolver:
+	// the cells near each loop cut are solved again by a small solver,
+	// the other cells kept; the whole formula is solved again only when
+	// that fails), with in-process backends. It changes the time a solve
+	// takes, not its answers, and is no command-line option (a new option
+	// would change every slant run's resolved options, and results files
+	// of before would not resume); benchmarks set it.
+	NoRepair bool
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
@@ -559,6 +568,9 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	sv, err := sat.NewProvingSolver(be, f, string(probe), proof)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
+	}
+	if !o.NoRepair && sat.InProcess(be) {
+		sv = sat.NewRepairingSolver(sv, be, f)
 	}
 	res.Status, err = sat.Refine(sv, cut, o.Deadline, &res.Stats)
 	search = sv.Stats()

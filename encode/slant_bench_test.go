@@ -16,30 +16,37 @@ import (
 // answer is verified outside the timed part. Select one by name, e.g.
 // -bench 'SlantSATPlanted/500x500/clues=0.45$'; the 1000x1000 boards take
 // minutes each. It reports the refinement rounds and the backend's
-// decisions per solve.
+// decisions per solve. The norepair variants solve the whole formula in
+// every round (SlantOptions.NoRepair), for comparison.
 func BenchmarkSlantSATPlanted(b *testing.B) {
 	for _, size := range []int{200, 500, 1000} {
 		for _, clues := range []float64{0.45, 0.6, 1} {
-			b.Run(fmt.Sprintf("%dx%d/clues=%g", size, size, clues), func(b *testing.B) {
-				rng := rand.New(rand.NewPCG(1, 0x51a47))
-				s, _ := instances.PlantSlant(rng, size, size, clues)
-				var rounds, decisions int64
-				for b.Loop() {
-					res, err := SolveSlant(s, SlantOptions{})
-					if err != nil || res.Status != sat.Satisfiable {
-						b.Fatalf("%dx%d: %v %v", size, size, res.Status, err)
-					}
-					b.StopTimer()
-					if err := instances.VerifySlant(s, res.Solution); err != nil {
-						b.Fatalf("%dx%d: %v", size, size, err)
-					}
-					b.StartTimer()
-					rounds += int64(res.Stats.Rounds)
-					decisions += res.Stats.Search.Decisions
+			for _, norepair := range []bool{false, true} {
+				name := fmt.Sprintf("%dx%d/clues=%g", size, size, clues)
+				if norepair {
+					name += "/norepair"
 				}
-				b.ReportMetric(float64(rounds)/float64(b.N), "rounds/op")
-				b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
-			})
+				b.Run(name, func(b *testing.B) {
+					rng := rand.New(rand.NewPCG(1, 0x51a47))
+					s, _ := instances.PlantSlant(rng, size, size, clues)
+					var rounds, decisions int64
+					for b.Loop() {
+						res, err := SolveSlant(s, SlantOptions{NoRepair: norepair})
+						if err != nil || res.Status != sat.Satisfiable {
+							b.Fatalf("%dx%d: %v %v", size, size, res.Status, err)
+						}
+						b.StopTimer()
+						if err := instances.VerifySlant(s, res.Solution); err != nil {
+							b.Fatalf("%dx%d: %v", size, size, err)
+						}
+						b.StartTimer()
+						rounds += int64(res.Stats.Rounds)
+						decisions += res.Stats.Search.Decisions
+					}
+					b.ReportMetric(float64(rounds)/float64(b.N), "rounds/op")
+					b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
+				})
+			}
 		}
 	}
 }

@@ -67,6 +67,9 @@ type SolverStats struct {
 	// Probed counts the literals failed-literal probing fixed before or
 	// between solves (see Prober), 0 without probing.
 	Probed int64
+	// Repairs counts the local solves of a repairing solver (see
+	// NewRepairingSolver), 0 without.
+	Repairs int64
 }
 
 // Assumer is a Solver that can also solve under assumptions: literals

@@ -551,6 +551,7 @@ func (st *SolverStats) Add(o SolverStats) {
 	st.Decisions += o.Decisions
 	st.Restarts += o.Restarts
 	st.Probed += o.Probed
+	st.Repairs += o.Repairs
 }
 
 // violated returns the index of the first clause model makes false, or -1.

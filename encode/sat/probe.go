@@ -396,6 +396,9 @@ type probingSolver struct {
 	model  []bool  // the last model, with the fixed values
 	past   SolverStats
 	proof  *ProofLog // nil: no proof
+	// rephase: the next solve rebuilds the backend's solver, with the
+	// values of model tried first (see setPhase).
+	rephase bool
 }
 
 // build makes the backend's solver over the variables the prober has not
@@ -503,7 +506,7 @@ func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 			s.unsat = true
 		}
 		units := s.p.unitsFound()[s.sent:]
-		if len(units) >= rebuildUnits || s.unsat {
+		if len(units) >= rebuildUnits || s.unsat || s.rephase {
 			if err := s.build(); err != nil {
 				return Unknown, fmt.Errorf("probing: %w", err)
 			}
@@ -516,6 +519,7 @@ func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 			s.sent = len(s.p.unitsFound())
 		}
 	}
+	s.rephase = false
 	if s.unsat {
 		return Unsatisfiable, nil
 	}
