@@ -44,7 +44,15 @@ func claimsLines(r view, solvers []Summary) []string {
 	}
 	lines := []string{fmt.Sprintf("claims no verifier can check (%s): %s", r.Puzzle.ClaimsWhat(), strings.Join(parts, "; "))}
 	if marked {
-		lines = append(lines, `marks: "?" claimed (only the solver says so; report --recheck runs it again), "*" certified when run, "**" certified (its proof checked again); unmarked: verified, or cross-checked by an independent solver`)
+		lines = append(lines, marksLegend())
 	}
 	return lines
+}
+
+// marksLegend explains the marks claimMarks puts beside claims, spelled
+// from claimMarks itself so that the legend names the marks the table
+// prints.
+func marksLegend() string {
+	return fmt.Sprintf("marks: %q claimed (only the solver says so; report --recheck runs it again), %q certified when run, %q certified (its proof checked again); unmarked: verified, or cross-checked by an independent solver",
+		claimMarks[compare.ClaimClaimed], claimMarks[compare.ClaimCertifiedWhenRun], claimMarks[compare.ClaimCertified])
 }
