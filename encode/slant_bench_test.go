@@ -14,17 +14,18 @@ import (
 // clues, the boards "gridsat gen slant --size N --param planted=true
 // --param clues=C --seed 1" makes (same generator, same seed). Every
 // answer is verified outside the timed part. Select one by name, e.g.
-// -bench 'SlantSATPlanted/500x500/clues=0.45$'; the 1000x1000 boards take
-// minutes each. It reports the refinement rounds and the backend's
-// decisions per solve. The norepair variants solve the whole formula in
-// every round (SlantOptions.NoRepair), for comparison.
+// -bench 'SlantSATPlanted/500x500/clues=0.45/^repair$'; the 1000x1000
+// boards take minutes each. It reports the refinement rounds and the
+// backend's decisions per solve. The repair variants are the default; the
+// norepair ones solve the whole formula in every round
+// (SlantOptions.NoRepair), for comparison.
 func BenchmarkSlantSATPlanted(b *testing.B) {
 	for _, size := range []int{200, 500, 1000} {
 		for _, clues := range []float64{0.45, 0.6, 1} {
 			for _, norepair := range []bool{false, true} {
-				name := fmt.Sprintf("%dx%d/clues=%g", size, size, clues)
+				name := fmt.Sprintf("%dx%d/clues=%g/repair", size, size, clues)
 				if norepair {
-					name += "/norepair"
+					name = fmt.Sprintf("%dx%d/clues=%g/norepair", size, size, clues)
 				}
 				b.Run(name, func(b *testing.B) {
 					rng := rand.New(rand.NewPCG(1, 0x51a47))
