@@ -107,10 +107,9 @@ type SlantOptions struct {
 	// the cells near each loop cut are solved again by a small solver,
 	// the other cells kept; the whole formula is solved again only when
 	// that fails), with in-process backends. It changes the time a solve
-	// takes, not its answers, and is no command-line option (a new option
-	// would change every slant run's resolved options, and results files
-	// of before would not resume); benchmarks set it.
-	NoRepair bool
+	// takes and, on a board with several solutions, which one it finds;
+	// never whether it finds one.
+	NoRepair bool `opt:"repair,negate" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends; false solves the whole formula every round"`
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
