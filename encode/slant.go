@@ -109,7 +109,7 @@ type SlantOptions struct {
 	// that fails), with in-process backends. It changes the time a solve
 	// takes and, on a board with several solutions, which one it finds;
 	// never whether it finds one.
-	NoRepair bool `opt:"repair,negate" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends; false solves the whole formula every round"`
+	NoRepair bool       `opt:"repair,negate" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends; false solves the whole formula every round"`
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
