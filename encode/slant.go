@@ -102,14 +102,15 @@ type SlantOptions struct {
 	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
 	Probe SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
-	// NoRepair solves the whole formula in every round. By default a
-	// round first mends the last model locally (sat.NewRepairingSolver:
-	// the cells near each loop cut are solved again by a small solver,
-	// the other cells kept; the whole formula is solved again only when
-	// that fails), with in-process backends. It changes the time a solve
-	// takes and, on a board with several solutions, which one it finds;
-	// never whether it finds one.
-	NoRepair bool       `opt:"repair,negate" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends; false solves the whole formula every round"`
+	// Repair makes a round first mend the last model locally
+	// (sat.NewRepairingSolver: the variables near each clause the model
+	// breaks are solved again by a small solver, the rest held; the whole
+	// formula is solved again only when that fails), with in-process
+	// backends. It changes the time a solve takes and, on a board with
+	// several solutions, which one it finds; never whether it finds one.
+	// Off by default: it wins on big boards with many solutions (planted,
+	// 45% clues) and loses on the hard unique ones (encode/README.md).
+	Repair   bool       `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: faster on big boards with many solutions (planted, 45% clues), slower on hard unique ones"`
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
@@ -568,7 +569,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}
-	if !o.NoRepair && sat.InProcess(be) {
+	if o.Repair && sat.InProcess(be) {
 		sv = sat.NewRepairingSolver(sv, be, f)
 	}
 	res.Status, err = sat.Refine(sv, cut, o.Deadline, &res.Stats)

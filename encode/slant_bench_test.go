@@ -18,7 +18,7 @@ import (
 // boards take minutes each. It reports the refinement rounds and the
 // backend's decisions per solve. The repair variants are the default; the
 // norepair ones solve the whole formula in every round
-// (SlantOptions.NoRepair), for comparison.
+// (SlantOptions.Repair off), for comparison.
 func BenchmarkSlantSATPlanted(b *testing.B) {
 	for _, size := range []int{200, 500, 1000} {
 		for _, clues := range []float64{0.45, 0.6, 1} {
@@ -32,7 +32,7 @@ func BenchmarkSlantSATPlanted(b *testing.B) {
 					s, _ := instances.PlantSlant(rng, size, size, clues)
 					var rounds, decisions int64
 					for b.Loop() {
-						res, err := SolveSlant(s, SlantOptions{NoRepair: norepair})
+						res, err := SolveSlant(s, SlantOptions{Repair: !norepair})
 						if err != nil || res.Status != sat.Satisfiable {
 							b.Fatalf("%dx%d: %v %v", size, size, res.Status, err)
 						}
