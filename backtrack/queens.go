@@ -246,17 +246,24 @@ func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
 // their agreement in compare means something. A change here is no change
 // there.
 func (d *queensDFS) markUseful() {
-	W := d.w
-	d.useful = make([]uint64, W)
-	ties := len(d.syms) == 0
-	for s := 0; s < d.squares; s++ {
-		a := d.cover[s*W : (s+1)*W]
-		keep := popcount(a) > 0
-		for o := 0; o < d.squares && keep; o++ {
-			if o == s {
+	d.useful = undominated(d.cover, d.w, d.squares, nil, len(d.syms) == 0)
+}
+
+// undominated returns, as a set, the squares among those allowed (all
+// when allowed is nil) whose cover (W words each in cover) holds some
+// target and is no other allowed square's cover less something; with
+// ties, of squares covering the same targets only the first.
+func undominated(cover []uint64, W, squares int, allowed func(int) bool, ties bool) []uint64 {
+	ok := func(s int) bool { return allowed == nil || allowed(s) }
+	useful := make([]uint64, W)
+	for s := 0; s < squares; s++ {
+		a := cover[s*W : (s+1)*W]
+		keep := ok(s) && popcount(a) > 0
+		for o := 0; o < squares && keep; o++ {
+			if o == s || !ok(o) {
 				continue
 			}
-			b := d.cover[o*W : (o+1)*W]
+			b := cover[o*W : (o+1)*W]
 			subset, equal := true, true
 			for i := range a {
 				if a[i]&^b[i] != 0 {
@@ -272,9 +279,10 @@ func (d *queensDFS) markUseful() {
 			}
 		}
 		if keep {
-			d.useful[s/64] |= 1 << (s % 64)
+			useful[s/64] |= 1 << (s % 64)
 		}
 	}
+	return useful
 }
 
 func (d *queensDFS) has(set []uint64, s int) bool { return set[s/64]>>(s%64)&1 == 1 }

@@ -76,33 +76,7 @@ func (d *queensDFS) restrictUseful(rest []uint64) {
 			on[s*W+i] = d.cover[s*W+i] & rest[i]
 		}
 	}
-	d.useful = make([]uint64, W)
-	for s := 0; s < d.squares; s++ {
-		a := on[s*W : (s+1)*W]
-		keep := allowed(s) && popcount(a) > 0
-		for o := 0; o < d.squares && keep; o++ {
-			if o == s || !allowed(o) {
-				continue
-			}
-			b := on[o*W : (o+1)*W]
-			subset, equal := true, true
-			for i := range a {
-				if a[i]&^b[i] != 0 {
-					subset = false
-					break
-				}
-				if a[i] != b[i] {
-					equal = false
-				}
-			}
-			if subset && (!equal || ties && o < s) {
-				keep = false
-			}
-		}
-		if keep {
-			d.useful[s/64] |= 1 << (s % 64)
-		}
-	}
+	d.useful = undominated(on, W, d.squares, allowed, ties)
 }
 
 // runPart reports whether k queens, the forced ones among them, can cover
