@@ -41,7 +41,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Solve:    solveChainSAT,
 				Memory:   chainSATMemory,
 				Headline: []string{"rounds", "trials", "conflicts"},
-				Validate: func(o Options) error { _, _, err := chainSATOptions(o); return err },
+				Validate: func(o Options) error { _, err := chainSATOptions(o); return err },
 			},
 		},
 		Verify:        verifyChain,
@@ -118,28 +118,27 @@ func chainDFSMemory(c instances.Case, _ Options) int64 {
 // chainSATMemory is the SAT solver's memory estimate (encode.ChainMemory).
 func chainSATMemory(c instances.Case, o Options) int64 {
 	b, ok := c.(*instances.Chain)
-	opt, _, err := chainSATOptions(o)
+	opt, err := chainSATOptions(o)
 	if !ok || err != nil {
 		return 0
 	}
 	return encode.ChainMemory(b, opt)
 }
 
-func chainSATOptions(o Options) (encode.ChainOptions, sat.Backend, error) {
+func chainSATOptions(o Options) (encode.ChainOptions, error) {
 	cfg, err := chainSATDecl.Parse(o)
 	opt := cfg.ChainOptions
 	if err != nil {
-		return opt, nil, err
+		return opt, err
 	}
 	opt.Certify = cfg.satOptions.Certify
-	be, err := cfg.backend()
-	if err != nil {
-		return opt, nil, err
+	if opt.Backend, err = cfg.backend(); err != nil {
+		return opt, err
 	}
 	if opt.Certify && opt.Precheck {
-		return opt, nil, fmt.Errorf("option precheck=true answers -1 from label counts, which no proof backs: not with certify=true")
+		return opt, fmt.Errorf("option precheck=true answers -1 from label counts, which no proof backs: not with certify=true")
 	}
-	return opt, be, nil
+	return opt, nil
 }
 
 func solveChainSAT(c instances.Case, o Options) (Result, error) {
@@ -147,12 +146,12 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	opt, be, err := chainSATOptions(o)
+	opt, err := chainSATOptions(o)
 	if err != nil {
 		return Result{}, err
 	}
 	start := time.Now()
-	res, err := encode.SolveChain(b, be, opt)
+	res, err := encode.SolveChain(b, opt)
 	if err != nil {
 		return Result{}, err
 	}
@@ -210,7 +209,7 @@ func chainCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt, be, err := chainSATOptions(o)
+	opt, err := chainSATOptions(o)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +224,7 @@ func chainCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
 	if !refined {
 		return f, nil
 	}
-	res, err := encode.SolveChain(b, be, opt)
+	res, err := encode.SolveChain(b, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -249,7 +249,7 @@ func TestChainSATAgainstDFS(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, be := range backends {
-			res, err := encode.SolveChain(b, be, encode.ChainOptions{})
+			res, err := encode.SolveChain(b, encode.ChainOptions{Backend: be})
 			if err != nil {
 				t.Fatalf("board %d (N=%d K=%d) %s: %v", i, n, k, be.Name(), err)
 			}
@@ -298,7 +298,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 			t.Fatalf("N=%d: %v", n, err)
 		}
 		for _, be := range []sat.Backend{gophersat, gini} {
-			res, err := encode.SolveChain(b, be, encode.ChainOptions{})
+			res, err := encode.SolveChain(b, encode.ChainOptions{Backend: be})
 			if err != nil || res.Answer != want.Answer {
 				t.Fatalf("N=%d %s: %q, %v; the DFS %q", n, be.Name(), res.Answer, err, want.Answer)
 			}
@@ -344,18 +344,19 @@ func TestChainZeroOptionsAreDefaults(t *testing.T) {
 	if err != nil || dfs != (backtrack.ChainOptions{}) {
 		t.Errorf("dfs defaults %+v, %v; want the zero value", dfs, err)
 	}
-	sat, be, err := chainSATOptions(Options{})
-	if err != nil || be.Name() != "gophersat" {
+	sat, err := chainSATOptions(Options{})
+	be := sat.Backend
+	if err != nil || be == nil || be.Name() != "gophersat" {
 		t.Fatalf("sat defaults: backend %v, %v", be, err)
 	}
 	c := &instances.Chain{N: 7, K: 1, Labels: make([]int, 49)}
 	minus1 := &instances.Chain{N: 3, K: 3, Labels: []int{0, 2, 0, 1, 1, 1, 2, 2, 2}} // label counts rule it out
 	for _, b := range []*instances.Chain{c, minus1} {
-		cli, err := encode.SolveChain(b, be, sat)
+		cli, err := encode.SolveChain(b, sat)
 		if err != nil {
 			t.Fatal(err)
 		}
-		zero, err := encode.SolveChain(b, be, encode.ChainOptions{})
+		zero, err := encode.SolveChain(b, encode.ChainOptions{Backend: be})
 		if err != nil {
 			t.Fatal(err)
 		}

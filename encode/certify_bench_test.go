@@ -108,7 +108,7 @@ func BenchmarkCertifyChainAllZero(b *testing.B) {
 			var total, search time.Duration
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				res, err := SolveChain(c, gophersatBackend, ChainOptions{Certify: true})
+				res, err := SolveChain(c, ChainOptions{Backend: gophersatBackend, Certify: true})
 				if err != nil {
 					b.Fatal(err)
 				}

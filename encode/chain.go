@@ -27,6 +27,8 @@ const (
 // tags declare the command line's options (compare.DeclareOptions): each is
 // written there and only there.
 type ChainOptions struct {
+	// Backend is the SAT backend; nil means gophersat.
+	Backend  sat.Backend
 	Crossing ChainCrossing `opt:"crossing" doc:"all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"` // "" means eager
 	// NoPatch turns off patching cycles into the path (chain_patch.go):
 	// every model with a cycle is then cut and solved again.

@@ -35,8 +35,15 @@ import (
 // only when no path begins with the fixed steps and it. So the path in
 // hand stays a model of the formula throughout, and with gini the backend
 // is told the formula is satisfiable once a first path is found.
-func SolveChain(c *instances.Chain, backend sat.Backend, o ChainOptions) (ChainResult, error) {
+func SolveChain(c *instances.Chain, o ChainOptions) (ChainResult, error) {
 	res := ChainResult{Answer: instances.ChainNoPath}
+	backend := o.Backend
+	if backend == nil {
+		var err error
+		if backend, err = sat.LookupBackend(""); err != nil {
+			return res, err
+		}
+	}
 	if c.N == 1 {
 		res.Solved = c.Labels[0] == 0
 		if res.Solved {

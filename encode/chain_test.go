@@ -45,7 +45,7 @@ func checkChainSAT(t *testing.T, b *instances.Chain, want string) (assumed int) 
 	}
 	for _, be := range []sat.Backend{gophersatBackend, gini} {
 		for _, o := range chainModes {
-			res, err := SolveChain(b, be, o)
+			res, err := SolveChain(b, withBackend(o, be))
 			if err != nil {
 				t.Fatalf("%s %+v: %v", be.Name(), o, err)
 			}
@@ -242,7 +242,7 @@ func TestSolveChainSATWork(t *testing.T) {
 		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 		var answers []string
 		for _, be := range []sat.Backend{gophersatBackend, giniBackend} {
-			res, err := SolveChain(c, be, ChainOptions{})
+			res, err := SolveChain(c, ChainOptions{Backend: be})
 			if err != nil {
 				t.Fatalf("N=%d %s: %v", n, be.Name(), err)
 			}
@@ -276,7 +276,7 @@ func TestSolveChainSATWork(t *testing.T) {
 // answers nothing.
 func TestSolveChainSATDeadline(t *testing.T) {
 	c := &instances.Chain{N: 12, K: 1, Labels: make([]int, 144)}
-	res, err := SolveChain(c, giniBackend, ChainOptions{Deadline: time.Now().Add(-time.Second)})
+	res, err := SolveChain(c, ChainOptions{Backend: giniBackend, Deadline: time.Now().Add(-time.Second)})
 	if err == nil || !strings.Contains(err.Error(), "deadline") || res.Solved {
 		t.Errorf("past the deadline: %v, solved %v", err, res.Solved)
 	}
@@ -307,7 +307,7 @@ func BenchmarkChainSATPlanted(b *testing.B) {
 						best := time.Duration(1 << 62)
 						for range 3 {
 							start := time.Now()
-							res, err := SolveChain(c, be, ChainOptions{})
+							res, err := SolveChain(c, ChainOptions{Backend: be})
 							best = min(best, time.Since(start))
 							if err != nil {
 								b.Fatal(err)
@@ -349,7 +349,7 @@ func BenchmarkChainSATAllZero(b *testing.B) {
 				var res ChainResult
 				for i := 0; i < b.N; i++ {
 					var err error
-					if res, err = SolveChain(c, m.be, m.o); err != nil {
+					if res, err = SolveChain(c, withBackend(m.o, m.be)); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -366,4 +366,10 @@ func BenchmarkChainSATAllZero(b *testing.B) {
 			})
 		}
 	}
+}
+
+// withBackend is o solved by be.
+func withBackend(o ChainOptions, be sat.Backend) ChainOptions {
+	o.Backend = be
+	return o
 }
