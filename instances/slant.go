@@ -23,6 +23,9 @@ type Slant struct {
 	// Expected is the answer a suite file gives (judge text, H lines of W
 	// diagonals), "" when it gives none.
 	Expected string
+	// Part, when set, makes the case one part of a split case: some cells'
+	// diagonals fixed (slant_part.go).
+	Part *SlantPart
 }
 
 // The two diagonals a cell can hold, as printed in answers.
@@ -175,6 +178,19 @@ func parseSlantJudge(l *Lines) ([]*Slant, error) {
 }
 
 func readSlantJudgeCase(l *Lines) (*Slant, error) {
+	part, err := readSlantPartLine(l)
+	if err != nil {
+		return nil, err
+	}
+	s, err := readSlantJudgeBoard(l)
+	if err != nil || part == nil {
+		return s, err
+	}
+	return s, checkSlantPart(l, s, part)
+}
+
+// readSlantJudgeBoard reads the board size n and the n+1 corner rows.
+func readSlantJudgeBoard(l *Lines) (*Slant, error) {
 	f, err := l.Want(1, "the board size n")
 	if err != nil {
 		return nil, err
@@ -240,6 +256,16 @@ func parseSlantIDs(l *Lines) ([]*Slant, error) {
 			continue
 		}
 		l.Case = len(cases) + 1
+		var part *slantPartLine
+		if f := strings.Fields(trimmed); f[0] == "part" && !strings.Contains(t, "\t") {
+			l.Unread()
+			var err error
+			if part, err = readSlantPartLine(l); err != nil {
+				return cases, err
+			}
+			t, _ = l.Next()
+			trimmed = strings.TrimSpace(t)
+		}
 		var s *Slant
 		var err error
 		if strings.Contains(t, "\t") {
@@ -251,6 +277,11 @@ func parseSlantIDs(l *Lines) ([]*Slant, error) {
 			return cases, l.Errorf("%v", err)
 		}
 		s.Loc = Loc{File: file, Case: l.Case, Line: l.Line()}
+		if part != nil {
+			if err := checkSlantPart(l, s, part); err != nil {
+				return cases, err
+			}
+		}
 		cases = append(cases, s)
 	}
 	if err := l.Err(); err != nil {
@@ -485,7 +516,7 @@ func VerifySlant(s *Slant, cells []byte) error {
 			return fmt.Errorf("clue %d on corner (%d,%d) touches %d diagonals", clue, i/(s.W+1)+1, i%(s.W+1)+1, touch[i])
 		}
 	}
-	return nil
+	return verifySlantPart(s, cells)
 }
 
 // FormatSlant writes cases in the judge input format. Every case must
@@ -497,6 +528,7 @@ func FormatSlant(w io.Writer, cases []*Slant) error {
 		if s.W != s.H {
 			return fmt.Errorf("case %s is %s: the judge format needs a square board", s.Location(), s.Size())
 		}
+		b.WriteString(SlantPartHead(s))
 		fmt.Fprintln(&b, s.W)
 		for r := 0; r <= s.H; r++ {
 			for c := 0; c <= s.W; c++ {
