@@ -168,6 +168,7 @@ type slantEngine struct {
 	seenC         []bool
 	learnt        []slantLit
 	prem          []slantLit
+	fixed         []instances.SlantCell // a part's fixed cells (slant_restrict.go)
 }
 
 func newSlantEngine(s *instances.Slant, opt SlantOptions) *slantEngine {
@@ -181,6 +182,7 @@ func newSlantEngine(s *instances.Slant, opt SlantOptions) *slantEngine {
 		limit:      limit,
 		learn:      !opt.NoLearn,
 		inc:        1,
+		fixed:      partFixed(s),
 	}
 	e.heap = newCellHeap(len(e.cell))
 	e.seenC = make([]bool, len(e.cell))
@@ -294,7 +296,11 @@ func (e *slantEngine) commit() {
 // rootDeduce runs every deduction at the root: propagation, the
 // equivalence deductions and probing, until none makes progress.
 func (e *slantEngine) rootDeduce() bool {
-	if !e.seed() || !e.propagate() {
+	if !e.seed() {
+		return false
+	}
+	e.fixPart()
+	if !e.propagate() {
 		return false
 	}
 	var pairs *slantPairs
@@ -752,6 +758,7 @@ func (e *slantEngine) reset(s *instances.Slant) {
 	e.undo(0)
 	e.undoTo(0)
 	e.clue = s.Clues
+	e.fixed = partFixed(s)
 	for p := range e.clue {
 		e.uf.capacity[p] = int32(e.capOf(p))
 	}

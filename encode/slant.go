@@ -371,6 +371,7 @@ func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, err
 			exactly(f, k, e.touching(r, c))
 		}
 	}
+	e.fixPart(f)
 	if o.Facts != nil {
 		for _, x := range o.Facts.Exclusions {
 			addClause(f, -e.Lit(x.A, x.DA), -e.Lit(x.B, x.DB))
