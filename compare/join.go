@@ -36,6 +36,11 @@ type PartOf struct {
 	// case's (chain: the lexicographically smallest path), and there is
 	// no bound.
 	ByAnswer bool
+	// Solutions says the parts' answers are solutions of the whole case,
+	// each in one part only (slant): the join gives one, no solution only
+	// when no part has one, unique only when exactly one part has
+	// solutions and found no second (join_solutions.go); no bound.
+	Solutions bool
 }
 
 // Join is the answer a report puts together from a split case's parts.
@@ -60,6 +65,13 @@ type Join struct {
 	Answer string
 	// ByAnswer is the parts' PartOf.ByAnswer: String says Answer.
 	ByAnswer bool
+	// Solutions is the parts' PartOf.Solutions; Solved lists the parts
+	// with a solution, Seconds those that found a second one, by number;
+	// Undecided is set when a part with a solution did not decide its
+	// uniqueness (join_solutions.go).
+	Solutions       bool
+	Solved, Seconds []int
+	Undecided       bool
 	// Claim is the weakest label of the parts' claims (ClaimLabels), ""
 	// when no part claims anything a verifier cannot check.
 	Claim string
@@ -75,7 +87,7 @@ func (j Join) Complete() bool {
 // String says the join in one line.
 func (j Join) String() string {
 	head := fmt.Sprintf("joined %s (%d parts, bound %d, from %s): ", j.Parent, j.Count, j.Bound, j.Where)
-	if j.ByAnswer {
+	if j.ByAnswer || j.Solutions {
 		head = fmt.Sprintf("joined %s (%d parts, from %s): ", j.Parent, j.Count, j.Where)
 	}
 	if !j.Complete() {
@@ -96,6 +108,9 @@ func (j Join) String() string {
 	claim := j.Claim
 	if claim == "" {
 		claim = "nothing to back"
+	}
+	if j.Solutions {
+		return head + j.solutionsString() + " (" + claim + ")"
 	}
 	if j.ByAnswer {
 		if j.Value < 0 {
@@ -142,7 +157,7 @@ func JoinParts(r *Report) []Join {
 		}
 		j := joins[part.Parent]
 		if j == nil {
-			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1, ByAnswer: part.ByAnswer}
+			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1, ByAnswer: part.ByAnswer, Solutions: part.Solutions}
 			joins[part.Parent], seen[part.Parent] = j, map[int]bool{}
 			order = append(order, part.Parent)
 		}
@@ -163,6 +178,7 @@ func JoinParts(r *Report) []Join {
 		}
 		slices.Sort(j.Unsettled)
 		slices.Sort(j.Failed)
+		j.settleSolutions()
 		out = append(out, *j)
 	}
 	return out
@@ -195,6 +211,9 @@ func (j *Join) addRow(p *Puzzle, index int, row *Row) {
 	if !settled {
 		j.Unsettled = append(j.Unsettled, index)
 		return
+	}
+	if j.Solutions {
+		j.addSolutions(index, row)
 	}
 	if claimRank(claim) > claimRank(j.Claim) {
 		j.Claim = claim // the join is backed as weakly as its weakest part

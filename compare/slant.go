@@ -60,6 +60,10 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		GenParams:  slantGenDecl.Docs(),
 		GenSmall:   GenConfig{Size: "5x5", Count: 3, Seed: 11},
 		Render:     renderSlant,
+		Split:      splitSlant,
+		SplitDoc:   slantSplitDoc,
+		PartOf:     slantPartOf,
+		Value:      slantValue,
 	}
 }
 
@@ -561,7 +565,7 @@ func formatSlant(w io.Writer, c instances.Case) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(w, instances.SlantGameID(s))
+	_, err = fmt.Fprint(w, instances.SlantPartHead(s)+instances.SlantGameID(s)+"\n")
 	return err
 }
 
