@@ -28,6 +28,7 @@ type coverWalk struct {
 	occurs  [][]int32 // square -> clauses holding it
 	weight  []int64   // clause weights
 	count   []int32   // clause -> selected squares in it
+	xor     []int32   // clause -> the XOR of its selected squares: the one when count is 1
 	score   []int64   // unselected: weight it would cover; selected: -weight only it covers
 	age     []int64   // the step a square last changed
 	sel     []bool
@@ -46,6 +47,7 @@ func newCoverWalk(n int, clauses [][]int32, seed uint64) *coverWalk {
 		occurs:  make([][]int32, n),
 		weight:  make([]int64, len(clauses)),
 		count:   make([]int32, len(clauses)),
+		xor:     make([]int32, len(clauses)),
 		score:   make([]int64, n),
 		age:     make([]int64, n),
 		sel:     make([]bool, n),
@@ -66,7 +68,9 @@ func newCoverWalk(n int, clauses [][]int32, seed uint64) *coverWalk {
 }
 
 // flip selects or unselects square s, keeping counts, scores and the open
-// list up to date.
+// list up to date. A clause holds each square once, so the XOR of its
+// selected squares names the one that covers it alone: only a clause
+// newly covered or uncovered needs a walk over its squares.
 func (w *coverWalk) flip(s int32) {
 	w.age[s] = w.step
 	if !w.sel[s] {
@@ -84,12 +88,9 @@ func (w *coverWalk) flip(s int32) {
 					}
 				}
 			case 2: // the other selected square no longer covers it alone
-				for _, o := range w.clauses[c] {
-					if o != s && w.sel[o] {
-						w.score[o] += w.weight[c]
-					}
-				}
+				w.score[w.xor[c]] += w.weight[c]
 			}
+			w.xor[c] ^= s
 		}
 		return
 	}
@@ -104,6 +105,7 @@ func (w *coverWalk) flip(s int32) {
 	w.score[s] = -w.score[s]
 	for _, c := range w.occurs[s] {
 		w.count[c]--
+		w.xor[c] ^= s
 		switch w.count[c] {
 		case 0: // uncovered again
 			w.reopen(c)
@@ -113,11 +115,7 @@ func (w *coverWalk) flip(s int32) {
 				}
 			}
 		case 1: // the one selected square left covers it alone
-			for _, o := range w.clauses[c] {
-				if w.sel[o] {
-					w.score[o] -= w.weight[c]
-				}
-			}
+			w.score[w.xor[c]] -= w.weight[c]
 		}
 	}
 }
