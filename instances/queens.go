@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The queens puzzle is UVa 11214, "Guarding the Chessboard": on an n x m
@@ -96,17 +97,29 @@ func (q *Queens) OnBoard(s Square) bool {
 // Uncovered returns the targets that no queen in placement occupies or
 // attacks, in row-major order.
 func (q *Queens) Uncovered(placement []Square) []Square {
-	var left []Square
-	for _, t := range q.Targets() {
-		covered := false
-		for _, p := range placement {
-			if QueensAttack(p, t) {
-				covered = true
-				break
-			}
+	// The lines some queen stands on (a queen off the board too: its
+	// lines may cross it): rows, columns, diagonals by r-c+Cols-1 and
+	// anti-diagonals by r+c.
+	R, C := q.Rows, q.Cols
+	lines := make([]bool, R+C+2*(R+C-1))
+	row, col, diag, anti := lines[:R], lines[R:R+C], lines[R+C:2*R+2*C-1], lines[2*R+2*C-1:]
+	mark := func(l []bool, i int) {
+		if i >= 0 && i < len(l) {
+			l[i] = true
 		}
-		if !covered {
-			left = append(left, t)
+	}
+	for _, p := range placement {
+		mark(row, p.Row)
+		mark(col, p.Col)
+		mark(diag, p.Row-p.Col+C-1)
+		mark(anti, p.Row+p.Col)
+	}
+	var left []Square
+	for r := range R {
+		for c := range C {
+			if q.Target[r*C+c] && !row[r] && !col[c] && !diag[r-c+C-1] && !anti[r+c] {
+				left = append(left, Square{r, c})
+			}
 		}
 	}
 	return left
@@ -273,26 +286,8 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 			part.Forced, part.Banned = make([]bool, n*m), make([]bool, n*m)
 			q.Part = part
 		}
-		for row := 0; row < n; row++ {
-			f, err := in.Want(1, fmt.Sprintf("row %d of %d", row+1, n))
-			if err != nil {
-				return wrap(err)
-			}
-			text := []rune(f[0]) // a square is a character, whatever its bytes
-			if len(text) != m {
-				return wrap(in.Errorf("row %d has %d squares, want %d", row+1, len(text), m))
-			}
-			for c := 0; c < m; c++ {
-				switch text[c] {
-				case 'X':
-					q.Target[row*m+c] = true
-				case '.':
-				default:
-					if q.Part == nil || !q.partSquare(row*m+c, text[c]) {
-						return wrap(in.Errorf("row %d, column %d: bad character %q (want '.' or 'X'%s)", row+1, c+1, text[c], partChars(q.Part)))
-					}
-				}
-			}
+		if err := q.parseRows(in); err != nil {
+			return wrap(err)
 		}
 		if q.Part != nil {
 			if err := q.checkPart(in, partAt, partSum); err != nil {
@@ -301,6 +296,39 @@ func ParseQueens(file string, r io.Reader) ([]*Queens, error) {
 		}
 		cases = append(cases, q)
 	}
+}
+
+// parseRows reads q's board, row by row: 'X' a target, '.' not, and in a
+// part the restriction characters (partSquare). A square is a character,
+// whatever its bytes.
+func (q *Queens) parseRows(in *Lines) error {
+	n, m := q.Rows, q.Cols
+	for row := 0; row < n; row++ {
+		f, ok := in.Fields()
+		if !ok {
+			return in.ErrorfEOF("expected row %d of %d", row+1, n)
+		}
+		if len(f) != 1 {
+			return in.Errorf("row %d of %d: want 1 field on the line, got %d", row+1, n, len(f))
+		}
+		if k := utf8.RuneCountInString(f[0]); k != m {
+			return in.Errorf("row %d has %d squares, want %d", row+1, k, m)
+		}
+		c := 0
+		for _, ch := range f[0] {
+			switch ch {
+			case 'X':
+				q.Target[row*m+c] = true
+			case '.':
+			default:
+				if q.Part == nil || !q.partSquare(row*m+c, ch) {
+					return in.Errorf("row %d, column %d: bad character %q (want '.' or 'X'%s)", row+1, c+1, ch, partChars(q.Part))
+				}
+			}
+			c++
+		}
+	}
+	return nil
 }
 
 // FormatQueens writes cases in the judge format, ended by a line "0".

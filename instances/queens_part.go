@@ -93,7 +93,11 @@ func (q *Queens) Whole() *Queens {
 // of the SHA-256 of its judge format ("n m" and its rows, restriction
 // left out).
 func queensHash(q *Queens) string {
-	sum := sha256.Sum256([]byte(fmt.Sprintf("%d %d\n%s\n", q.Rows, q.Cols, q.Whole().Board(nil))))
+	b := strconv.AppendInt(nil, int64(q.Rows), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(q.Cols), 10)
+	b = append(b, '\n')
+	sum := sha256.Sum256(q.appendBoard(b, false))
 	return hex.EncodeToString(sum[:8])
 }
 
@@ -110,48 +114,56 @@ func (p *QueensPart) partLine() string {
 	return line
 }
 
-// partSum is the hash of the part line (without sum) and the board rows.
-func partSum(line string, rows []string) string {
-	sum := sha256.Sum256([]byte(line + "\n" + strings.Join(rows, "\n") + "\n"))
-	return hex.EncodeToString(sum[:8])
+// partSum is the hash of the part line (without sum) and the board
+// (appendBoard's rows, each ended by a newline).
+func partSum(line string, board []byte) string {
+	h := sha256.New()
+	h.Write([]byte(line + "\n"))
+	h.Write(board)
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
-// partRows draws q's board with the restriction characters.
-func (q *Queens) partRows() []string {
-	rows := strings.Split(q.Whole().Board(nil), "\n")
-	if q.Part == nil {
-		return rows
+// appendBoard appends q's board to b, each row ended by a newline: 'X' on
+// targets, '.' elsewhere, and with restriction (a part's) the restriction
+// characters on its forced and banned squares.
+func (q *Queens) appendBoard(b []byte, restriction bool) []byte {
+	p := q.Part
+	if p == nil {
+		restriction = false
 	}
-	for r := range rows {
-		b := []byte(rows[r])
-		for c := range b {
+	for r := 0; r < q.Rows; r++ {
+		for c := 0; c < q.Cols; c++ {
 			s := r*q.Cols + c
+			ch := byte('.')
 			switch {
-			case q.Part.Forced[s] && q.Target[s]:
-				b[c] = partForcedTarget
-			case q.Part.Forced[s]:
-				b[c] = partForcedPlain
-			case q.Part.Banned[s] && q.Target[s]:
-				b[c] = partBannedTarget
-			case q.Part.Banned[s]:
-				b[c] = partBannedPlain
+			case restriction && p.Forced[s] && q.Target[s]:
+				ch = partForcedTarget
+			case restriction && p.Forced[s]:
+				ch = partForcedPlain
+			case restriction && p.Banned[s] && q.Target[s]:
+				ch = partBannedTarget
+			case restriction && p.Banned[s]:
+				ch = partBannedPlain
+			case q.Target[s]:
+				ch = 'X'
 			}
+			b = append(b, ch)
 		}
-		rows[r] = string(b)
+		b = append(b, '\n')
 	}
-	return rows
+	return b
 }
 
 // caseText is q in the judge format, with its part line and restriction
 // characters when q is a part.
 func (q *Queens) caseText() string {
-	rows := q.partRows()
+	board := q.appendBoard(make([]byte, 0, q.Cells()+q.Rows), true)
 	head := fmt.Sprintf("%d %d\n", q.Rows, q.Cols)
 	if q.Part != nil {
 		line := q.Part.partLine()
-		head = line + " sum " + partSum(line, rows) + "\n" + head
+		head = line + " sum " + partSum(line, board) + "\n" + head
 	}
-	return head + strings.Join(rows, "\n") + "\n"
+	return head + string(board)
 }
 
 // parsePartLine reads the fields of a part line (f[0] is "part"); the
@@ -242,7 +254,7 @@ func (q *Queens) checkPart(in *Lines, line int, sum string) error {
 			return in.errorAt(line, "part line: the cover is none of the whole case: %v", err)
 		}
 	}
-	if got := partSum(p.partLine(), q.partRows()); got != sum {
+	if got := partSum(p.partLine(), q.appendBoard(nil, true)); got != sum {
 		return in.errorAt(line, "part line: sum %s does not match the part (its restriction or bound was edited or cut: want %s)", sum, got)
 	}
 	return nil
