@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -32,8 +33,13 @@ type memCgroups struct {
 // never collide.
 var cgroupSeq atomic.Int64
 
-// findMemCgroups returns a place to make memory cgroups, or nil.
-func findMemCgroups() *memCgroups {
+// findMemCgroups returns a place to make memory cgroups, or nil: found
+// once per process (the pools' cgroups and removeStale both ask; the
+// probe makes and removes a group, which the kernel makes slowly).
+var findMemCgroups = sync.OnceValue(probeMemCgroups)
+
+// probeMemCgroups looks for a place to make memory cgroups: nil if none.
+func probeMemCgroups() *memCgroups {
 	own, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
 		return nil
