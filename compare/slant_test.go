@@ -721,6 +721,30 @@ func TestSlantUniqueFixturesAgree(t *testing.T) {
 	}
 }
 
+// The repair choices (sat:repair=auto, the default, and the forced true
+// and false) agree with the DFS, uniqueness checked and every answer
+// verified, on a hard unique 30x30 board, where auto leaves most rounds to
+// the full solver, and on a planted 100x100 board with 45% of the clues,
+// where it mends some (encode's TestSolveSlantSATRepairChoices checks
+// which way it picks).
+func TestSlantRepairChoicesAgree(t *testing.T) {
+	p := slantPuzzle(t)
+	specs := slantSpecs(t, true, "dfs", "sat:repair=auto", "sat:repair=true", "sat:repair=false")
+	hard := slantFixture(t, "slant_unique.txt")[1]
+	planted := slantFixture(t, "slant_planted_100.txt")[0]
+	rows := solveRows(p, specs, []*source{{File: "t", Cases: []instances.Case{hard, planted}}})
+	for _, r := range rows {
+		if r.Failed() || r.Agree != "yes" {
+			t.Errorf("%s: agree=%s %v", r.Where(), r.Agree, r.Problems)
+		}
+		for _, run := range r.Runs {
+			if !run.Result.Solved || !run.Result.UniqueChecked || (run.Result.Second != "") != (r.CaseInfo.Cells == 100*100) {
+				t.Errorf("%s, %s: solved=%v checked=%v second=%v", r.Where(), run.Solver, run.Result.Solved, run.Result.UniqueChecked, run.Result.Second != "")
+			}
+		}
+	}
+}
+
 // The zero values of the Go options structs do what the command line
 // does with no options: the DFS's parse to exactly the zero value (but
 // the limit), the SAT solver's to the zero value with the default

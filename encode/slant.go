@@ -67,6 +67,25 @@ const (
 	SlantPhaseSlash SlantPhase = "slash"
 )
 
+// SlantRepair is whether refinement rounds first mend the last model
+// locally (SlantOptions.Repair).
+type SlantRepair string
+
+// Slant repair choices, the values of SlantOptions.Repair.
+const (
+	// SlantRepairAuto, the default, tries a repair in a round only within
+	// a budget of about one full solve's work, and after a repair that
+	// did not pay skips 2, 4, 8, ... rounds (sat.NewAutoRepairingSolver):
+	// it repairs on big boards with many solutions and seldom on the
+	// hard unique ones.
+	SlantRepairAuto SlantRepair = "auto"
+	// SlantRepairOn repairs in every round, whatever it costs
+	// (sat.NewRepairingSolver).
+	SlantRepairOn SlantRepair = "true"
+	// SlantRepairOff solves the whole formula in every round.
+	SlantRepairOff SlantRepair = "false"
+)
+
 // SlantProbe is the failed-literal probing of the formula (see sat.Prober):
 // one of the probing modes ProbeRounds, ProbeOnce, ProbeNone.
 type SlantProbe string
@@ -81,6 +100,11 @@ func (SlantCuts) Values() []string { return enumWords([]SlantCuts{SlantCutsShort
 
 // Values lists the phases, the default first.
 func (SlantPhase) Values() []string { return enumWords([]SlantPhase{SlantPhaseClues, SlantPhaseSlash}) }
+
+// Values lists the repair choices, the default first.
+func (SlantRepair) Values() []string {
+	return enumWords([]SlantRepair{SlantRepairAuto, SlantRepairOn, SlantRepairOff})
+}
 
 // Values lists the probing modes, the default first.
 func (SlantProbe) Values() []string { return []string{sat.ProbeRounds, sat.ProbeOnce, sat.ProbeNone} }
@@ -102,15 +126,15 @@ type SlantOptions struct {
 	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
 	// solve, or ProbeNone.
 	Probe SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
-	// Repair makes a round first mend the last model locally
+	// Repair is whether a round first mends the last model locally
 	// (sat.NewRepairingSolver: the variables near each clause the model
 	// breaks are solved again by a small solver, the rest held; the whole
 	// formula is solved again only when that fails), with in-process
-	// backends. It changes the time a solve takes and, on a board with
-	// several solutions, which one it finds; never whether it finds one.
-	// Off by default: it wins on big boards with many solutions (planted,
-	// 45% clues) and loses on the hard unique ones (encode/README.md).
-	Repair   bool       `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: faster on big boards with many solutions (planted, 45% clues), slower on hard unique ones"`
+	// backends: SlantRepairAuto ("" too), SlantRepairOn or SlantRepairOff.
+	// It changes the time a solve takes and, on a board with several
+	// solutions, which one it finds; never whether it finds one.
+	Repair SlantRepair `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: true in every round (faster on big boards with many solutions, slower on hard unique ones), false never, auto within a budget of about one full solve's work per round, skipping rounds after a repair that did not pay"`
+
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
@@ -128,7 +152,7 @@ type SlantOptions struct {
 // DefaultSlantOptions are the zero SlantOptions with their defaults
 // filled in.
 func DefaultSlantOptions() SlantOptions {
-	return SlantOptions{Loops: SlantLoopsLazy, Cuts: SlantCutsShortest, Probe: sat.ProbeRounds, Phase: SlantPhaseClues}
+	return SlantOptions{Loops: SlantLoopsLazy, Cuts: SlantCutsShortest, Probe: sat.ProbeRounds, Repair: SlantRepairAuto, Phase: SlantPhaseClues}
 }
 
 // check reports an unknown option value.
@@ -138,6 +162,9 @@ func (o SlantOptions) check() error {
 	}
 	if o.Cuts != "" && !contains(o.Cuts.Values(), string(o.Cuts)) {
 		return fmt.Errorf("unknown slant cut choice %q (known: %s)", o.Cuts, strings.Join(o.Cuts.Values(), ", "))
+	}
+	if o.Repair != "" && !contains(o.Repair.Values(), string(o.Repair)) {
+		return fmt.Errorf("unknown slant repair choice %q (known: %s)", o.Repair, strings.Join(o.Repair.Values(), ", "))
 	}
 	if o.Phase != "" && !contains(o.Phase.Values(), string(o.Phase)) {
 		return fmt.Errorf("unknown slant phase %q (known: %s)", o.Phase, strings.Join(o.Phase.Values(), ", "))
@@ -570,8 +597,13 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}
-	if o.Repair && sat.InProcess(be) {
-		sv = sat.NewRepairingSolver(sv, be, f)
+	if sat.InProcess(be) {
+		switch o.Repair {
+		case SlantRepairOn:
+			sv = sat.NewRepairingSolver(sv, be, f)
+		case SlantRepairAuto, "":
+			sv = sat.NewAutoRepairingSolver(sv, be, f)
+		}
 	}
 	res.Status, err = sat.Refine(sv, cut, o.Deadline, &res.Stats)
 	search = sv.Stats()

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -9,45 +10,92 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
-// BenchmarkSlantSATPlanted solves planted boards with the default options
-// (gophersat): 200x200, 500x500 and 1000x1000 at 45%, 60% and all of the
-// clues, the boards "gridsat gen slant --size N --param planted=true
-// --param clues=C --seed 1" makes (same generator, same seed). Every
-// answer is verified outside the timed part. Select one by name, e.g.
-// -bench 'SlantSATPlanted/500x500/clues=0.45/^repair$'; the 1000x1000
-// boards take minutes each. It reports the refinement rounds and the
-// backend's decisions per solve. The repair variants are the default; the
-// norepair ones solve the whole formula in every round
-// (SlantOptions.Repair off), for comparison.
+// slantRepairs are the repair choices the slant benchmarks compare.
+var slantRepairs = []SlantRepair{SlantRepairOff, SlantRepairAuto, SlantRepairOn}
+
+// BenchmarkSlantSATPlanted solves planted boards (gophersat): 200x200,
+// 500x500 and 1000x1000 at 45%, 60% and all of the clues, the boards
+// "gridsat gen slant --size N --param planted=true --param clues=C
+// --seed 1" makes (same generator, same seed), with each repair choice
+// (SlantOptions.Repair; auto is the default). Every answer is verified
+// outside the timed part. Select one by name, e.g.
+// -bench 'SlantSATPlanted/500x500/clues=0.45/repair=auto'; the 1000x1000
+// boards take minutes each. It reports the refinement rounds, the
+// backend's decisions and the local solves per solve.
 func BenchmarkSlantSATPlanted(b *testing.B) {
 	for _, size := range []int{200, 500, 1000} {
 		for _, clues := range []float64{0.45, 0.6, 1} {
-			for _, norepair := range []bool{false, true} {
-				name := fmt.Sprintf("%dx%d/clues=%g/repair", size, size, clues)
-				if norepair {
-					name = fmt.Sprintf("%dx%d/clues=%g/norepair", size, size, clues)
-				}
-				b.Run(name, func(b *testing.B) {
-					rng := rand.New(rand.NewPCG(1, 0x51a47))
-					s, _ := instances.PlantSlant(rng, size, size, clues)
-					var rounds, decisions int64
-					for b.Loop() {
-						res, err := SolveSlant(s, SlantOptions{Repair: !norepair})
-						if err != nil || res.Status != sat.Satisfiable {
-							b.Fatalf("%dx%d: %v %v", size, size, res.Status, err)
-						}
-						b.StopTimer()
-						if err := instances.VerifySlant(s, res.Solution); err != nil {
-							b.Fatalf("%dx%d: %v", size, size, err)
-						}
-						b.StartTimer()
-						rounds += int64(res.Stats.Rounds)
-						decisions += res.Stats.Search.Decisions
-					}
-					b.ReportMetric(float64(rounds)/float64(b.N), "rounds/op")
-					b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
+			rng := rand.New(rand.NewPCG(1, 0x51a47))
+			s, _ := instances.PlantSlant(rng, size, size, clues)
+			for _, repair := range slantRepairs {
+				b.Run(fmt.Sprintf("%dx%d/clues=%g/repair=%s", size, size, clues, repair), func(b *testing.B) {
+					benchSlantSAT(b, s, repair)
 				})
 			}
 		}
 	}
+}
+
+// BenchmarkSlantSATHard solves the hard unique boards with each repair
+// choice: the 30x30 and 50x50 boards of the bundled set slant/ladder
+// (cases 11-14, the main job's) and, in testdata, the boards "gridsat gen
+// slant --size N" made (seed 1) at 100x100 and 200x200.
+func BenchmarkSlantSATHard(b *testing.B) {
+	for _, k := range []int{11, 12, 13, 14} {
+		s := ladderSlant(b, k)
+		for _, repair := range slantRepairs {
+			b.Run(fmt.Sprintf("ladder%d/%s/repair=%s", k, s.Size(), repair), func(b *testing.B) {
+				benchSlantSAT(b, s, repair)
+			})
+		}
+	}
+	for _, size := range []int{100, 200} {
+		cases, err := instances.ReadFile(fmt.Sprintf("testdata/slant_hard_%d.txt", size), instances.ParseSlant)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, repair := range slantRepairs {
+			b.Run(fmt.Sprintf("gen/%dx%d/repair=%s", size, size, repair), func(b *testing.B) {
+				benchSlantSAT(b, cases[0], repair)
+			})
+		}
+	}
+}
+
+// benchSlantSAT solves s with the given repair choice, verifies every
+// answer outside the timed part, and reports the rounds, the backend's
+// decisions and the local solves per solve.
+func benchSlantSAT(b *testing.B, s *instances.Slant, repair SlantRepair) {
+	var rounds, decisions, repairs int64
+	for b.Loop() {
+		res, err := SolveSlant(s, SlantOptions{Repair: repair})
+		if err != nil || res.Status != sat.Satisfiable {
+			b.Fatalf("%s: %v %v", s.Size(), res.Status, err)
+		}
+		b.StopTimer()
+		if err := instances.VerifySlant(s, res.Solution); err != nil {
+			b.Fatalf("%s: %v", s.Size(), err)
+		}
+		b.StartTimer()
+		rounds += int64(res.Stats.Rounds)
+		decisions += res.Stats.Search.Decisions
+		repairs += res.Stats.Search.Repairs
+	}
+	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/op")
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
+	b.ReportMetric(float64(repairs)/float64(b.N), "repairs/op")
+}
+
+// ladderSlant returns case k (1-based) of the bundled set slant/ladder.
+func ladderSlant(b *testing.B, k int) *instances.Slant {
+	b.Helper()
+	text, err := instances.ReadSet("sets/slant/ladder.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cases, err := instances.ParseSlant("ladder.txt", bytes.NewReader(text))
+	if err != nil || len(cases) < k {
+		b.Fatalf("ladder: %d cases, %v", len(cases), err)
+	}
+	return cases[k-1]
 }

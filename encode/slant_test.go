@@ -483,3 +483,52 @@ func BenchmarkSlantSATZigzag(b *testing.B) {
 		})
 	}
 }
+
+// TestSolveSlantSATRepairChoices solves a hard unique board (the bundled
+// ladder's 30x30) and a planted 100x100 board with 45% of the clues with
+// each repair choice: every answer verifies, the unique board's answers
+// are equal, repair=false mends no round and repair=true mends every
+// round after the first it can. The auto choice must pick each way: on
+// the planted board it mends some rounds, on the hard one it leaves most
+// to the full solver (whose probing between rounds fixes most cells).
+func TestSolveSlantSATRepairChoices(t *testing.T) {
+	text, err := instances.ReadSet("sets/slant/ladder.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ladder, err := instances.ParseSlant("ladder.txt", bytes.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	planted, _ := instances.PlantSlant(rand.New(rand.NewPCG(1, 0x51a47)), 100, 100, 0.45)
+	for _, tt := range []struct {
+		name   string
+		s      *instances.Slant
+		unique bool
+	}{{"ladder 30x30", ladder[10], true}, {"planted 100x100 45%", planted, false}} {
+		var first []byte
+		for _, repair := range []SlantRepair{SlantRepairOff, SlantRepairOn, SlantRepairAuto} {
+			res, err := SolveSlant(tt.s, SlantOptions{Repair: repair})
+			if err != nil || res.Status != sat.Satisfiable {
+				t.Fatalf("%s, repair=%s: %v %v", tt.name, repair, res.Status, err)
+			}
+			if err := instances.VerifySlant(tt.s, res.Solution); err != nil {
+				t.Fatalf("%s, repair=%s: %v", tt.name, repair, err)
+			}
+			if first == nil {
+				first = res.Solution
+			} else if tt.unique && !bytes.Equal(res.Solution, first) {
+				t.Fatalf("%s, repair=%s: another solution of a unique board", tt.name, repair)
+			}
+			rounds, mended := int64(res.Stats.Rounds), res.Stats.Search.Mended
+			t.Logf("%s, repair=%s: %d rounds, %d mended, %d local solves", tt.name, repair, rounds, mended, res.Stats.Search.Repairs)
+			switch {
+			case repair == SlantRepairOff && mended != 0,
+				repair == SlantRepairOn && mended == 0,
+				repair == SlantRepairAuto && tt.unique && 2*mended > rounds,
+				repair == SlantRepairAuto && !tt.unique && mended == 0:
+				t.Errorf("%s, repair=%s: %d of %d rounds mended", tt.name, repair, mended, rounds)
+			}
+		}
+	}
+}

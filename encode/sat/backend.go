@@ -70,6 +70,9 @@ type SolverStats struct {
 	// Repairs counts the local solves of a repairing solver (see
 	// NewRepairingSolver), 0 without.
 	Repairs int64
+	// Mended counts the solves a repairing solver answered by local
+	// repairs alone, without the full solver.
+	Mended int64
 }
 
 // Assumer is a Solver that can also solve under assumptions: literals

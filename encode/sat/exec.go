@@ -552,6 +552,7 @@ func (st *SolverStats) Add(o SolverStats) {
 	st.Restarts += o.Restarts
 	st.Probed += o.Probed
 	st.Repairs += o.Repairs
+	st.Mended += o.Mended
 }
 
 // violated returns the index of the first clause model makes false, or -1.

@@ -61,6 +61,89 @@ func NewRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 	return r
 }
 
+// NewAutoRepairingSolver is NewRepairingSolver with a repair that must pay
+// for itself. A round's repair may do work (window variables and
+// literals, summed over its local solves) up to repairBudget per variable
+// the full solver has open (not fixed by probing), a share of what a full
+// solve costs; past that it stops and the full solver solves. A round
+// tries no repair when fewer than repairMinOpen variables are open, or
+// when its fresh clauses times the work per window of the last repair
+// pass the budget, and after a repair that failed within
+// its budget the next 2, 4, 8, ... rounds (doubling, up to repairSkipMax)
+// go straight to the full solver. On boards with many solutions the
+// later rounds' cuts are few and their windows small, so the repairs fit;
+// on a hard board with one solution the windows are wide and the full
+// solver, whose probing between rounds fixes most variables, is cheaper.
+func NewAutoRepairingSolver(full Solver, be Backend, f *CNF) Solver {
+	r := NewRepairingSolver(full, be, f).(*repairSolver)
+	r.auto, r.minOpen = true, repairMinOpen
+	return r
+}
+
+// repairBudget is the work per open variable one round's repair may do
+// in auto mode (on planted 200x200 boards a repair doing 3 units per open
+// variable took about as long as a full solve), repairSkipMax the most
+// rounds it skips after a failed repair, and repairMinOpen the fewest
+// open variables it tries a repair with: a full solve over fewer (on the
+// hard 50x50 boards, under a millisecond) leaves a repair nothing to
+// save.
+const (
+	repairBudget  = 2
+	repairSkipMax = 64
+	repairMinOpen = 4096
+)
+
+// tryRepair reports whether this round tries a repair and, in auto mode,
+// sets its budget.
+func (r *repairSolver) tryRepair() bool {
+	if !r.auto {
+		return true
+	}
+	if r.skip > 0 {
+		r.skip--
+		return false
+	}
+	open := r.open()
+	r.budget = repairBudget * int64(open)
+	if open < r.minOpen || int64(len(r.fresh))*r.perWindow > r.budget {
+		return false
+	}
+	r.work, r.windows, r.overBudget = 0, 0, false
+	return true
+}
+
+// learn keeps, in auto mode, the work per window of the repair just
+// tried, to predict the next.
+func (r *repairSolver) learn() {
+	if r.auto && r.windows > 0 {
+		r.perWindow = (r.work + r.windows - 1) / r.windows
+	}
+}
+
+// backOff, in auto mode, skips the rounds after a repair that failed
+// within its budget: 2 after the first, twice as many after each next.
+func (r *repairSolver) backOff() {
+	if r.auto {
+		r.skips = min(2*max(r.skips, 1), repairSkipMax)
+		r.skip = r.skips
+	}
+}
+
+// open counts the variables the full solver has not fixed.
+func (r *repairSolver) open() int {
+	fixed := r.roots()
+	if fixed == nil {
+		return r.nvars
+	}
+	n := 0
+	for v := 1; v < len(fixed); v++ {
+		if fixed[v] == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // rootSolver is a solver that knows values every model has (the probing
 // solver's units): a repair keeps them outside its windows.
 type rootSolver interface {
@@ -115,6 +198,18 @@ type repairSolver struct {
 	stamp, seenStamp int32
 	inWin, local     []int32
 	clauseSeen       []int32
+
+	// auto mode (NewAutoRepairingSolver): the fewest open variables to
+	// try a repair with, the work done and allowed in this round's
+	// repair, its local solves, whether it stopped at the budget, the
+	// last repair's work per window, the rounds left to skip and the
+	// last skip.
+	auto                  bool
+	minOpen               int
+	work, budget, windows int64
+	overBudget            bool
+	perWindow             int64
+	skip, skips           int
 }
 
 // add appends c to the clauses and, once it is built, the index.
@@ -152,23 +247,30 @@ func (r *repairSolver) AddClause(lits []int) error {
 
 // Solve repairs the last model if it can, else solves the whole formula.
 func (r *repairSolver) Solve(deadline time.Time) (Status, error) {
-	if r.model != nil {
+	tried := r.model != nil && r.tryRepair()
+	if tried {
 		ok, err := r.repair(deadline)
 		if err != nil {
 			return Unknown, err
 		}
+		r.learn()
 		if ok {
 			r.fresh = r.fresh[:0]
+			r.stats.Mended++
 			return Satisfiable, nil
 		}
+		if !r.overBudget {
+			r.backOff()
+		}
 	}
-	return r.solveFull(deadline)
+	return r.solveFull(deadline, tried)
 }
 
 // solveFull gives the full solver the clauses it lacks and solves,
-// starting from the current model where the full solver can.
-func (r *repairSolver) solveFull(deadline time.Time) (Status, error) {
-	if p, ok := r.Solver.(phaser); ok && r.model != nil {
+// starting, after a repair was tried, from the current model where the
+// full solver can.
+func (r *repairSolver) solveFull(deadline time.Time, rephase bool) (Status, error) {
+	if p, ok := r.Solver.(phaser); ok && rephase {
 		p.setPhase(r.model)
 	}
 	for _, c := range r.unsent {
@@ -220,6 +322,10 @@ func (r *repairSolver) repair(deadline time.Time) (bool, error) {
 		for _, c := range broken {
 			if satisfied(c, r.model) {
 				continue
+			}
+			if r.auto && r.work > r.budget {
+				r.overBudget = true
+				return false, nil
 			}
 			win := r.grow(c, radius)
 			if len(win) == 0 || 2*len(win) > r.nvars {
@@ -327,6 +433,11 @@ func (r *repairSolver) solveWindow(part []int, deadline time.Time) (bool, error)
 			}
 			g.Clauses = append(g.Clauses, m)
 		}
+	}
+	r.windows++
+	r.work += int64(len(part))
+	for _, c := range g.Clauses {
+		r.work += int64(len(c))
 	}
 	s, err := r.be.New(g)
 	if err != nil {

@@ -1,88 +1,104 @@
 package sat
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 	"time"
 )
 
 // TestRepairingSolverMatchesBruteForce adds clauses one or a few at a time
-// to repairing solvers (each probing mode, both in-process backends) over
-// random formulas, small ones checked against brute force and banded ones
-// (each clause over variables at most 3 apart, so that windows stay
-// small) against a fresh gophersat, and checks every model against every
-// clause so far: a repair that left out a clause touching its window, or
-// wrote a model back wrongly, fails it.
+// to repairing solvers (each probing mode, both in-process backends, the
+// repair in every round and the auto mode) over random formulas, small
+// ones checked against brute force and banded ones (each clause over
+// variables at most 3 apart, so that windows stay small) against a fresh
+// gophersat, and checks every model against every clause so far: a repair
+// that left out a clause touching its window, or wrote a model back
+// wrongly, fails it. Both modes must mend some solves; the auto mode must
+// also leave some to the full solver.
 func TestRepairingSolverMatchesBruteForce(t *testing.T) {
 	for _, name := range []string{"gophersat", "gini"} {
 		for _, mode := range []string{ProbeNone, ProbeRounds} {
-			t.Run(name+"/"+mode, func(t *testing.T) {
-				be := lookupTestBackend(t, name)
-				rng := rand.New(rand.NewSource(23))
-				var sats, unsats int
-				var repairs int64
-				for trial := 0; trial < 150; trial++ {
-					nv := 10 + rng.Intn(5)
-					all := backendRandomCNF(rng, nv, 7*nv)
-					sat := bruteSat
-					if trial%2 == 1 {
-						nv = 30 + rng.Intn(10)
-						all, sat = bandedCNF(rng, nv, 5*nv), freshSat(t)
-					}
-					start := 2 * nv
-					f := &CNF{NumVars: nv, Clauses: all.Clauses[:start:start]}
-					full, err := NewProvingSolver(be, f, mode, nil)
-					if err != nil {
-						t.Fatal(err)
-					}
-					s := NewRepairingSolver(full, be, f)
-					for i := start; i <= len(all.Clauses); {
-						cur := &CNF{NumVars: nv, Clauses: all.Clauses[:i]}
-						st, err := s.Solve(time.Time{})
-						if err != nil {
-							t.Fatalf("trial %d, %d clauses: %v", trial, i, err)
-						}
-						want := sat(cur)
-						if st == Unknown || (st == Satisfiable) != want {
-							t.Fatalf("trial %d, %d clauses: %v, brute force says sat=%v", trial, i, st, want)
-						}
-						if st == Unsatisfiable {
-							unsats++
-							break
-						}
-						sats++
-						if !modelSatisfies(cur, s.Model()) {
-							t.Fatalf("trial %d, %d clauses: the model breaks a clause", trial, i)
-						}
-						if i == len(all.Clauses) {
-							break
-						}
-						for k := min(i+1+rng.Intn(3), len(all.Clauses)); i < k; i++ {
-							if err := s.AddClause(all.Clauses[i]); err != nil {
-								t.Fatal(err)
-							}
-						}
-					}
-					repairs += s.Stats().Repairs
-				}
-				if sats == 0 || unsats == 0 || repairs == 0 {
-					t.Fatalf("%d SAT, %d UNSAT answers, %d repairs: the formulas do not exercise every path", sats, unsats, repairs)
-				}
-				t.Logf("%d SAT, %d UNSAT answers, %d local solves", sats, unsats, repairs)
-			})
+			for _, auto := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/auto=%v", name, mode, auto), func(t *testing.T) {
+					testRepairing(t, lookupTestBackend(t, name), mode, auto)
+				})
+			}
 		}
 	}
 }
 
+// testRepairing runs TestRepairingSolverMatchesBruteForce's trials on be.
+func testRepairing(t *testing.T, be Backend, mode string, auto bool) {
+	rng := rand.New(rand.NewSource(23))
+	var sats, unsats int
+	var repairs, mended int64
+	for trial := 0; trial < 150; trial++ {
+		nv := 10 + rng.Intn(5)
+		all := backendRandomCNF(rng, nv, 7*nv)
+		sat := bruteSat
+		if trial%2 == 1 {
+			nv = 30 + rng.Intn(10)
+			all, sat = bandedCNF(rng, nv, 5*nv), freshSat(t)
+		}
+		start := 2 * nv
+		f := &CNF{NumVars: nv, Clauses: all.Clauses[:start:start]}
+		full, err := NewProvingSolver(be, f, mode, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		newSolver := NewRepairingSolver
+		if auto {
+			newSolver = NewAutoRepairingSolver
+		}
+		s := newSolver(full, be, f)
+		s.(*repairSolver).minOpen = 0 // these formulas are all small
+		for i := start; i <= len(all.Clauses); {
+			cur := &CNF{NumVars: nv, Clauses: all.Clauses[:i]}
+			st, err := s.Solve(time.Time{})
+			if err != nil {
+				t.Fatalf("trial %d, %d clauses: %v", trial, i, err)
+			}
+			want := sat(cur)
+			if st == Unknown || (st == Satisfiable) != want {
+				t.Fatalf("trial %d, %d clauses: %v, brute force says sat=%v", trial, i, st, want)
+			}
+			if st == Unsatisfiable {
+				unsats++
+				break
+			}
+			sats++
+			if !modelSatisfies(cur, s.Model()) {
+				t.Fatalf("trial %d, %d clauses: the model breaks a clause", trial, i)
+			}
+			if i == len(all.Clauses) {
+				break
+			}
+			for k := min(i+1+rng.Intn(3), len(all.Clauses)); i < k; i++ {
+				if err := s.AddClause(all.Clauses[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		repairs += s.Stats().Repairs
+		mended += s.Stats().Mended
+	}
+	if sats == 0 || unsats == 0 || repairs == 0 || mended == 0 || (auto && mended+150 >= int64(sats)) {
+		t.Fatalf("%d SAT, %d UNSAT answers, %d local solves, %d solves mended: the formulas do not exercise every path", sats, unsats, repairs, mended)
+	}
+	t.Logf("%d SAT, %d UNSAT answers, %d local solves, %d solves mended", sats, unsats, repairs, mended)
+}
+
 // bandedCNF returns n random clauses of 2 or 3 literals over nv
-// variables, each clause's variables at most 3 apart.
+// variables, each clause's variables distinct and at most 3 apart.
 func bandedCNF(rng *rand.Rand, nv, n int) *CNF {
 	f := &CNF{NumVars: nv}
 	for range n {
 		base := 1 + rng.Intn(nv-3)
 		c := make([]int, 2+rng.Intn(2))
+		offsets := rng.Perm(4) // distinct variables: gophersat takes no repeated ones
 		for i := range c {
-			c[i] = base + rng.Intn(4)
+			c[i] = base + offsets[i]
 			if rng.Intn(2) == 0 {
 				c[i] = -c[i]
 			}
