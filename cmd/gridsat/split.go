@@ -21,7 +21,9 @@ func newSplitCmd() *cobra.Command {
 		Long: `split cuts each case of FILE into at most --jobs parts (fewer only when no
 part can be cut further) and writes them, on standard output or to --out,
 as one input of the puzzle: each part is a case restricted so that the
-least of its parts' answers is the case's. A part carries a line naming
+parts' answers together give the case's (the least of them, or for a
+puzzle whose parts split its solutions, whether any, one or several
+parts have solutions). A part carries a line naming
 the whole case (a hash of its text), its number "I/N" and a sum of its
 text; a part edited or cut short is refused. Run the parts as any input
 (compare, with --shard i/n on many machines, GNU parallel or a Slurm
