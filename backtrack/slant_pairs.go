@@ -37,8 +37,8 @@ type slantPairs struct {
 	// record: add a clause for every state ruled out (the search needs
 	// them; a generator asking only "solved?" does not)
 	record bool
-	// undo log of the changes made above the root (slantReducer tries
-	// clue sets at level 1 and takes them back)
+	// undo log of the changes made above the root (slantReducer adds
+	// clue sets at levels above it and takes them back)
 	log []slantPairChange
 }
 

@@ -2,19 +2,17 @@ package backtrack
 
 import "github.com/gridsat/gridsat/instances"
 
-// slantReduceBlock is how many clues ReduceSlantClues tries against one
-// base fixpoint.
-const slantReduceBlock = 48
-
 // ReduceSlantClues removes the clues of s at the corners of order, in
 // order, each removal kept while the deductions of level (with probing
 // when probe is set) still solve s, as a generator does. The result is
 // the one removing them one at a time with SolvesSlant gives, found
-// faster: for a block of the next clues to try, it deduces once from the
-// clues outside the block (the fixpoint is a part of what any clue set
-// tried in the block deduces, since deductions only grow with clues),
-// and each try then adds only the block's later clues on top and takes
-// them back. A clue that must stay joins the base for good.
+// faster by divide and conquer over order (slantReducer): the trial of
+// each clue needs the fixpoint of the clues kept before it and all the
+// clues after it, and deductions only grow with clues, so the fixpoints
+// are built up by adding clues to a smaller one and taking them back,
+// each clue added about log2(len(order)) times and each addition
+// deducing only the cells it frees; a range whose clues can all go at
+// once (the fixpoint without any of them is complete) is removed whole.
 func ReduceSlantClues(s *instances.Slant, order []int, level SlantDeduce, probe bool) {
 	if probe {
 		// Probing works at the root only: one full deduction per clue.
@@ -31,62 +29,100 @@ func ReduceSlantClues(s *instances.Slant, order []int, level SlantDeduce, probe 
 		}
 		return
 	}
-	e := newSlantEngine(s, SlantOptions{Deduce: level, NoLearn: true})
-	e.deductionOnly = true
-	base := instances.NewSlant(s.W, s.H)
-	for b := 0; b < len(order); b += slantReduceBlock {
-		block := order[b:min(b+slantReduceBlock, len(order))]
-		copy(base.Clues, s.Clues)
-		for _, p := range block {
-			base.Clues[p] = -1
-		}
-		e.reset(base)
-		if !e.rootDeduce() {
-			panic("slant: a clue subset of a solvable board has a contradiction")
-		}
-		for j, p := range block {
-			v := s.Clues[p]
-			if v < 0 {
-				continue
-			}
-			if e.tryWithout(s, block[j+1:]) {
-				s.Clues[p] = -1
-				continue
-			}
-			if !e.setClue(p, v) || !e.fixpoint() {
-				panic("slant: adding a true clue to a solvable board fails")
-			}
+	work := instances.NewSlant(s.W, s.H)
+	// The clues not in order stay throughout.
+	in := make([]bool, len(s.Clues))
+	for _, p := range order {
+		in[p] = true
+	}
+	copy(work.Clues, s.Clues)
+	for p := range work.Clues {
+		if in[p] {
+			work.Clues[p] = -1
 		}
 	}
+	e := newSlantEngine(work, SlantOptions{Deduce: level, NoLearn: true})
+	e.deductionOnly = true
+	if !e.rootDeduce() {
+		panic("slant: a clue subset of a solvable board has a contradiction")
+	}
+	r := slantReducer{e: e, s: s}
+	r.reduce(order)
 }
 
-// tryWithout reports whether the deductions solve the board when the
-// clues of s at the corners of more are added to e's base; e is left as
-// it was.
-func (e *slantEngine) tryWithout(s *instances.Slant, more []int) bool {
-	e.newLevel()
-	plog := 0
-	if e.pairs != nil {
-		plog = len(e.pairs.log)
+// slantReducer is ReduceSlantClues's divide and conquer: s holds the
+// clues kept so far (the ones removed are -1) and e the fixpoint of the
+// clues added at its levels.
+type slantReducer struct {
+	e *slantEngine
+	s *instances.Slant
+	// marks holds, per level of e, the lengths of the clue log and the
+	// equivalences' undo log at its start.
+	marks [][2]int
+}
+
+// reduce tries the clues at the corners of o in order; e holds the
+// fixpoint of every clue of s except those of o.
+func (r *slantReducer) reduce(o []int) {
+	e := r.e
+	if len(o) == 0 {
+		return
 	}
+	if e.complete() {
+		// Every clue of o can go: each trial's fixpoint holds this one.
+		for _, p := range o {
+			r.s.Clues[p] = -1
+		}
+		return
+	}
+	if len(o) == 1 {
+		return // the clue stays
+	}
+	mid := len(o) / 2
+	r.push(o[mid:])
+	r.reduce(o[:mid])
+	r.pop()
+	r.push(o[:mid]) // those of the first half that stayed
+	r.reduce(o[mid:])
+	r.pop()
+}
+
+// push opens a level of e and adds there the clues of s at the corners
+// of qs, deducing to a fixpoint.
+func (r *slantReducer) push(qs []int) {
+	e := r.e
+	m := [2]int{len(e.clueLog), 0}
+	if e.pairs != nil {
+		m[1] = len(e.pairs.log)
+	}
+	r.marks = append(r.marks, m)
+	e.newLevel()
 	ok := true
-	for _, q := range more {
-		if v := s.Clues[q]; v >= 0 && ok {
+	for _, q := range qs {
+		if v := r.s.Clues[q]; v >= 0 && ok {
 			ok = e.setClue(q, v)
 		}
 	}
-	ok = ok && e.fixpoint() && e.complete()
-	e.undo(0)
-	for k := len(e.clueLog) - 1; k >= 0; k-- {
+	if !ok || !e.fixpoint() {
+		panic("slant: a clue subset of a solvable board has a contradiction")
+	}
+}
+
+// pop takes back e's last level: its cells, then its clues.
+func (r *slantReducer) pop() {
+	e := r.e
+	m := r.marks[len(r.marks)-1]
+	r.marks = r.marks[:len(r.marks)-1]
+	e.undo(e.decisionLevel() - 1)
+	for k := len(e.clueLog) - 1; k >= m[0]; k-- {
 		c := e.clueLog[k]
 		e.uf.add(int(c.corner), 0, -int(c.capacity))
 		e.clue[c.corner] = -1
 	}
-	e.clueLog = e.clueLog[:0]
+	e.clueLog = e.clueLog[:m[0]]
 	if e.pairs != nil {
-		e.pairs.undoTo(plog)
+		e.pairs.undoTo(m[1])
 	}
-	return ok
 }
 
 // clueChange records a clue set above the root: its corner and what it

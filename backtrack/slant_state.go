@@ -303,19 +303,12 @@ func (st *slantState) assign(i int, d byte, a, b int, kind reasonKind, data int3
 		}
 	}
 	ra, rb := st.uf.Find(a), st.uf.Find(b)
-	// Walk the smaller of the two components: every undecided diagonal
-	// from one of its corners to the other component now closes a loop.
+	// Walk the smaller of the two components (a's when they are the same
+	// size): every undecided diagonal from one of its corners to the other
+	// component now closes a loop.
 	small, otherRoot := a, rb
-	x, y := a, b
-	for {
-		x, y = int(st.next[x]), int(st.next[y])
-		if x == a {
-			break
-		}
-		if y == b {
-			small, otherRoot = b, ra
-			break
-		}
+	if st.uf.size[rb] < st.uf.size[ra] {
+		small, otherRoot = b, ra
 	}
 	p := small
 	for {

@@ -460,6 +460,50 @@ func TestReduceSlantClues(t *testing.T) {
 	}
 }
 
+// Puzzles generated with ReduceSlantClues doing the removals, at every
+// level: the level's deductions alone solve each (their cells pass the
+// verifier), the DFS finds it unique, and no clue left can go.
+func TestReduceSlantCluesGenerated(t *testing.T) {
+	for _, level := range []SlantDeduce{SlantDeduceEquiv, SlantDeduceDeadEnd, SlantDeduceBasic} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rng := rand.New(rand.NewPCG(seed, 23))
+			w, h := 8+rng.IntN(17), 8+rng.IntN(17)
+			opt := instances.SlantGenOptions{
+				Solves: NewSlantDeducer(level, false).Solves,
+				Reduce: func(s *instances.Slant, order []int) { ReduceSlantClues(s, order, level, false) },
+			}
+			s, sol, err := instances.GenerateSlantDeduced(rng, w, h, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := instances.SlantGameID(s)
+			cells, ok := deduceSlant(s, level, false)
+			if !ok {
+				t.Fatalf("%s %s: the deductions meet a contradiction", level, id)
+			}
+			if err := instances.VerifySlant(s, cells); err != nil {
+				t.Fatalf("%s %s: the deductions' cells: %v", level, id, err)
+			}
+			if err := instances.VerifySlant(s, sol); err != nil {
+				t.Fatalf("%s %s: the planted solution: %v", level, id, err)
+			}
+			if n := countSlant(s, 2); n != 1 {
+				t.Fatalf("%s %s: the DFS counts %d solutions", level, id, n)
+			}
+			for p, v := range s.Clues {
+				if v < 0 {
+					continue
+				}
+				s.Clues[p] = -1
+				if SolvesSlant(s, level, false) {
+					t.Fatalf("%s %s: the clue at corner %d could go", level, id, p)
+				}
+				s.Clues[p] = v
+			}
+		}
+	}
+}
+
 // BenchmarkSlantDFSOptions solves the planted 150x150 and 200x200
 // fixtures (45% and 60% of the clues, where search is needed) with each
 // deduction level and search aid turned off in turn, in one run so that
