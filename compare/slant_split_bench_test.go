@@ -9,20 +9,25 @@ import (
 	"github.com/gridsat/gridsat/instances"
 )
 
+// slantSplitJobs are the part counts BenchmarkSlantSplit compares with
+// the whole case (1).
+var slantSplitJobs = []int{1, 16, 64}
+
 // BenchmarkSlantSplit solves the hard unique 50x50 fixtures with
-// unique=true, whole (jobs=1) and cut by split into 16 and 64 parts, every
-// part solved in this process one after another by the same solver, and
-// checks that the join says unique. It reports the CPU time of the solves
-// (cpu-s/op; the split's own time apart, split-ms/op), the parts made and
-// the longest part's time (max-part-ms/op): the parts' total against the
-// whole's is the split's load. The processes of a real run add their own
-// start-up per shard. Say the load (uptime) beside its figures.
+// unique=true by one solver, each board whole and cut by split into 16
+// and 64 parts, alternating (whole, 16, 64, board after board), every
+// part solved in this process one after another, and checks that exactly
+// one part has a solution, unique. Per part count it reports the CPU time
+// of the solves (cpu-s-jobsN/op; the split's own time apart,
+// split-ms-jobsN/op) and the longest part (max-part-ms-jobsN): the
+// parts' total against the whole's is the split's load. The processes of
+// a real run add their own start-up per shard. Run it with -count and
+// quote medians; say the load (uptime) beside its figures.
 //
-//	go test ./compare -run XXX -bench SlantSplit -benchtime 3x
+//	go test ./compare -run XXX -bench SlantSplit -benchtime 2x -count 3
 func BenchmarkSlantSplit(b *testing.B) {
 	p := slantPuzzle(b)
 	boards := slantFixture(b, "slant_hard_50.txt")
-	o := Options{"unique": "true"}
 	for _, solver := range []string{"dfs", "sat"} {
 		var solve func(instances.Case, Options) (Result, error)
 		for _, s := range p.Solvers {
@@ -30,57 +35,69 @@ func BenchmarkSlantSplit(b *testing.B) {
 				solve = s.Solve
 			}
 		}
-		for _, jobs := range []int{1, 16, 64} {
-			b.Run(fmt.Sprintf("solver=%s/jobs=%d", solver, jobs), func(b *testing.B) {
-				var cpu, split, longest time.Duration
-				parts := 0
-				for range b.N {
-					for _, s := range boards {
-						start := processCPU()
-						cases := []*instances.Slant{s}
-						if jobs > 1 {
-							var buf strings.Builder
-							if err := p.Split(&buf, []instances.Case{s}, SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
-								b.Fatal(err)
-							}
-							cs, err := instances.ParseSlant("parts", strings.NewReader(buf.String()))
-							if err != nil {
-								b.Fatal(err)
-							}
-							cases = cs
-						}
-						split += processCPU() - start
-						parts += len(cases)
-						solved := 0
-						for _, c := range cases {
-							t0 := processCPU()
-							res, err := solve(c, o)
-							if err != nil {
-								b.Fatal(err)
-							}
-							d := processCPU() - t0
-							cpu, longest = cpu+d, max(longest, d)
-							if err := p.Verify(c, res); err != nil {
-								b.Fatal(err)
-							}
-							if res.Solved {
-								solved++
-								if res.Second != "" {
-									b.Fatalf("%s: a second solution", c.Location())
-								}
-							}
-						}
-						if solved != 1 {
-							b.Fatalf("%s: %d parts with solutions, want 1 (unique)", s.Location(), solved)
-						}
+		b.Run("solver="+solver, func(b *testing.B) {
+			cpu := make([]time.Duration, len(slantSplitJobs))
+			split := make([]time.Duration, len(slantSplitJobs))
+			longest := make([]time.Duration, len(slantSplitJobs))
+			for range b.N {
+				for _, s := range boards {
+					for k, jobs := range slantSplitJobs {
+						c, sp, l := slantSplitSolve(b, p, solve, s, jobs)
+						cpu[k], split[k], longest[k] = cpu[k]+c, split[k]+sp, max(longest[k], l)
 					}
 				}
-				n := float64(b.N)
-				b.ReportMetric(cpu.Seconds()/n, "cpu-s/op")
-				b.ReportMetric(float64(split.Milliseconds())/n, "split-ms/op")
-				b.ReportMetric(float64(longest.Microseconds())/1000, "max-part-ms")
-				b.ReportMetric(float64(parts)/n, "parts/op")
-			})
+			}
+			n := float64(b.N)
+			for k, jobs := range slantSplitJobs {
+				b.ReportMetric(cpu[k].Seconds()/n, fmt.Sprintf("cpu-s-jobs%d/op", jobs))
+				b.ReportMetric(float64(longest[k].Microseconds())/1000, fmt.Sprintf("max-part-ms-jobs%d", jobs))
+				if jobs > 1 {
+					b.ReportMetric(float64(split[k].Microseconds())/1000/n, fmt.Sprintf("split-ms-jobs%d/op", jobs))
+				}
+			}
+		})
+	}
+}
+
+// slantSplitSolve splits s into jobs parts (none for 1) and solves each
+// with unique=true, verified; it returns the solves' CPU time, the
+// split's, and the longest part's.
+func slantSplitSolve(b *testing.B, p *Puzzle, solve func(instances.Case, Options) (Result, error), s *instances.Slant, jobs int) (cpu, split, longest time.Duration) {
+	start := processCPU()
+	cases := []*instances.Slant{s}
+	if jobs > 1 {
+		var buf strings.Builder
+		if err := p.Split(&buf, []instances.Case{s}, SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
+			b.Fatal(err)
+		}
+		cs, err := instances.ParseSlant("parts", strings.NewReader(buf.String()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		cases = cs
+	}
+	split = processCPU() - start
+	solved := 0
+	for _, c := range cases {
+		t0 := processCPU()
+		res, err := solve(c, Options{"unique": "true"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		d := processCPU() - t0
+		cpu, longest = cpu+d, max(longest, d)
+		if err := p.Verify(c, res); err != nil {
+			b.Fatal(err)
+		}
+		if res.Solved {
+			solved++
+			if res.Second != "" {
+				b.Fatalf("%s: a second solution", c.Location())
+			}
 		}
 	}
+	if solved != 1 {
+		b.Fatalf("%s, %d jobs: %d parts with solutions, want 1 (unique)", s.Location(), jobs, solved)
+	}
+	return cpu, split, longest
 }
