@@ -53,19 +53,6 @@ func (p *SlantPart) Name() string {
 	return fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent)
 }
 
-// FixedCells returns the cells every solution of s must hold, row-major,
-// 0 for a free cell; nil for a case that is no part.
-func (s *Slant) FixedCells() []byte {
-	if s.Part == nil {
-		return nil
-	}
-	fixed := make([]byte, s.W*s.H)
-	for _, f := range s.Part.Fixed {
-		fixed[f.Cell] = f.Diag
-	}
-	return fixed
-}
-
 // Whole returns the case s is a part of (s itself, copied, when it is no
 // part): the same board without the fixed cells.
 func (s *Slant) Whole() *Slant {
