@@ -2,6 +2,7 @@ package sat
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,6 +25,10 @@ import (
 //     limits come from running the solve in a worker process.
 //   - After UNSAT, Model returns the previous model: Model is only read
 //     after Satisfiable.
+//   - A clause with a repeated variable (x twice, or x and -x) can make a
+//     later Solve panic (index -1 in learnClause): every clause is
+//     normalized first (normClause), and a panic in Solve is an error with
+//     the lock released, never a deadlock of the process's other solvers.
 
 // callGuard serializes calls with a lock and counts the calls inside,
 // with atomics that do not depend on the lock: if the lock ever failed to
@@ -66,7 +71,7 @@ func (gophersatBackend) Name() string { return "gophersat" }
 func (gophersatBackend) New(f *CNF) (Solver, error) {
 	lockGophersat()
 	defer unlockGophersat()
-	pb := solver.ParseSliceNb(f.Clauses, f.NumVars)
+	pb := solver.ParseSliceNb(normClauses(f.Clauses), f.NumVars)
 	return &gsSolver{s: solver.New(pb), nvars: f.NumVars, unsat: pb.Status == solver.Unsat}, nil
 }
 
@@ -146,15 +151,18 @@ func (g *gsSolver) solveProving() solver.Status {
 }
 
 func (g *gsSolver) AddClause(lits []int) error {
-	ls := make([]solver.Lit, len(lits))
-	for i, l := range lits {
+	for _, l := range lits {
 		if l == 0 || abs(l) > g.nvars {
 			return fmt.Errorf("gophersat: literal %d outside the %d declared variables", l, g.nvars)
 		}
-		ls[i] = solver.IntToLit(int32(l))
 	}
-	if g.unsat {
+	lits, taut := normClause(lits)
+	if taut || g.unsat {
 		return nil
+	}
+	ls := make([]solver.Lit, len(lits))
+	for i, l := range lits {
+		ls[i] = solver.IntToLit(int32(l))
 	}
 	lockGophersat()
 	defer unlockGophersat()
@@ -166,18 +174,10 @@ func (g *gsSolver) Solve(time.Time) (Status, error) {
 	if g.unsat {
 		return Unsatisfiable, nil
 	}
-	lockGophersat()
-	var st solver.Status
-	if g.proof != nil {
-		st = g.solveProving()
-	} else {
-		st = g.s.Solve()
+	st, m, err := g.solveLocked()
+	if err != nil {
+		return Unknown, err
 	}
-	var m []bool
-	if st == solver.Sat {
-		m = g.s.Model()
-	}
-	unlockGophersat()
 	if g.proofErr != nil {
 		return Unknown, g.proofErr
 	}
@@ -192,6 +192,75 @@ func (g *gsSolver) Solve(time.Time) (Status, error) {
 		return Unsatisfiable, nil
 	}
 	return Unknown, nil
+}
+
+// solveLocked runs one gophersat solve under the lock and returns its
+// status and, when satisfiable, its model. A panic inside gophersat is
+// returned as an error, the lock released: the solver is then unusable,
+// but the process's other solvers go on.
+func (g *gsSolver) solveLocked() (st solver.Status, m []bool, err error) {
+	lockGophersat()
+	defer unlockGophersat()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("gophersat panicked: %v", r)
+		}
+	}()
+	if g.proof != nil {
+		st = g.solveProving()
+	} else {
+		st = g.s.Solve()
+	}
+	if st == solver.Sat {
+		m = g.s.Model()
+	}
+	return st, m, nil
+}
+
+// normClause returns lits with each repeated literal kept once, and
+// whether the clause holds a literal and its negation (always true).
+// lits is not modified.
+func normClause(lits []int) (norm []int, tautology bool) {
+	for i, l := range lits {
+		for _, k := range lits[:i] {
+			if k == -l {
+				return nil, true
+			}
+			if k == l {
+				return dedupe(lits), false
+			}
+		}
+	}
+	return lits, false
+}
+
+// dedupe is lits with each literal kept once, in first-seen order (no
+// literal and its negation together).
+func dedupe(lits []int) []int {
+	out := make([]int, 0, len(lits))
+	for _, l := range lits {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// normClauses is clauses with each normalized (normClause), tautologies
+// dropped; clauses that need no change are shared, not copied.
+func normClauses(clauses [][]int) [][]int {
+	for i, c := range clauses {
+		if n, taut := normClause(c); taut || len(n) != len(c) {
+			out := append([][]int(nil), clauses[:i]...)
+			for _, c := range clauses[i:] {
+				if n, taut := normClause(c); !taut {
+					out = append(out, n)
+				}
+			}
+			return out
+		}
+	}
+	return clauses
 }
 
 func (g *gsSolver) Model() []bool { return g.model }

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"math/rand"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -201,4 +202,149 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// Defect 6: a clause with a repeated variable (x twice, or x and -x) can
+// make a later Solve panic (index -1 in learnClause). New and AddClause
+// normalize every clause first; this checks incremental formulas whose
+// clauses repeat variables against brute force, and that raw gophersat
+// still panics on at least one of them (so an upgrade that fixes it is
+// noticed).
+func TestGophersatRepeatedVariables(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	rawPanics := 0
+	for trial := 0; trial < 600; trial++ {
+		full := repeatCNF(rng)
+		base := &CNF{NumVars: full.NumVars, Clauses: full.Clauses[:full.NumVars]}
+		s, err := gophersatBackend{}.New(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := full.NumVars; i <= len(full.Clauses); i++ {
+			cur := &CNF{NumVars: full.NumVars, Clauses: full.Clauses[:i]}
+			st, err := s.Solve(time.Time{})
+			if err != nil {
+				t.Fatalf("trial %d after %d clauses: %v", trial, i, err)
+			}
+			if want := bruteSat(cur); (st == Satisfiable) != want {
+				t.Fatalf("trial %d after %d clauses: %v, brute force says sat=%v", trial, i, st, want)
+			}
+			if st != Satisfiable {
+				break
+			}
+			if !modelSatisfies(cur, s.Model()) {
+				t.Fatalf("trial %d: model violates the formula", trial)
+			}
+			if i < len(full.Clauses) {
+				if err := s.AddClause(full.Clauses[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if rawPanics == 0 && rawGophersatPanics(full) {
+			rawPanics++
+		}
+	}
+	if rawPanics == 0 {
+		t.Log("raw gophersat solved every formula: defect 6 may be fixed upstream")
+	}
+}
+
+// TestGophersatPanicIsAnError: a clause appended behind AddClause's back
+// with a repeated variable makes gophersat panic inside Solve; Solve
+// returns an error, and the lock is released (another solver in the
+// process still solves; before, it deadlocked).
+func TestGophersatPanicIsAnError(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for trial := 0; trial < 600; trial++ {
+		full := repeatCNF(rng)
+		if !rawGophersatPanics(full) {
+			continue
+		}
+		s, err := gophersatBackend{}.New(&CNF{NumVars: full.NumVars, Clauses: full.Clauses[:full.NumVars]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := s.(*gsSolver)
+		var solveErr error
+		for _, c := range full.Clauses[full.NumVars:] {
+			if _, solveErr = g.Solve(time.Time{}); solveErr != nil {
+				break
+			}
+			ls := make([]solver.Lit, len(c))
+			for i, l := range c {
+				ls[i] = solver.IntToLit(int32(l))
+			}
+			g.s.AppendClause(solver.NewClause(ls)) // as the defect wants it
+		}
+		if solveErr == nil {
+			_, solveErr = g.Solve(time.Time{})
+		}
+		if solveErr == nil || !strings.Contains(solveErr.Error(), "panicked") {
+			t.Fatalf("trial %d: raw gophersat panicked, Solve said %v", trial, solveErr)
+		}
+		done := make(chan Status, 1)
+		go func() {
+			other, _ := gophersatBackend{}.New(&CNF{NumVars: 2, Clauses: [][]int{{1, 2}, {-1}}})
+			st, _ := other.Solve(time.Time{})
+			done <- st
+		}()
+		select {
+		case st := <-done:
+			if st != Satisfiable {
+				t.Fatalf("another solver after the panic: %v, want SAT", st)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("another solver after the panic: no answer in 10 s (the lock was kept)")
+		}
+		return
+	}
+	t.Skip("raw gophersat panicked on none of the formulas: defect 6 may be fixed upstream")
+}
+
+// repeatCNF is a random incremental formula (its first NumVars clauses the
+// base, the rest appended one by one) whose clauses often repeat a
+// variable: twice the same literal, or a literal and its negation.
+func repeatCNF(rng *rand.Rand) *CNF {
+	n := 6 + rng.Intn(6)
+	f := &CNF{NumVars: n}
+	for range 2 * n {
+		c := make([]int, 3)
+		for j := range c {
+			c[j] = (1 + rng.Intn(n)) * (1 - 2*rng.Intn(2))
+		}
+		switch rng.Intn(3) {
+		case 0:
+			c[2] = c[0]
+		case 1:
+			c[2] = -c[0]
+		}
+		f.Clauses = append(f.Clauses, c)
+	}
+	return f
+}
+
+// rawGophersatPanics solves f incrementally with gophersat itself, the
+// clauses passed as they are, and says whether a solve panicked.
+func rawGophersatPanics(f *CNF) (panicked bool) {
+	lockGophersat()
+	defer unlockGophersat()
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	s := solver.New(solver.ParseSliceNb(f.Clauses[:f.NumVars], f.NumVars))
+	for _, c := range f.Clauses[f.NumVars:] {
+		if s.Solve() != solver.Sat {
+			return false
+		}
+		ls := make([]solver.Lit, len(c))
+		for i, l := range c {
+			ls[i] = solver.IntToLit(int32(l))
+		}
+		s.AppendClause(solver.NewClause(ls))
+	}
+	s.Solve()
+	return false
 }
