@@ -21,8 +21,11 @@ import (
 // one shard of 64 each, joined by gridsat report (which must give the
 // whole run's answer). It reports both ways' CPU time (user + system of
 // the processes and the workers they waited for) and wall time, and their
-// ratios. GRIDSAT_SPLIT_SIZES lists the n (default 15); it is skipped
-// without GNU parallel. Say the load (uptime) beside its figures.
+// ratios, and what the parts' own solves took (their runs' CPU times in
+// the results files) and the rest per shard: the fixed cost of a shard
+// (a compare process and its worker). GRIDSAT_SPLIT_SIZES lists the n, or
+// NxM boards (default 15); it is skipped without GNU parallel. Say the
+// load (uptime) beside its figures.
 //
 //	GRIDSAT_SPLIT_SIZES=15,16 go test ./cmd/gridsat -run XXX -bench SplitParallel -benchtime 1x -timeout 2h
 func BenchmarkSplitParallel(b *testing.B) {
@@ -76,6 +79,7 @@ func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string) {
 	pWall, pCPU := timed(b, par, append([]string{"--will-cite", "-j", "2", "--halt", "now,fail=1", self, "gridsat-cli", "compare", p.Name, parts,
 		"--solvers", "dfs", "--timeout", "2h", "-j", "1", "--shard", "{}/64", "--out", filepath.Join(dir, "s{}.jsonl"), ":::"}, seq(64)...)...)
 	files, _ := filepath.Glob(filepath.Join(dir, "s*.jsonl"))
+	solves := runsCPU(b, files)
 	out, err := exec.Command(self, append([]string{"gridsat-cli", "report"}, files...)...).Output()
 	joins := joinedLine.FindAllStringSubmatch(string(out), -1)
 	if err != nil || len(joins) != 1 {
@@ -94,13 +98,39 @@ func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string) {
 		b.Fatalf("joined %q, the whole run %d", joins[0][3], want)
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
-	b.Logf("n=%s answer %d (%s): whole cpu %.2fs wall %.2fs; split %.2fs; 64 parts by parallel -j 2 cpu %.2fs wall %.2fs: cpu x%.2f, wall x%.2f; load %s",
-		n, want, joins[0][3], wCPU.Seconds(), wWall.Seconds(), sWall.Seconds(), pCPU.Seconds(), pWall.Seconds(),
-		(pCPU+sCPU).Seconds()/wCPU.Seconds(), (pWall+sWall).Seconds()/wWall.Seconds(), strings.TrimSpace(string(load)))
+	fixed := (pCPU - solves) / 64
+	b.Logf("n=%s answer %d (%s): whole cpu %.2fs wall %.2fs; split cpu %.2fs wall %.2fs; 64 parts by parallel -j 2 cpu %.2fs wall %.2fs (the parts' solves %.2fs, the rest %.1f ms a shard): cpu x%.2f, wall x%.2f; load %s",
+		n, want, joins[0][3], wCPU.Seconds(), wWall.Seconds(), sCPU.Seconds(), sWall.Seconds(), pCPU.Seconds(), pWall.Seconds(),
+		solves.Seconds(), fixed.Seconds()*1000, (pCPU+sCPU).Seconds()/wCPU.Seconds(), (pWall+sWall).Seconds()/wWall.Seconds(), strings.TrimSpace(string(load)))
 	b.ReportMetric(wCPU.Seconds(), "whole-cpu-s")
 	b.ReportMetric((pCPU + sCPU).Seconds(), "split-cpu-s")
 	b.ReportMetric((pCPU+sCPU).Seconds()/wCPU.Seconds(), "cpu-ratio")
 	b.ReportMetric((pWall+sWall).Seconds()/wWall.Seconds(), "wall-ratio")
+	b.ReportMetric(fixed.Seconds()*1000, "shard-fixed-ms")
+}
+
+// runsCPU sums the CPU times of the runs recorded in results files.
+func runsCPU(b *testing.B, files []string) time.Duration {
+	var sum time.Duration
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+			var rec struct {
+				Kind string
+				Run  *struct{ Run compare.Run }
+			}
+			if err := json.Unmarshal(line, &rec); err != nil {
+				b.Fatalf("%s: %v", f, err)
+			}
+			if rec.Kind == "run" && rec.Run != nil {
+				sum += rec.Run.Run.CPU
+			}
+		}
+	}
+	return sum
 }
 
 // seq is "0".."n-1", GNU parallel's arguments.
