@@ -171,39 +171,3 @@ func peakRSS() int64 {
 	n, _ := status.ReadAt(buf[:], 0)
 	return statusKiB(buf[:n], "VmHWM:") << 10
 }
-
-var pageSize = int64(os.Getpagesize())
-
-// groupRSS is the resident memory of process pid and all its descendants
-// (an external solver and what it starts), in bytes.
-func groupRSS(pid int) int64 {
-	var total int64
-	stack := []int{pid}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		dir := "/proc/" + strconv.Itoa(p)
-		if b, err := os.ReadFile(dir + "/statm"); err == nil {
-			if f := bytes.Fields(b); len(f) > 1 {
-				pages, _ := strconv.ParseInt(string(f[1]), 10, 64)
-				total += pages * pageSize
-			}
-		}
-		tasks, err := os.ReadDir(dir + "/task")
-		if err != nil {
-			continue
-		}
-		for _, t := range tasks {
-			b, err := os.ReadFile(dir + "/task/" + t.Name() + "/children")
-			if err != nil {
-				continue
-			}
-			for _, c := range bytes.Fields(b) {
-				if child, err := strconv.Atoi(string(c)); err == nil {
-					stack = append(stack, child)
-				}
-			}
-		}
-	}
-	return total
-}
