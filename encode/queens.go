@@ -586,6 +586,8 @@ type queensBound struct {
 	// side then.
 	border []int
 	side   int
+	// size[c] is the number of square variables of class c (with split).
+	size [4]int
 }
 
 // Lits returns the literals saying "at most k queens" (and, with lines,
@@ -741,6 +743,7 @@ func (qf *QueensFormula) classCounters(b *queensBound, count func(string, []int,
 		}
 	}
 	for c := range queens {
+		b.size[c] = len(queens[c])
 		if b.queens[c], err = count(card, queens[c], upto); err != nil {
 			return err
 		}

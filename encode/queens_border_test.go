@@ -295,3 +295,51 @@ func splitFrom(t *testing.T, k int) {
 	ringSplitFrom = k
 	t.Cleanup(func() { ringSplitFrom = old })
 }
+
+// The ring split applies to the tight balanced shares only: at the full
+// 15x15 board's k = 8, the shares that give each class but the smallest
+// (odd, odd) at least two queens are split, the balanced ones that leave
+// a larger class fewer are not; on the full 16x16 board, whose classes
+// are equal, every balanced share is split. Either way the cubes pass the
+// cover check, and fail it with one left out.
+func TestQueensTightShares(t *testing.T) {
+	cases := []struct {
+		n       int
+		split   [][4]int
+		unsplit [][4]int
+	}{
+		{15, [][4]int{{2, 2, 2, 2}, {3, 2, 2, 1}, {2, 2, 3, 1}}, [][4]int{{1, 2, 2, 3}, {3, 1, 3, 1}, {3, 1, 1, 3}, {1, 3, 3, 1}, {2, 1, 3, 2}, {1, 1, 3, 3}, {0, 0, 8, 0}}},
+		{16, [][4]int{{2, 2, 2, 2}, {3, 2, 2, 1}, {1, 2, 2, 3}, {3, 1, 1, 3}, {1, 1, 3, 3}}, [][4]int{{0, 0, 8, 0}, {4, 1, 2, 1}}},
+	}
+	for _, tc := range cases {
+		q := fullBoard(tc.n)
+		opt, err := QueensOptions{}.resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		qf := newQueensFormula(q, opt)
+		b, err := qf.Bound(opt, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range tc.split {
+			if b.ringsFor(n) == 0 {
+				t.Errorf("n=%d: share %v (tight %v) is not split", tc.n, n, b.tight(n))
+			}
+		}
+		for _, n := range tc.unsplit {
+			if r := b.ringsFor(n); r != 0 {
+				t.Errorf("n=%d: share %v is split by %d rings", tc.n, n, r)
+			}
+		}
+		cubes := b.allCubes(8)
+		if err := b.coverCheck(8, cubes); err != nil {
+			t.Fatalf("n=%d: %v", tc.n, err)
+		}
+		for _, i := range []int{0, len(cubes) / 2, len(cubes) - 1} {
+			if err := b.coverCheck(8, slices.Delete(slices.Clone(cubes), i, i+1)); err == nil {
+				t.Errorf("n=%d: cube %v left out, yet the cover check passes", tc.n, cubes[i])
+			}
+		}
+	}
+}
