@@ -62,35 +62,56 @@ func NewRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 }
 
 // NewAutoRepairingSolver is NewRepairingSolver with a repair that must pay
-// for itself. A round's repair may do work (window variables and
-// literals, summed over its local solves) up to repairBudget per variable
-// the full solver has open (not fixed by probing), a share of what a full
-// solve costs; past that it stops and the full solver solves. A round
-// tries no repair when fewer than repairMinOpen variables are open, or
-// when its fresh clauses times the work per window of the last repair
-// pass the budget, and after a repair that failed within
-// its budget the next 2, 4, 8, ... rounds (doubling, up to repairSkipMax)
-// go straight to the full solver. On boards with many solutions the
-// later rounds' cuts are few and their windows small, so the repairs fit;
-// on a hard board with one solution the windows are wide and the full
-// solver, whose probing between rounds fixes most variables, is cheaper.
+// for itself. It tells the boards a repair wins on by what the full
+// solver's probing does with the first round's cuts: on a hard board with
+// one solution they let it fix 16-21% of the open variables more (its
+// deductions need few cuts to go far), and the full solver, probing again
+// every round, beats repairs whose windows grow wide and fail; on a board
+// with many solutions they fix under 10% and the full solver, deciding
+// every open variable again each round, makes new loops as fast as the
+// cuts forbid old ones, where repairs converge. So the first two rounds
+// always solve in full; from the third, a round tries a repair with a
+// budget of work (window variables and literals, summed over its local
+// solves) per variable the full solver has open: repairBudgetStalled where
+// the second round's probing fixed under repairProbeGain percent more,
+// repairBudget (a share of a full solve) elsewhere. A repair past its
+// budget stops and the full solver solves. A round tries none with fewer
+// than repairMinOpen variables open, or when its fresh clauses times the
+// last repair's work per window pass the budget; after a repair that
+// failed within its budget the next 2, 4, 8, ... rounds (doubling, up to
+// repairSkipMax) go straight to the full solver.
+// A formula with fewer than repairMinOpen variables gets full itself,
+// unwrapped.
 func NewAutoRepairingSolver(full Solver, be Backend, f *CNF) Solver {
+	if f.NumVars < repairMinOpen {
+		return full
+	}
+	return newAutoRepairing(full, be, f, repairMinOpen)
+}
+
+// newAutoRepairing is NewAutoRepairingSolver with minOpen in place of
+// repairMinOpen.
+func newAutoRepairing(full Solver, be Backend, f *CNF, minOpen int) *repairSolver {
 	r := NewRepairingSolver(full, be, f).(*repairSolver)
-	r.auto, r.minOpen = true, repairMinOpen
+	r.auto, r.minOpen = true, minOpen
 	return r
 }
 
-// repairBudget is the work per open variable one round's repair may do
-// in auto mode (on planted 200x200 boards a repair doing 3 units per open
-// variable took about as long as a full solve), repairSkipMax the most
-// rounds it skips after a failed repair, and repairMinOpen the fewest
-// open variables it tries a repair with: a full solve over fewer (on the
-// hard 50x50 boards, under a millisecond) leaves a repair nothing to
-// save.
+// The auto mode's constants (NewAutoRepairingSolver). repairBudget: on
+// planted 200x200 boards a repair doing 3 units per open variable took
+// about as long as a full solve. repairBudgetStalled: repair=true's
+// repairs there did up to 21 per open variable, in the second round,
+// and far less after. repairProbeGain: the second round's probing fixed
+// 16-21% of the open variables more on hard generated boards (50x50 to
+// 200x200), 0.8-9.7% on planted ones with 30-60% of the clues.
+// repairMinOpen: a full solve over fewer open variables (on the hard
+// 50x50 boards, under a millisecond) leaves a repair nothing to save.
 const (
-	repairBudget  = 2
-	repairSkipMax = 64
-	repairMinOpen = 4096
+	repairBudget        = 2
+	repairBudgetStalled = 64
+	repairProbeGain     = 13
+	repairSkipMax       = 64
+	repairMinOpen       = 4096
 )
 
 // tryRepair reports whether this round tries a repair and, in auto mode,
@@ -103,13 +124,35 @@ func (r *repairSolver) tryRepair() bool {
 		r.skip--
 		return false
 	}
+	if r.fullSolves < 2 {
+		return false
+	}
 	open := r.open()
-	r.budget = repairBudget * int64(open)
+	r.budget = r.perOpen * int64(open)
 	if open < r.minOpen || int64(len(r.fresh))*r.perWindow > r.budget {
 		return false
 	}
 	r.work, r.windows, r.overBudget = 0, 0, false
 	return true
+}
+
+// classify, in auto mode, counts a full solve and after the second sets
+// the repairs' budget per open variable by how many more variables its
+// probing fixed.
+func (r *repairSolver) classify() {
+	if !r.auto || r.fullSolves >= 2 {
+		return
+	}
+	r.fullSolves++
+	open := int64(r.open())
+	if r.fullSolves == 1 {
+		r.firstOpen = open
+		return
+	}
+	r.perOpen = repairBudget
+	if 100*(r.firstOpen-open) < repairProbeGain*r.firstOpen {
+		r.perOpen = repairBudgetStalled
+	}
 }
 
 // learn keeps, in auto mode, the work per window of the repair just
@@ -200,12 +243,14 @@ type repairSolver struct {
 	clauseSeen       []int32
 
 	// auto mode (NewAutoRepairingSolver): the fewest open variables to
-	// try a repair with, the work done and allowed in this round's
+	// try a repair with, the first full solves, the work done and allowed in this round's
 	// repair, its local solves, whether it stopped at the budget, the
 	// last repair's work per window, the rounds left to skip and the
 	// last skip.
 	auto                  bool
 	minOpen               int
+	fullSolves            int   // counted up to 2
+	firstOpen, perOpen    int64 // open variables after the first full solve; budget per open variable
 	work, budget, windows int64
 	overBudget            bool
 	perWindow             int64
@@ -247,8 +292,10 @@ func (r *repairSolver) AddClause(lits []int) error {
 
 // Solve repairs the last model if it can, else solves the whole formula.
 func (r *repairSolver) Solve(deadline time.Time) (Status, error) {
-	tried := r.model != nil && r.tryRepair()
-	if tried {
+	// rephase: the full solver, if it solves, starts from the mended
+	// model
+	rephase := r.model != nil && r.tryRepair()
+	if rephase {
 		ok, err := r.repair(deadline)
 		if err != nil {
 			return Unknown, err
@@ -259,16 +306,20 @@ func (r *repairSolver) Solve(deadline time.Time) (Status, error) {
 			r.stats.Mended++
 			return Satisfiable, nil
 		}
-		if !r.overBudget {
+		if r.overBudget {
+			// a few windows mended: not worth the full solver's
+			// rebuild that starting from them costs
+			rephase = false
+		} else {
 			r.backOff()
 		}
 	}
-	return r.solveFull(deadline, tried)
+	return r.solveFull(deadline, rephase)
 }
 
 // solveFull gives the full solver the clauses it lacks and solves,
-// starting, after a repair was tried, from the current model where the
-// full solver can.
+// starting, after a repair failed, from the current model where the full
+// solver can.
 func (r *repairSolver) solveFull(deadline time.Time, rephase bool) (Status, error) {
 	if p, ok := r.Solver.(phaser); ok && rephase {
 		p.setPhase(r.model)
@@ -280,6 +331,7 @@ func (r *repairSolver) solveFull(deadline time.Time, rephase bool) (Status, erro
 	}
 	r.unsent, r.fresh = nil, nil
 	st, err := r.Solver.Solve(deadline)
+	r.classify()
 	r.model = nil
 	if st == Satisfiable {
 		r.model = append([]bool(nil), r.Solver.Model()...)

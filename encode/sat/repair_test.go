@@ -47,12 +47,10 @@ func testRepairing(t *testing.T, be Backend, mode string, auto bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		newSolver := NewRepairingSolver
+		s := NewRepairingSolver(full, be, f)
 		if auto {
-			newSolver = NewAutoRepairingSolver
+			s = newAutoRepairing(full, be, f, 0) // these formulas are all small
 		}
-		s := newSolver(full, be, f)
-		s.(*repairSolver).minOpen = 0 // these formulas are all small
 		for i := start; i <= len(all.Clauses); {
 			cur := &CNF{NumVars: nv, Clauses: all.Clauses[:i]}
 			st, err := s.Solve(time.Time{})
