@@ -2,7 +2,9 @@ package compare
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -50,8 +52,10 @@ type Join struct {
 	// Where names the first part's row (set/file#case).
 	Where string
 	// Missing are the parts no row holds; Unsettled the parts whose runs
-	// all stopped short (timeout, error, missing record), Failed those
-	// with a wrong answer or whose solvers disagree, each by number. (A
+	// all stopped short (timeout, error, missing record) in every row
+	// that holds them, Failed those with a wrong answer or whose runs
+	// disagree, in one row or across the rows of one part (two results
+	// files, two copies of the parts file), each by number. (A
 	// part settled by one solver while another's run is missing or failed
 	// is settled: the report lists that run's problem, and its claim is
 	// then backed only by the solver that settled it.)
@@ -77,6 +81,8 @@ type Join struct {
 	Claim string
 	// Err is a part whose answer could not be read.
 	Err error
+
+	parts map[int]*partState // by part number, while the rows are added
 }
 
 // Complete reports whether every part is there, settled and unfailed.
@@ -176,21 +182,46 @@ func JoinParts(r *Report) []Join {
 				j.Missing = append(j.Missing, i)
 			}
 		}
-		slices.Sort(j.Unsettled)
-		slices.Sort(j.Failed)
+		j.settleParts()
 		j.settleSolutions()
 		out = append(out, *j)
 	}
 	return out
 }
 
-// addRow adds part index's row to j.
+// partState is what the rows of one part say, gathered before the join
+// counts the part: a part may come in several rows (two results files,
+// two copies of the parts file), and rows that settle it differently are
+// a disagreement, never a silent pick.
+type partState struct {
+	failed, settled bool
+	// key is the part's settled outcome (queens: its value; chain: its
+	// path or -1; slant: whether it has a solution); value and answer
+	// its best answer; claim its best-backed run's claim.
+	key    string
+	value  int
+	answer string
+	claim  string
+	// solved, second, decided: slant's solution, a second one, and
+	// whether a run decided the part's uniqueness (unique: one that
+	// found no second).
+	solved, second, decided, unique bool
+}
+
+// addRow adds part index's row to j's parts.
 func (j *Join) addRow(p *Puzzle, index int, row *Row) {
+	if j.parts == nil {
+		j.parts = map[int]*partState{}
+	}
+	st := j.parts[index]
+	if st == nil {
+		st = &partState{value: -1}
+		j.parts[index] = st
+	}
 	if row.Agree == "NO" || slices.ContainsFunc(row.Runs, func(r Run) bool { return r.Verdict == VerdictWrong }) {
-		j.Failed = append(j.Failed, index)
+		st.failed = true
 		return
 	}
-	settled, claim := false, ""
 	for _, run := range row.Runs {
 		if !run.Verdict.Solved() {
 			continue
@@ -200,23 +231,64 @@ func (j *Join) addRow(p *Puzzle, index int, row *Row) {
 			j.Err = fmt.Errorf("part %d/%d (%s): %w", index, j.Count, row.Where(), err)
 			return
 		}
-		if !settled || claimRank(run.Claim) < claimRank(claim) {
-			claim = run.Claim // the part's claim is its best-backed run's
+		j.addRun(st, v, run)
+	}
+}
+
+// addRun adds a settled run of value v to st, failing the part when the
+// run's outcome differs from an earlier run's.
+func (j *Join) addRun(st *partState, v int, run Run) {
+	key := strconv.Itoa(v)
+	switch {
+	case j.Solutions:
+		key = strconv.FormatBool(v >= 0)
+	case j.ByAnswer && v >= 0:
+		key = run.Result.Answer
+	}
+	if st.settled && key != st.key {
+		st.failed = true // two runs of one part settle it differently
+	}
+	if !st.settled || claimRank(run.Claim) < claimRank(st.claim) {
+		st.claim = run.Claim // the part's claim is its best-backed run's
+	}
+	st.settled, st.key = true, key
+	if v >= 0 && (st.answer == "" || run.Result.Answer < st.answer) {
+		st.value, st.answer = v, run.Result.Answer
+	}
+	if j.Solutions && run.Result.Solved {
+		st.solved = true
+		st.second = st.second || run.Result.Second != ""
+		st.decided = st.decided || run.Result.UniqueChecked
+		st.unique = st.unique || run.Result.UniqueChecked && run.Result.Second == ""
+		if st.second && st.unique {
+			st.failed = true // one run found a second solution, another said none
 		}
-		settled = true
-		if v >= 0 && (j.Best == 0 || v < j.Value || v == j.Value && run.Result.Answer < j.Answer) {
-			j.Value, j.Best, j.Answer = v, index, run.Result.Answer
+	}
+}
+
+// settleParts counts each part once its rows are all added, in order:
+// failed, unsettled, or settled with its answer.
+func (j *Join) settleParts() {
+	indices := slices.Sorted(maps.Keys(j.parts))
+	for _, index := range indices {
+		st := j.parts[index]
+		switch {
+		case st.failed:
+			j.Failed = append(j.Failed, index)
+			continue
+		case !st.settled:
+			j.Unsettled = append(j.Unsettled, index)
+			continue
 		}
-	}
-	if !settled {
-		j.Unsettled = append(j.Unsettled, index)
-		return
-	}
-	if j.Solutions {
-		j.addSolutions(index, row)
-	}
-	if claimRank(claim) > claimRank(j.Claim) {
-		j.Claim = claim // the join is backed as weakly as its weakest part
+		if st.value >= 0 && (j.Best == 0 || st.value < j.Value || st.value == j.Value && st.answer < j.Answer) {
+			j.Value, j.Best, j.Answer = st.value, index, st.answer
+		}
+		if j.Solutions {
+			j.addSolutions(index, st)
+		}
+		if claimRank(st.claim) > claimRank(j.Claim) {
+			j.Claim = st.claim // the join is backed as weakly as its weakest part
+		}
 	}
 }
 

@@ -15,23 +15,14 @@ import (
 // claims nothing; "no solution" and "unique" rest on every part's
 // claim, and are backed as weakly as the weakest part's.
 
-// addSolutions records what part index's settled row says: whether it has
-// a solution, a second one, and whether its uniqueness was decided.
-func (j *Join) addSolutions(index int, row *Row) {
-	solved, second, decided := false, false, false
-	for _, run := range row.Runs {
-		if !run.Verdict.Solved() || !run.Result.Solved {
-			continue
-		}
-		solved = true
-		second = second || run.Result.Second != ""
-		decided = decided || run.Result.UniqueChecked
-	}
-	if solved {
+// addSolutions records what settled part index says: whether it has a
+// solution, a second one, and whether its uniqueness was decided.
+func (j *Join) addSolutions(index int, st *partState) {
+	if st.solved {
 		j.Solved = append(j.Solved, index)
-		j.Undecided = j.Undecided || !decided
+		j.Undecided = j.Undecided || !st.decided
 	}
-	if second {
+	if st.second {
 		j.Seconds = append(j.Seconds, index)
 	}
 }

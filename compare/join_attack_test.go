@@ -1,0 +1,148 @@
+package compare
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// The join's adversarial cases: rows a merge of results files can hand it
+// that must not give an answer they cannot back.
+
+// dupRow is r with a copy of the row of part index appended (as from a
+// second results file or a second copy of the parts file), its runs
+// replaced by runs.
+func dupRow(t *testing.T, r *Report, index int, runs []Run) *Report {
+	t.Helper()
+	for _, row := range r.Rows {
+		if row.Case == index {
+			row.File, row.Runs = "again.txt", runs
+			r.Rows = append(r.Rows, row)
+			return r
+		}
+	}
+	t.Fatalf("no row of part %d", index)
+	return nil
+}
+
+// TestJoinQueensAdversarial: a part given twice with different answers is
+// a disagreement that fails the join, never a silent pick of the least;
+// a part given twice alike, or unsettled in one row and settled in
+// another, joins.
+func TestJoinQueensAdversarial(t *testing.T) {
+	base := func(i int) []Run {
+		if i == 3 {
+			return []Run{ok(3, ClaimCrossChecked), ok(3, ClaimCrossChecked)}
+		}
+		return []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}
+	}
+	timeout := Run{Verdict: VerdictTimeout}
+	for _, tt := range []struct {
+		name  string
+		index int
+		runs  []Run
+		want  string
+	}{
+		{"a part with an answer, again with none", 3, []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}, "no answer: failed part 3/4"},
+		{"a part with none, again with an answer", 1, []Run{ok(3, ClaimClaimed)}, "no answer: failed part 1/4"},
+		{"a part again with a larger answer", 3, []Run{ok(4, ClaimClaimed)}, "no answer: failed part 3/4"},
+		{"a part again with a smaller answer", 3, []Run{ok(2, ClaimClaimed)}, "no answer: failed part 3/4"},
+		{"a part again alike", 3, []Run{ok(3, ClaimCrossChecked)}, "3, in part 3/4 (cross-checked)"},
+		{"a part again, timed out", 2, []Run{timeout, timeout}, "3, in part 3/4 (cross-checked)"},
+		{"a part again, killed (its runs missing)", 2, []Run{{Verdict: VerdictMissing}}, "3, in part 3/4 (cross-checked)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			joins := JoinParts(dupRow(t, joinRows(t, base), tt.index, tt.runs))
+			if len(joins) != 1 || !strings.HasSuffix(joins[0].String(), tt.want) {
+				t.Fatalf("joins %v, want one ending %q", joins, tt.want)
+			}
+		})
+	}
+}
+
+// TestJoinChainAdversarial: a chain part given twice, once with its path
+// and once with -1 or another path, fails the join.
+func TestJoinChainAdversarial(t *testing.T) {
+	b, _, err := instances.GenerateChain(rand.New(rand.NewSource(3)), instances.ChainGenOptions{N: 5, K: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := chainJoinRows(t, b, 6)
+	var solved Row
+	for _, row := range r.Rows {
+		if row.Runs[0].Result.Solved {
+			solved = row
+		}
+	}
+	if solved.Input == nil {
+		t.Skip("no part has a path")
+	}
+	other := solved.Runs[0]
+	first := byte('0')
+	if other.Result.Answer[0] == '0' {
+		first = '1'
+	}
+	other.Result.Answer = string(first) + other.Result.Answer[1:]
+	for _, tt := range []struct {
+		name string
+		runs []Run
+	}{
+		{"-1", []Run{{Verdict: VerdictOK, Result: Result{Answer: instances.ChainNoPath}, Claim: ClaimClaimed}}},
+		{"another path", []Run{other}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := chainJoinRows(t, b, 6)
+			joins := JoinParts(dupRow(t, r, solved.Case, tt.runs))
+			if len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "failed part") {
+				t.Fatalf("joins %v, want the part failed", joins)
+			}
+		})
+	}
+}
+
+// TestJoinSlantAdversarial: a slant part given twice, once with a
+// solution and once with none, or once unique and once with a second
+// solution, fails the join (else the join would say unique or no solution
+// on the strength of a claim the other row refutes); given twice alike,
+// it is one part with solutions, not two (a unique case stays unique).
+func TestJoinSlantAdversarial(t *testing.T) {
+	for _, b := range slantSplitCases(t) {
+		if b.W > 8 {
+			continue
+		}
+		r := slantJoinRows(t, b, 4, []string{"dfs"}, Options{"unique": "true"})
+		var solved Run
+		index := 0
+		for _, row := range r.Rows {
+			if res := row.Runs[0].Result; res.Solved && res.Second == "" {
+				index, solved = row.Case, row.Runs[0]
+			}
+		}
+		if j := JoinParts(r); index == 0 || len(j) != 1 || !j[0].Unique() {
+			continue
+		}
+		second := solved
+		second.Result.Second = solved.Result.Answer
+		for _, tt := range []struct {
+			name string
+			run  Run
+			want string
+		}{
+			{"none", Run{Verdict: VerdictOK, Result: Result{UniqueChecked: true}, Claim: ClaimClaimed}, "no answer: failed part"},
+			{"a second solution", second, "no answer: failed part"},
+			{"alike", solved, "unique, in part"},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				r := slantJoinRows(t, b, 4, []string{"dfs"}, Options{"unique": "true"})
+				joins := JoinParts(dupRow(t, r, index, []Run{tt.run}))
+				if len(joins) != 1 || !strings.Contains(joins[0].String(), tt.want) {
+					t.Fatalf("joins %v, want one saying %q", joins, tt.want)
+				}
+			})
+		}
+		return
+	}
+	t.Skip("no small unique board")
+}
