@@ -61,27 +61,23 @@ func NewRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 	return r
 }
 
-// NewAutoRepairingSolver is NewRepairingSolver with a repair that must pay
-// for itself. It tells the boards a repair wins on by what the full
-// solver's probing does with the first round's cuts: on a hard board with
-// one solution they let it fix 16-21% of the open variables more (its
-// deductions need few cuts to go far), and the full solver, probing again
-// every round, beats repairs whose windows grow wide and fail; on a board
-// with many solutions they fix under 10% and the full solver, deciding
-// every open variable again each round, makes new loops as fast as the
-// cuts forbid old ones, where repairs converge. So the first two rounds
-// always solve in full; from the third, a round tries a repair with a
-// budget of work (window variables and literals, summed over its local
-// solves) per variable the full solver has open: repairBudgetStalled where
-// the second round's probing fixed under repairProbeGain percent more,
-// repairBudget (a share of a full solve) elsewhere. A repair past its
-// budget stops and the full solver solves. A round tries none with fewer
-// than repairMinOpen variables open, or when its fresh clauses times the
-// last repair's work per window pass the budget; after a repair that
-// failed within its budget the next 2, 4, 8, ... rounds (doubling, up to
-// repairSkipMax) go straight to the full solver.
-// A formula with fewer than repairMinOpen variables gets full itself,
-// unwrapped.
+// NewAutoRepairingSolver is NewRepairingSolver that repairs only where
+// repairs win. It tells those boards by what the full solver's probing
+// does with the first round's cuts: on a hard board with one solution they
+// let it fix 16-21% of the open variables more (its deductions need few
+// cuts to go far), and the full solver, probing again every round, beats
+// repairs whose windows grow wide and fail; on a board with many
+// solutions they fix under 10%, and the full solver, deciding every open
+// variable again each round, makes new loops about as fast as the cuts
+// forbid old ones, where repairs converge. So the first two rounds solve
+// in full; from the third, where the second round's probing fixed under
+// repairProbeGain percent more of the open variables, each round repairs
+// first, as NewRepairingSolver's do, with a budget of repairBudget work
+// units (window variables and literals, summed over its local solves)
+// per open variable: past it the repair stops and the full solver
+// solves. Elsewhere, and in any round with fewer than repairMinOpen
+// variables open, the full solver solves. A formula with fewer than
+// repairMinOpen variables gets full itself, unwrapped.
 func NewAutoRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 	if f.NumVars < repairMinOpen {
 		return full
@@ -97,21 +93,18 @@ func newAutoRepairing(full Solver, be Backend, f *CNF, minOpen int) *repairSolve
 	return r
 }
 
-// The auto mode's constants (NewAutoRepairingSolver). repairBudget: on
-// planted 200x200 boards a repair doing 3 units per open variable took
-// about as long as a full solve. repairBudgetStalled: repair=true's
-// repairs there did up to 21 per open variable, in the second round,
-// and far less after. repairProbeGain: the second round's probing fixed
-// 16-21% of the open variables more on hard generated boards (50x50 to
-// 200x200), 0.8-9.7% on planted ones with 30-60% of the clues.
-// repairMinOpen: a full solve over fewer open variables (on the hard
-// 50x50 boards, under a millisecond) leaves a repair nothing to save.
+// The auto mode's constants (NewAutoRepairingSolver). repairProbeGain: the
+// second round's probing fixed 16-21% of the open variables more on hard
+// generated slant boards (50x50 to 200x200), 0.8-9.7% on planted ones
+// with 30-60% of the clues. repairBudget: on planted 200x200 boards the
+// repairs did up to 21 units per open variable, in the third round, and
+// far less after; on hard boards 12-180 in every round. repairMinOpen: a
+// full solve over fewer open variables (the hard 50x50 boards: under a
+// millisecond) leaves a repair nothing to save.
 const (
-	repairBudget        = 2
-	repairBudgetStalled = 64
-	repairProbeGain     = 13
-	repairSkipMax       = 64
-	repairMinOpen       = 4096
+	repairProbeGain = 13
+	repairBudget    = 64
+	repairMinOpen   = 4096
 )
 
 // tryRepair reports whether this round tries a repair and, in auto mode,
@@ -120,25 +113,20 @@ func (r *repairSolver) tryRepair() bool {
 	if !r.auto {
 		return true
 	}
-	if r.skip > 0 {
-		r.skip--
-		return false
-	}
-	if r.fullSolves < 2 {
+	if !r.stalled {
 		return false
 	}
 	open := r.open()
-	r.budget = r.perOpen * int64(open)
-	if open < r.minOpen || int64(len(r.fresh))*r.perWindow > r.budget {
+	if open < r.minOpen {
 		return false
 	}
-	r.work, r.windows, r.overBudget = 0, 0, false
+	r.work, r.budget, r.overBudget = 0, repairBudget*int64(open), false
 	return true
 }
 
-// classify, in auto mode, counts a full solve and after the second sets
-// the repairs' budget per open variable by how many more variables its
-// probing fixed.
+// classify, in auto mode, counts the first two full solves and after the
+// second tells whether its probing stalled: fixed under repairProbeGain
+// percent more of the open variables.
 func (r *repairSolver) classify() {
 	if !r.auto || r.fullSolves >= 2 {
 		return
@@ -149,27 +137,7 @@ func (r *repairSolver) classify() {
 		r.firstOpen = open
 		return
 	}
-	r.perOpen = repairBudget
-	if 100*(r.firstOpen-open) < repairProbeGain*r.firstOpen {
-		r.perOpen = repairBudgetStalled
-	}
-}
-
-// learn keeps, in auto mode, the work per window of the repair just
-// tried, to predict the next.
-func (r *repairSolver) learn() {
-	if r.auto && r.windows > 0 {
-		r.perWindow = (r.work + r.windows - 1) / r.windows
-	}
-}
-
-// backOff, in auto mode, skips the rounds after a repair that failed
-// within its budget: 2 after the first, twice as many after each next.
-func (r *repairSolver) backOff() {
-	if r.auto {
-		r.skips = min(2*max(r.skips, 1), repairSkipMax)
-		r.skip = r.skips
-	}
+	r.stalled = 100*(r.firstOpen-open) < repairProbeGain*r.firstOpen
 }
 
 // open counts the variables the full solver has not fixed.
@@ -243,18 +211,17 @@ type repairSolver struct {
 	clauseSeen       []int32
 
 	// auto mode (NewAutoRepairingSolver): the fewest open variables to
-	// try a repair with, the first full solves, the work done and allowed in this round's
-	// repair, its local solves, whether it stopped at the budget, the
-	// last repair's work per window, the rounds left to skip and the
-	// last skip.
-	auto                  bool
-	minOpen               int
-	fullSolves            int   // counted up to 2
-	firstOpen, perOpen    int64 // open variables after the first full solve; budget per open variable
-	work, budget, windows int64
-	overBudget            bool
-	perWindow             int64
-	skip, skips           int
+	// try a repair with, the full solves counted (up to 2), the open
+	// variables after the first, whether the second's probing stalled,
+	// the work done and allowed in this round's repair, and whether it
+	// stopped at the budget.
+	auto         bool
+	minOpen      int
+	fullSolves   int
+	firstOpen    int64
+	stalled      bool
+	work, budget int64
+	overBudget   bool
 }
 
 // add appends c to the clauses and, once it is built, the index.
@@ -300,18 +267,15 @@ func (r *repairSolver) Solve(deadline time.Time) (Status, error) {
 		if err != nil {
 			return Unknown, err
 		}
-		r.learn()
 		if ok {
 			r.fresh = r.fresh[:0]
 			r.stats.Mended++
 			return Satisfiable, nil
 		}
 		if r.overBudget {
-			// a few windows mended: not worth the full solver's
-			// rebuild that starting from them costs
+			// part of the windows mended: not worth the full
+			// solver's rebuild that starting from them costs
 			rephase = false
-		} else {
-			r.backOff()
 		}
 	}
 	return r.solveFull(deadline, rephase)
@@ -486,7 +450,6 @@ func (r *repairSolver) solveWindow(part []int, deadline time.Time) (bool, error)
 			g.Clauses = append(g.Clauses, m)
 		}
 	}
-	r.windows++
 	r.work += int64(len(part))
 	for _, c := range g.Clauses {
 		r.work += int64(len(c))
