@@ -387,6 +387,17 @@ func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 	return qf
 }
 
+// lexRows is how many rows (from the top, row-major) the lex-leader
+// constraints compare. Beyond the first rows a sparse placement and its
+// image rarely first differ, and the comparison's clauses and prefix
+// variables, most of a cube's formula on a large board, cost every
+// propagation. Measured paired (CPU of gamma(Q_15)'s k = 8 cubes, the
+// variants alternating share by share in one process, load 12-19):
+// every row 16.4 s, 6 rows 16.0 s, 4 rows 14.8-16.2 s, 3 rows 14.0-14.3 s,
+// 2 rows 13.5-14.3 s, 1 row 13.9 s, none 15.9 s (encode/README.md).
+// Tests may change it.
+var lexRows = 2
+
 // queensUseful marks the squares worth a variable: those covering some
 // target that no other square dominates; with ties, squares covering the
 // same targets as an earlier square are dropped too.
@@ -443,11 +454,14 @@ func queensUseful(q *instances.Queens, targets []instances.Square, ties bool) []
 // maps onto each other, the least one stays, and it is a cover of the same
 // size as the others. With act (not 0), the constraint holds only when act
 // is true: the clauses that forbid a placement get -act (the others only
-// force the prefix variables, which nothing else reads).
+// force the prefix variables, which nothing else reads). The comparison
+// stops after the first lexRows rows: the least placement still meets
+// it (a placement no greater than its image is no greater on a prefix),
+// so the least one of each class stays, perhaps with others.
 func (qf *QueensFormula) lexLeader(g instances.QueensSymmetry, act int) {
 	q, f := qf.q, qf.CNF
 	var xs, ys []int
-	for s, v := range qf.Square {
+	for s, v := range qf.Square[:min(len(qf.Square), lexRows*q.Cols)] {
 		img := g.Map(instances.Square{Row: s / q.Cols, Col: s % q.Cols})
 		w := qf.Square[img.Row*q.Cols+img.Col]
 		if v == 0 || v == w {
@@ -588,6 +602,10 @@ type queensBound struct {
 	side   int
 	// size[c] is the number of square variables of class c (with split).
 	size [4]int
+	// implied delimits, with split, the clauses of the counters of all
+	// the queens, of the rows and of the columns, which a cube's bounds
+	// imply (see cubeCNF).
+	implied [][2]int
 }
 
 // Lits returns the literals saying "at most k queens" (and, with lines,
@@ -635,9 +653,13 @@ func (qf *QueensFormula) Bound(opt QueensOptions, upto int) (queensBound, error)
 		}
 	}
 	for _, lits := range lists {
+		from := len(qf.CNF.Clauses)
 		out, err := count(string(opt.Card), lits, upto)
 		if err != nil {
 			return b, err
+		}
+		if opt.Split == QueensSplitClasses {
+			b.implied = append(b.implied, [2]int{from, len(qf.CNF.Clauses)})
 		}
 		b.outs = append(b.outs, out)
 	}

@@ -51,7 +51,7 @@ func queensTrust(q *instances.Queens, opt QueensOptions, lower int) []string {
 	trust := []string{queensLowerTrust(q, lower),
 		"the encoding leaves out squares another square dominates (a cover using one stays a cover with the other): the formula has a cover of k queens when the board has one"}
 	if !opt.NoSymmetry {
-		trust = append(trust, "the lex-leader constraints keep one cover of each orbit under the board symmetries that map the targets onto themselves: the formula has a cover of k queens when the board has one")
+		trust = append(trust, "the lex-leader constraints (over the first rows) keep at least one cover of each orbit under the board symmetries that map the targets onto themselves, its least: the formula has a cover of k queens when the board has one")
 	}
 	if !opt.NoSymmetry && opt.Split == QueensSplitClasses && len(q.Symmetries()) > 0 {
 		trust = append(trust, "one cube per orbit of shares: a board symmetry maps every cover in the cube of a share onto a cover in the cube of its image (the symmetry permutes the square classes), so the cubes of the proved shares' images are not proved again; each cube keeps in force the lex-leader constraints of the symmetries that keep its share")

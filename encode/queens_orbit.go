@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"sort"
+
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -113,22 +115,34 @@ func (b queensBound) images(shares [][4]int) [][4]int {
 // cube: the formula without the clauses of the lex-leader constraints the
 // cube puts out of force (their act false satisfies the clauses that
 // forbid a placement; the others only force prefix variables nothing
-// reads, and would cost propagation), then the units of both. Its
-// clauses are a subset of the formula's and the cube's units, as
-// BindQueensCNF wants.
+// reads, and would cost propagation) and without the counters of all the
+// queens, the rows and the columns (the cube bounds the queens of every
+// class and the occupied rows and columns of each parity, and those bounds
+// add up to k: counters that only cost propagation, encode/README.md),
+// then the units of both (the units on those counters' outputs then bound
+// variables nothing else reads). Its clauses are a subset of the formula's
+// and the cube's units, as BindQueensCNF wants. The whole formula keeps
+// those counters: a solver kept from k to k (gini) learns "more than k"
+// through them.
 func (s *queensSAT) cubeCNF(k int, cube []int) *sat.CNF {
 	off := map[int]bool{}
 	for _, l := range cube {
 		off[-l] = true
 	}
+	var skip [][2]int
+	for _, part := range s.qf.lex {
+		if part.act != 0 && off[part.act] {
+			skip = append(skip, [2]int{part.from, part.to})
+		}
+	}
+	skip = append(skip, s.b.implied...)
+	sort.Slice(skip, func(i, j int) bool { return skip[i][0] < skip[j][0] })
 	g := *s.qf.CNF
 	g.Clauses = nil
 	next := 0
-	for _, part := range s.qf.lex {
-		if part.act != 0 && off[part.act] {
-			g.Clauses = append(g.Clauses, s.qf.CNF.Clauses[next:part.from]...)
-			next = part.to
-		}
+	for _, r := range skip {
+		g.Clauses = append(g.Clauses, s.qf.CNF.Clauses[next:r[0]]...)
+		next = r[1]
 	}
 	g.Clauses = append(g.Clauses, s.qf.CNF.Clauses[next:]...)
 	return g.With(append(s.b.Lits(k), cube...)...)
