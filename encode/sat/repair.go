@@ -69,13 +69,13 @@ func NewRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 // repairs whose windows grow wide and fail; on a board with many
 // solutions they fix under 10%, and the full solver, deciding every open
 // variable again each round, makes new loops about as fast as the cuts
-// forbid old ones, where repairs converge. So the first two rounds solve
-// in full; from the third, where the second round's probing fixed under
-// repairProbeGain percent more of the open variables, each round repairs
-// first, as NewRepairingSolver's do, with a budget of repairBudget work
-// units (window variables and literals, summed over its local solves)
-// per open variable: past it the repair stops and the full solver
-// solves. Elsewhere, and in any round with fewer than repairMinOpen
+// forbid old ones, where repairs converge. So the first round solves in
+// full and its cuts are probed; where the probing fixed under
+// repairProbeGain percent more of the open variables, each round from
+// the second repairs first, as NewRepairingSolver's do, with a budget of
+// repairBudget work units (window variables and literals, summed over
+// its local solves) per open variable: past it the repair stops and the
+// full solver solves. Elsewhere, and in any round with fewer than repairMinOpen
 // variables open, the full solver solves. A formula with fewer than
 // repairMinOpen variables gets full itself, unwrapped.
 func NewAutoRepairingSolver(full Solver, be Backend, f *CNF) Solver {
@@ -93,11 +93,11 @@ func newAutoRepairing(full Solver, be Backend, f *CNF, minOpen int) *repairSolve
 	return r
 }
 
-// The auto mode's constants (NewAutoRepairingSolver). repairProbeGain: the
-// second round's probing fixed 16-21% of the open variables more on hard
-// generated slant boards (50x50 to 200x200), 0.8-9.7% on planted ones
-// with 30-60% of the clues. repairBudget: on planted 200x200 boards the
-// repairs did up to 21 units per open variable, in the third round, and
+// The auto mode's constants (NewAutoRepairingSolver). repairProbeGain:
+// probing the first round's cuts fixed 16-21% of the open variables more
+// on hard generated slant boards (50x50 to 200x200), 0.8-9.7% on planted
+// ones with 30-60% of the clues. repairBudget: on planted 200x200 boards the
+// repairs did up to 21 units per open variable, in the second round, and
 // far less after; on hard boards 12-180 in every round. repairMinOpen: a
 // full solve over fewer open variables (the hard 50x50 boards: under a
 // millisecond) leaves a repair nothing to save.
@@ -114,7 +114,7 @@ func (r *repairSolver) tryRepair() bool {
 		return true
 	}
 	if !r.stalled {
-		return false
+		return false // the full solver's probing still gains
 	}
 	open := r.open()
 	if open < r.minOpen {
@@ -124,20 +124,48 @@ func (r *repairSolver) tryRepair() bool {
 	return true
 }
 
-// classify, in auto mode, counts the first two full solves and after the
-// second tells whether its probing stalled: fixed under repairProbeGain
-// percent more of the open variables.
-func (r *repairSolver) classify() {
-	if !r.auto || r.fullSolves >= 2 {
-		return
+// classify, in auto mode, gives the full solver the first round's cuts,
+// has it probe them (a solver that does not probe fixes nothing) and
+// tells whether the probing stalled: fixed under repairProbeGain percent
+// more of the open variables.
+func (r *repairSolver) classify() error {
+	r.classified = true
+	before := int64(r.open())
+	if err := r.send(); err != nil {
+		return err
 	}
-	r.fullSolves++
-	open := int64(r.open())
-	if r.fullSolves == 1 {
-		r.firstOpen = open
-		return
+	if p, ok := r.Solver.(prober); ok {
+		p.probe()
 	}
-	r.stalled = 100*(r.firstOpen-open) < repairProbeGain*r.firstOpen
+	r.stalled = 100*(before-int64(r.open())) < repairProbeGain*before
+	return nil
+}
+
+// prober is a solver that can probe the clauses it has been given before
+// it solves.
+type prober interface {
+	// probe fixes what failed-literal probing finds; its next solve
+	// starts from there.
+	probe()
+}
+
+// probe probes the clauses added so far, in rounds mode (the next solve
+// would, and finds the queue empty).
+func (s *probingSolver) probe() {
+	if s.rounds {
+		s.p.probeAll()
+	}
+}
+
+// send gives the full solver the clauses it lacks.
+func (r *repairSolver) send() error {
+	for _, c := range r.unsent {
+		if err := r.Solver.AddClause(c); err != nil {
+			return err
+		}
+	}
+	r.unsent = nil
+	return nil
 }
 
 // open counts the variables the full solver has not fixed.
@@ -211,17 +239,14 @@ type repairSolver struct {
 	clauseSeen       []int32
 
 	// auto mode (NewAutoRepairingSolver): the fewest open variables to
-	// try a repair with, the full solves counted (up to 2), the open
-	// variables after the first, whether the second's probing stalled,
-	// the work done and allowed in this round's repair, and whether it
-	// stopped at the budget.
-	auto         bool
-	minOpen      int
-	fullSolves   int
-	firstOpen    int64
-	stalled      bool
-	work, budget int64
-	overBudget   bool
+	// try a repair with, whether the first round's cuts were probed and
+	// the probing stalled, the work done and allowed in this round's
+	// repair, and whether it stopped at the budget.
+	auto                bool
+	minOpen             int
+	classified, stalled bool
+	work, budget        int64
+	overBudget          bool
 }
 
 // add appends c to the clauses and, once it is built, the index.
@@ -259,6 +284,11 @@ func (r *repairSolver) AddClause(lits []int) error {
 
 // Solve repairs the last model if it can, else solves the whole formula.
 func (r *repairSolver) Solve(deadline time.Time) (Status, error) {
+	if r.auto && r.model != nil && !r.classified {
+		if err := r.classify(); err != nil {
+			return Unknown, err
+		}
+	}
 	// rephase: the full solver, if it solves, starts from the mended
 	// model
 	rephase := r.model != nil && r.tryRepair()
@@ -288,14 +318,11 @@ func (r *repairSolver) solveFull(deadline time.Time, rephase bool) (Status, erro
 	if p, ok := r.Solver.(phaser); ok && rephase {
 		p.setPhase(r.model)
 	}
-	for _, c := range r.unsent {
-		if err := r.Solver.AddClause(c); err != nil {
-			return Unknown, err
-		}
+	if err := r.send(); err != nil {
+		return Unknown, err
 	}
-	r.unsent, r.fresh = nil, nil
+	r.fresh = nil
 	st, err := r.Solver.Solve(deadline)
-	r.classify()
 	r.model = nil
 	if st == Satisfiable {
 		r.model = append([]bool(nil), r.Solver.Model()...)
