@@ -22,43 +22,28 @@ func SplitChain(c *Chain, jobs int) ([]*Chain, error) {
 	if c.Part != nil {
 		return nil, fmt.Errorf("splitting %s: it is already a part (%s): split the whole case", c.Location(), c.Part.Name())
 	}
-	if jobs < 1 {
-		return nil, fmt.Errorf("splitting %s: %d jobs: want at least 1", c.Location(), jobs)
+	if err := checkJobs(c.Location(), jobs); err != nil {
+		return nil, err
 	}
-	type prefix struct {
-		dirs  []int
-		stuck bool
-	}
-	parts := []prefix{{dirs: []int{}}}
-	for len(parts) < jobs {
-		i := -1 // the shallowest part not known to be uncuttable
-		for j, p := range parts {
-			if !p.stuck && (i < 0 || len(p.dirs) < len(parts[i].dirs)) {
-				i = j
-			}
-		}
-		if i < 0 {
-			break
-		}
-		kids, whole := c.prefixKids(parts[i].dirs)
+	parts := splitTree([]int{}, 0, jobs, func(dirs []int, count int) ([][]int, []int, splitStep) {
+		kids, whole := c.prefixKids(dirs)
 		switch {
-		case len(kids) == 0 && !whole && len(parts) > 1:
-			parts = slices.Delete(parts, i, i+1) // begins no path
-		case len(kids) == 0 || len(parts)-1+len(kids) > jobs:
-			parts[i].stuck = true
-		default:
-			ps := make([]prefix, len(kids))
-			for k, dirs := range kids {
-				ps[k] = prefix{dirs: dirs}
-			}
-			parts = slices.Replace(parts, i, i+1, ps...)
+		case len(kids) == 0 && !whole && count > 1:
+			return nil, nil, splitDrop // begins no path
+		case len(kids) == 0 || count-1+len(kids) > jobs:
+			return nil, nil, splitStuck
 		}
-	}
+		depths := make([]int, len(kids))
+		for k := range kids {
+			depths[k] = len(dirs) + 1
+		}
+		return kids, depths, splitCut
+	})
 	hash := chainHash(c)
 	out := make([]*Chain, len(parts))
 	for i, p := range parts {
 		w := c.Whole()
-		w.Part = &ChainPart{Index: i + 1, Count: len(parts), Parent: hash, Prefix: p.dirs}
+		w.Part = &ChainPart{Index: i + 1, Count: len(parts), Parent: hash, Prefix: p}
 		out[i] = w
 	}
 	return out, nil

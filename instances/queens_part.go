@@ -180,8 +180,7 @@ func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
 	if !ok {
 		return nil, "", in.Errorf("part line: %q is not I/N", clipToken(f[1]))
 	}
-	const maxParts = 1 << 20
-	n, err := in.Int(ns, "part count N", 1, maxParts)
+	n, err := in.Int(ns, "part count N", 1, MaxParts)
 	if err != nil {
 		return nil, "", err
 	}

@@ -35,30 +35,22 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 		}
 		bound = len(cover) - 1
 	}
-	if jobs < 1 {
-		return nil, fmt.Errorf("splitting %s: %d jobs: want at least 1", q.Location(), jobs)
+	if err := checkJobs(q.Location(), jobs); err != nil {
+		return nil, err
 	}
 	S := q.Cells()
 	root := &QueensPart{Forced: make([]bool, S), Banned: make([]bool, S)}
-	parts := []*QueensPart{root}
-	stuck := map[*QueensPart]bool{}
-	for len(parts) < jobs {
-		i := -1 // the shallowest part not known to be uncuttable
-		for j, p := range parts {
-			if !stuck[p] && (i < 0 || p.depth() < parts[i].depth()) {
-				i = j
-			}
-		}
-		if i < 0 {
-			break
-		}
-		kids := q.cutPart(parts[i], jobs-len(parts)+1)
+	parts := splitTree(root, 0, jobs, func(p *QueensPart, count int) ([]*QueensPart, []int, splitStep) {
+		kids := q.cutPart(p, jobs-count+1)
 		if len(kids) == 0 {
-			stuck[parts[i]] = true // every target covered, or nothing covers one
-			continue
+			return nil, nil, splitStuck // every target covered, or nothing covers one
 		}
-		parts = slices.Replace(parts, i, i+1, kids...)
-	}
+		depths := make([]int, len(kids))
+		for k, kid := range kids {
+			depths[k] = kid.depth()
+		}
+		return kids, depths, splitCut
+	})
 	hash := queensHash(q)
 	out := make([]*Queens, len(parts))
 	for i, p := range parts {

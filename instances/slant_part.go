@@ -115,8 +115,7 @@ func parseSlantPartLine(l *Lines, f []string) (*slantPartLine, error) {
 	if !ok {
 		return nil, l.Errorf("part line: %q is not I/N", clipToken(f[1]))
 	}
-	const maxParts = 1 << 20
-	n, err := l.Int(ns, "part count N", 1, maxParts)
+	n, err := l.Int(ns, "part count N", 1, MaxParts)
 	if err != nil {
 		return nil, err
 	}

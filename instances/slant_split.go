@@ -26,44 +26,29 @@ func SplitSlant(s *Slant, jobs int) ([]*Slant, error) {
 	if s.Part != nil {
 		return nil, fmt.Errorf("splitting %s: it is already a part (%s): split the whole case", s.Location(), s.Part.Name())
 	}
-	if jobs < 1 {
-		return nil, fmt.Errorf("splitting %s: %d jobs: want at least 1", s.Location(), jobs)
-	}
-	type node struct {
-		fixed []SlantCell
-		stuck bool
+	if err := checkJobs(s.Location(), jobs); err != nil {
+		return nil, err
 	}
 	sp := newSlantSplitter(s)
-	parts := []node{{}}
-	for len(parts) < jobs {
-		i := -1 // the shallowest part not known to be uncuttable
-		for j, p := range parts {
-			if !p.stuck && (i < 0 || len(p.fixed) < len(parts[i].fixed)) {
-				i = j
-			}
-		}
-		if i < 0 {
-			break
-		}
-		kids, empty := sp.kids(parts[i].fixed)
+	parts := splitTree([]SlantCell(nil), 0, jobs, func(fixed []SlantCell, count int) ([][]SlantCell, []int, splitStep) {
+		kids, empty := sp.kids(fixed)
 		switch {
-		case empty && len(parts) > 1:
-			parts = slices.Delete(parts, i, i+1) // holds no solution
-		case len(kids) == 0 || len(parts)-1+len(kids) > jobs:
-			parts[i].stuck = true
-		default:
-			ns := make([]node, len(kids))
-			for k, f := range kids {
-				ns[k] = node{fixed: f}
-			}
-			parts = slices.Replace(parts, i, i+1, ns...)
+		case empty && count > 1:
+			return nil, nil, splitDrop // holds no solution
+		case len(kids) == 0 || count-1+len(kids) > jobs:
+			return nil, nil, splitStuck
 		}
-	}
+		depths := make([]int, len(kids))
+		for k := range kids {
+			depths[k] = len(fixed) + 1
+		}
+		return kids, depths, splitCut
+	})
 	hash := slantHash(s)
 	out := make([]*Slant, len(parts))
 	for i, p := range parts {
 		w := s.Whole()
-		w.Part = &SlantPart{Index: i + 1, Count: len(parts), Parent: hash, Fixed: p.fixed}
+		w.Part = &SlantPart{Index: i + 1, Count: len(parts), Parent: hash, Fixed: p}
 		out[i] = w
 	}
 	return out, nil

@@ -1,0 +1,95 @@
+package instances
+
+import (
+	"cmp"
+	"container/heap"
+	"fmt"
+	"slices"
+)
+
+// MaxParts is the most parts a split case may have: the most the part
+// lines' parsers read (I/N with N at most this) and the most --jobs a
+// split makes.
+const MaxParts = 1 << 20
+
+// checkJobs refuses a split into fewer than one part or more than
+// MaxParts, naming the case.
+func checkJobs(where fmt.Stringer, jobs int) error {
+	if jobs < 1 || jobs > MaxParts {
+		return fmt.Errorf("splitting %s: %d jobs: want 1..%d", where, jobs, MaxParts)
+	}
+	return nil
+}
+
+// splitStep is what a split does with the part it looks at.
+type splitStep int
+
+const (
+	splitCut   splitStep = iota // replace the part by its kids, in order
+	splitStuck                  // keep the part, never cut it
+	splitDrop                   // the part holds nothing: leave it out
+)
+
+// splitTree cuts root into at most jobs parts, shallowest first, the
+// first of equal depth (in the parts' order) first, while the parts are
+// fewer than jobs: step says, for a part and the number of parts so far,
+// whether to cut it (into kids, each of its own depth), keep it or drop
+// it. It returns the parts in order. The parts' order is the tree's
+// (each part's kids in their order, where it stood), kept as each part's
+// path of kid numbers, and the next part to look at comes from a heap:
+// O(n log n) for n parts, where a scan of the list for the shallowest
+// made a split into 2^16 parts of a small board take minutes.
+func splitTree[T any](root T, depth int, jobs int, step func(v T, count int) ([]T, []int, splitStep)) []T {
+	h := &splitHeap[T]{{v: root, depth: depth}}
+	var kept []splitNode[T]
+	for count := 1; count < jobs && h.Len() > 0; {
+		n := heap.Pop(h).(splitNode[T])
+		kids, depths, what := step(n.v, count)
+		switch what {
+		case splitDrop:
+			count--
+		case splitStuck:
+			kept = append(kept, n)
+		default:
+			count += len(kids) - 1
+			for k, kid := range kids {
+				heap.Push(h, splitNode[T]{v: kid, depth: depths[k], path: append(slices.Clip(n.path), int32(k))})
+			}
+		}
+	}
+	kept = append(kept, *h...)
+	slices.SortFunc(kept, func(a, b splitNode[T]) int { return slices.Compare(a.path, b.path) })
+	out := make([]T, len(kept))
+	for i, n := range kept {
+		out[i] = n.v
+	}
+	return out
+}
+
+// splitNode is a part while splitTree cuts: its depth and its path of
+// kid numbers from the root (no part's path begins another's, so the
+// paths' order is the parts' order).
+type splitNode[T any] struct {
+	v     T
+	depth int
+	path  []int32
+}
+
+// splitHeap orders parts by depth, then by path.
+type splitHeap[T any] []splitNode[T]
+
+func (h splitHeap[T]) Len() int { return len(h) }
+func (h splitHeap[T]) Less(i, j int) bool {
+	if c := cmp.Compare(h[i].depth, h[j].depth); c != 0 {
+		return c < 0
+	}
+	return slices.Compare(h[i].path, h[j].path) < 0
+}
+func (h splitHeap[T]) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *splitHeap[T]) Push(x any)   { *h = append(*h, x.(splitNode[T])) }
+func (h *splitHeap[T]) Pop() any {
+	old := *h
+	n := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return n
+}
