@@ -38,6 +38,9 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 	if err := checkJobs(q.Location(), jobs); err != nil {
 		return nil, err
 	}
+	if bound > q.Cells() {
+		return nil, fmt.Errorf("splitting %s: bound %d: want 0..%d (the board's squares)", q.Location(), bound, q.Cells())
+	}
 	S := q.Cells()
 	root := &QueensPart{Forced: make([]bool, S), Banned: make([]bool, S)}
 	parts := splitTree(root, 0, jobs, func(p *QueensPart, count int) ([]*QueensPart, []int, splitStep) {

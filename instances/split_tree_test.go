@@ -26,6 +26,7 @@ func TestSplitLimits(t *testing.T) {
 		{"queens 0 jobs", second(SplitQueens(q, 0, 2, nil)), "0 jobs: want 1..1048576"},
 		{"queens -1 jobs", second(SplitQueens(q, -1, 2, nil)), "-1 jobs: want 1..1048576"},
 		{"queens too many jobs", second(SplitQueens(q, MaxParts+1, 2, nil)), "1048577 jobs: want 1..1048576"},
+		{"queens bound past the squares", second(SplitQueens(q, 4, 17, nil)), "q.txt: case 1 (line 0): bound 17: want 0..16"},
 		{"chain too many jobs", second(SplitChain(c, MaxParts+1)), "1048577 jobs"},
 		{"chain 0 jobs", second(SplitChain(c, 0)), "0 jobs"},
 		{"slant too many jobs", second(SplitSlant(s, MaxParts+1)), "1048577 jobs"},

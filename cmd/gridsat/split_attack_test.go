@@ -14,7 +14,8 @@ import (
 // case where one is at fault), and nothing on standard output: --jobs out
 // of 1..2^20 (a split past the part lines' count would write parts no
 // parser reads; 2^20 on a small board once ran for minutes), an empty
-// input, a file that is already parts.
+// input, a file that is already parts, a --bound no part line may carry
+// (queens: past the board's squares; the others take none).
 func TestSplitBadCommandLines(t *testing.T) {
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.txt")
@@ -45,6 +46,7 @@ func TestSplitBadCommandLines(t *testing.T) {
 				{"--jobs must be at least 1", []string{whole, "--jobs", "-5"}},
 				{p.Name + ".txt: case 1 (line ", []string{whole, "--jobs", "1048577"}},
 				{"1048577 jobs: want 1..1048576", []string{whole, "--jobs", "1048577"}},
+				{"bound 100000", []string{whole, "--jobs", "2", "--bound", "100000"}},
 				{"empty.txt: at end of file: no cases", []string{empty, "--jobs", "2"}},
 				{"-parts.txt: case 1 (line ", []string{parts, "--jobs", "2"}},
 				{"it is already a part", []string{parts, "--jobs", "2"}},
