@@ -29,6 +29,9 @@ type PartOf struct {
 	Parent       string
 	Index, Count int
 	Bound        int
+	// Split is the split's identity, the same on all its parts ("" on
+	// parts written without one): parts of two splits never join.
+	Split string
 	// Cover, when not 0, is the size of an answer of the whole case the
 	// split found and every part carries (checked when the part was
 	// read): Bound+1, the answer when no part has one.
@@ -83,6 +86,7 @@ type Join struct {
 	Err error
 
 	parts map[int]*partState // by part number, while the rows are added
+	split string             // the parts' PartOf.Split
 }
 
 // Complete reports whether every part is there, settled and unfailed.
@@ -163,9 +167,13 @@ func JoinParts(r *Report) []Join {
 		}
 		j := joins[part.Parent]
 		if j == nil {
-			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1, ByAnswer: part.ByAnswer, Solutions: part.Solutions}
+			j = &Join{Parent: part.Parent, Count: part.Count, Bound: part.Bound, Cover: part.Cover, Where: row.Where(), Value: -1, ByAnswer: part.ByAnswer, Solutions: part.Solutions, split: part.Split}
 			joins[part.Parent], seen[part.Parent] = j, map[int]bool{}
 			order = append(order, part.Parent)
+		}
+		if part.Split != j.split {
+			j.Err = fmt.Errorf("%s is part %d/%d of split %s, the others of split %s: parts of two splits", row.Where(), part.Index, part.Count, splitName(part.Split), splitName(j.split))
+			continue
 		}
 		if part.Count != j.Count || part.Bound != j.Bound || part.Cover != j.Cover {
 			j.Err = fmt.Errorf("%s is part %d/%d with bound %d, the others of %d with bound %d: parts of two splits", row.Where(), part.Index, part.Count, part.Bound, j.Count, j.Bound)
@@ -290,6 +298,14 @@ func (j *Join) settleParts() {
 			j.Claim = st.claim // the join is backed as weakly as its weakest part
 		}
 	}
+}
+
+// splitName names a split's identity, "none" for parts without one.
+func splitName(id string) string {
+	if id == "" {
+		return "none"
+	}
+	return id
 }
 
 // claimRank orders claim labels, the strongest (no claim at all) first.

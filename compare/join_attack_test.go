@@ -2,6 +2,7 @@ package compare
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,4 +146,84 @@ func TestJoinSlantAdversarial(t *testing.T) {
 		return
 	}
 	t.Skip("no small unique board")
+}
+
+// TestJoinTwoSplits: parts of two splits of one case never join, though
+// they have as many parts: a chain board that --jobs J and J+1 cut into
+// as many parts, differently (found by a search over split sizes; part i
+// of one then need not be part i of the other, and a mix can leave out
+// the prefixes of the smallest path), and a queens case split with two
+// covers of one size.
+func TestJoinTwoSplits(t *testing.T) {
+	p, err := Lookup("chain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(4))
+	var a, b []*instances.Chain
+	for try := 0; try < 200 && a == nil; try++ {
+		board, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: 4, K: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for jobs := 2; jobs < 12 && a == nil; jobs++ {
+			x, err1 := instances.SplitChain(board, jobs)
+			y, err2 := instances.SplitChain(board, jobs+1)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if len(x) == len(y) && len(x) > 1 && !slices.EqualFunc(x, y, func(c, d *instances.Chain) bool { return slices.Equal(c.Prefix(), d.Prefix()) }) {
+				a, b = x, y
+			}
+		}
+	}
+	if a == nil {
+		t.Fatal("no chain board cut into as many parts two ways")
+	}
+	r := &Report{Puzzle: p, Specs: []string{"dfs"}}
+	for i := range a {
+		part := a[i]
+		if i > 0 {
+			part = b[i] // part 1 of one split, the others of the other
+		}
+		res, err := p.Solvers[0].Solve(part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Rows = append(r.Rows, Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "-",
+			Runs: []Run{{Verdict: VerdictOK, Result: res, Claim: ClaimClaimed}}})
+	}
+	if joins := JoinParts(r); len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "parts of two splits") {
+		t.Fatalf("chain: joins %v, want one refused as parts of two splits", joins)
+	}
+
+	q := instances.NewQueens(5, 5)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	cover1 := []instances.Square{{Row: 0, Col: 0}, {Row: 1, Col: 3}, {Row: 3, Col: 1}, {Row: 4, Col: 4}}
+	cover2 := []instances.Square{{Row: 2, Col: 0}, {Row: 2, Col: 1}, {Row: 2, Col: 2}, {Row: 2, Col: 4}}
+	if err := instances.VerifyQueens(q, cover2); err != nil {
+		t.Fatal(err)
+	}
+	x, err1 := instances.SplitQueens(q, 4, -1, cover1)
+	y, err2 := instances.SplitQueens(q, 4, -1, cover2)
+	if err1 != nil || err2 != nil || len(x) != len(y) {
+		t.Fatal(err1, err2)
+	}
+	qp, err := Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = &Report{Puzzle: qp, Specs: []string{"dfs"}}
+	for i := range x {
+		part := x[i]
+		if i > 0 {
+			part = y[i]
+		}
+		r.Rows = append(r.Rows, Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "-", Runs: []Run{none(ClaimClaimed)}})
+	}
+	if joins := JoinParts(r); len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "parts of two splits") {
+		t.Fatalf("queens: joins %v, want one refused as parts of two splits", joins)
+	}
 }

@@ -16,12 +16,13 @@ import (
 //
 // A part is written as a case preceded by a part line,
 //
-//	part I/N of PARENT prefix DIRS sum SUM
+//	part I/N of PARENT split ID prefix DIRS sum SUM
 //
 // DIRS the prefix's directions as digits 0..7 ("-" for none), PARENT the
 // hash of the whole case's text (chainHash), which the parser recomputes,
 // and SUM the hash of the part line before it and the board, so a prefix
-// edited by hand or cut short is refused. A plain judge reader refuses the
+// edited by hand or cut short is refused; ID is the split's identity
+// (splitID), the same on all its parts. A plain judge reader refuses the
 // part line (it wants "N K") rather than silently solving the whole case.
 
 // ChainPart is the prefix that makes a case one part of a split case.
@@ -30,6 +31,9 @@ type ChainPart struct {
 	// whose chainHash is Parent.
 	Index, Count int
 	Parent       string
+	// Split is the split's identity (splitID), the same on every part
+	// of one split; "" on parts written without one.
+	Split string
 	// Prefix holds the directions every path of the part begins with.
 	Prefix []int
 }
@@ -83,7 +87,7 @@ func (p *ChainPart) partLine() string {
 	if dirs == "" {
 		dirs = "-"
 	}
-	return fmt.Sprintf("part %d/%d of %s prefix %s", p.Index, p.Count, p.Parent, dirs)
+	return withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split) + " prefix " + dirs
 }
 
 // chainPartSum is the hash of the part line (without sum) and the board.
@@ -140,8 +144,12 @@ func parseChainPart(l *Lines, head []string) (*Chain, error) {
 // parseChainPartLine reads the fields of a part line (f[0] is "part"); the
 // hash, sum and prefix are checked once the board is read.
 func parseChainPartLine(l *Lines, f []string) (*ChainPart, string, error) {
+	split, f, err := cutSplitField(l, f)
+	if err != nil {
+		return nil, "", err
+	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "prefix" || f[6] != "sum" {
-		return nil, "", l.Errorf(`part line: want "part I/N of PARENT prefix DIRS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, "", l.Errorf(`part line: want "part I/N of PARENT [split ID] prefix DIRS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -160,7 +168,7 @@ func parseChainPartLine(l *Lines, f []string) (*ChainPart, string, error) {
 			return nil, "", l.Errorf("part line: %q is not a hash of 16 hex digits", clipToken(h))
 		}
 	}
-	p := &ChainPart{Index: i, Count: n, Parent: f[3], Prefix: []int{}}
+	p := &ChainPart{Index: i, Count: n, Parent: f[3], Split: split, Prefix: []int{}}
 	if f[5] != "-" {
 		for k := 0; k < len(f[5]); k++ {
 			ch := f[5][k]

@@ -149,13 +149,15 @@ func TestChainPartCorrupted(t *testing.T) {
 		f[i] = to
 		ls[second] = strings.Join(f, " ")
 	}
-	prefix := strings.Fields(lines[second])[5]
+	prefix := strings.Fields(lines[second])[7]
 	for _, tc := range []struct {
 		name, in, want string
 		line           int
 	}{
-		{"prefix changed", edit(func(ls []string) { field(ls, 5, prefix[:len(prefix)-1]) }), "sum", second + 1},
-		{"prefix bad digit", edit(func(ls []string) { field(ls, 5, prefix+"9") }), "not a direction", second + 1},
+		{"prefix changed", edit(func(ls []string) { field(ls, 7, prefix[:len(prefix)-1]) }), "sum", second + 1},
+		{"prefix bad digit", edit(func(ls []string) { field(ls, 7, prefix+"9") }), "not a direction", second + 1},
+		{"split changed", edit(func(ls []string) { field(ls, 5, "0123456789abcdef") }), "sum", second + 1},
+		{"split not a hash", edit(func(ls []string) { field(ls, 5, "zz") }), "split", second + 1},
 		{"index changed", edit(func(ls []string) { field(ls, 1, "3/4") }), "sum", second + 1},
 		{"index past count", edit(func(ls []string) { field(ls, 1, "5/4") }), "part number I", second + 1},
 		{"label edited", edit(func(ls []string) { ls[second+2] = "1" + ls[second+2][1:] }), "hashes to", second + 1},

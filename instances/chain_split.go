@@ -41,10 +41,15 @@ func SplitChain(c *Chain, jobs int) ([]*Chain, error) {
 	})
 	hash := chainHash(c)
 	out := make([]*Chain, len(parts))
+	texts := make([]string, len(parts))
 	for i, p := range parts {
 		w := c.Whole()
 		w.Part = &ChainPart{Index: i + 1, Count: len(parts), Parent: hash, Prefix: p}
-		out[i] = w
+		out[i], texts[i] = w, w.Part.partLine()
+	}
+	id := splitID(texts)
+	for _, w := range out {
+		w.Part.Split = id
 	}
 	return out, nil
 }

@@ -18,7 +18,7 @@ import (
 //
 // A part is written as a case preceded by a part line,
 //
-//	part I/N of PARENT bound B sum SUM
+//	part I/N of PARENT split ID bound B sum SUM
 //
 // and its board uses four more characters: 'Q' a target that must hold a
 // queen, 'q' a square that is no target and must hold one, 'x' a target no
@@ -26,7 +26,8 @@ import (
 // PARENT is the hash of the whole case's text (queensHash), which the
 // parser recomputes from the board, and SUM the hash of the part line
 // before it and the board, so a restriction edited by hand or cut short
-// is refused. A plain UVa 11214 reader refuses the part line (it wants
+// is refused; ID is the split's identity (splitID), the same on all its
+// parts. A plain UVa 11214 reader refuses the part line (it wants
 // "n m") rather than silently solving the whole case.
 
 // Part characters: restriction squares on the board of a part.
@@ -43,6 +44,9 @@ type QueensPart struct {
 	// whose queensHash is Parent.
 	Index, Count int
 	Parent       string
+	// Split is the split's identity (splitID), the same on every part
+	// of one split; "" on parts written without one.
+	Split string
 	// Bound is the most queens a placement of the part may hold: the
 	// part's answer is its fewest queens if that is at most Bound, else
 	// none.
@@ -103,7 +107,7 @@ func queensHash(q *Queens) string {
 
 // partLine is the part line without its sum.
 func (p *QueensPart) partLine() string {
-	line := fmt.Sprintf("part %d/%d of %s bound %d", p.Index, p.Count, p.Parent, p.Bound)
+	line := withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split) + fmt.Sprintf(" bound %d", p.Bound)
 	if p.Cover != nil {
 		sq := make([]string, len(p.Cover))
 		for i, s := range p.Cover {
@@ -169,12 +173,16 @@ func (q *Queens) caseText() string {
 // parsePartLine reads the fields of a part line (f[0] is "part"); the
 // board size and sum are checked once the board is read (checkPart).
 func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
+	split, f, err := cutSplitField(in, f)
+	if err != nil {
+		return nil, "", err
+	}
 	var cover string
 	if len(f) == 10 && f[6] == "cover" {
 		cover, f = f[7], append(f[:6:6], f[8:]...)
 	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "bound" || f[6] != "sum" {
-		return nil, "", in.Errorf(`part line: want "part I/N of PARENT bound B [cover R.C,...] sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, "", in.Errorf(`part line: want "part I/N of PARENT [split ID] bound B [cover R.C,...] sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -197,7 +205,7 @@ func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	p := &QueensPart{Index: i, Count: n, Parent: f[3], Bound: bound}
+	p := &QueensPart{Index: i, Count: n, Parent: f[3], Split: split, Bound: bound}
 	if cover != "" {
 		if p.Cover, err = parseCover(in, cover, bound); err != nil {
 			return nil, "", err

@@ -82,6 +82,16 @@ func TestQueensPartCorrupted(t *testing.T) {
 		{"ban dropped", edit(func(ls []string) { firstMark(ls, 'x', 'X') }), "sum", second + 1},
 		{"target dropped", edit(func(ls []string) { firstMark(ls, 'X', '.') }), "hashes to", second + 1},
 		{"bound raised", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], "bound 3", "bound 4", 1) }), "sum", second + 1},
+		{"split changed", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], " split ", " split 0123456789abcdef x", 1) }), "want \"part I/N", second + 1},
+		{"split replaced", edit(func(ls []string) {
+			f := strings.Fields(ls[second])
+			f[5] = "0123456789abcdef"
+			ls[second] = strings.Join(f, " ")
+		}), "sum", second + 1},
+		{"split dropped", edit(func(ls []string) {
+			f := strings.Fields(ls[second])
+			ls[second] = strings.Join(append(f[:4:4], f[6:]...), " ")
+		}), "sum", second + 1},
 		{"index changed", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], "part 2/4", "part 3/4", 1) }), "sum", second + 1},
 		{"index past count", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], "part 2/4", "part 5/4", 1) }), "part number I", second + 1},
 		{"bad hash", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], " of ", " of zz", 1) }), "16 hex", second + 1},

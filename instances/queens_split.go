@@ -56,11 +56,17 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 	})
 	hash := queensHash(q)
 	out := make([]*Queens, len(parts))
+	texts := make([]string, len(parts))
 	for i, p := range parts {
 		p.Index, p.Count, p.Parent, p.Bound, p.Cover = i+1, len(parts), hash, bound, cover
 		c := q.Whole()
 		c.Part = p
 		out[i] = c
+		texts[i] = p.partLine() + "\n" + string(c.appendBoard(nil, true))
+	}
+	id := splitID(texts)
+	for _, p := range parts {
+		p.Split = id
 	}
 	return out, nil
 }

@@ -26,7 +26,8 @@ import (
 // the diagonal), comma-separated ("-" for none), PARENT the hash of the
 // whole case (slantHash), which the parser recomputes, and SUM the hash of
 // the part line before it and the board, so a part edited by hand or cut
-// short is refused. The part line stands before the board size n in the
+// short is refused; an optional "split ID" after PARENT is the split's
+// identity (splitID), the same on all its parts. The part line stands before the board size n in the
 // judge format and before the game ID in the one-case-a-line formats: a
 // plain UVa 11694 reader (it wants n) or game ID reader refuses it rather
 // than silently solving the whole case.
@@ -37,6 +38,9 @@ type SlantPart struct {
 	// whose slantHash is Parent.
 	Index, Count int
 	Parent       string
+	// Split is the split's identity (splitID), the same on every part
+	// of one split; "" on parts written without one.
+	Split string
 	// Fixed holds the fixed cells, in the order the split chose them.
 	Fixed []SlantCell
 }
@@ -77,7 +81,7 @@ func (p *SlantPart) partLine(w int) string {
 		}
 		cells = strings.Join(items, ",")
 	}
-	return fmt.Sprintf("part %d/%d of %s fix %s", p.Index, p.Count, p.Parent, cells)
+	return withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split) + " fix " + cells
 }
 
 // slantPartSum is the hash of the part line (without sum) and the board's
@@ -108,8 +112,12 @@ type slantPartLine struct {
 // parseSlantPartLine reads the fields of a part line (f[0] is "part"); the
 // cells, hash and sum are checked once the board is read (checkSlantPart).
 func parseSlantPartLine(l *Lines, f []string) (*slantPartLine, error) {
+	split, f, err := cutSplitField(l, f)
+	if err != nil {
+		return nil, err
+	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "fix" || f[6] != "sum" {
-		return nil, l.Errorf(`part line: want "part I/N of PARENT fix CELLS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, l.Errorf(`part line: want "part I/N of PARENT [split ID] fix CELLS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -128,7 +136,7 @@ func parseSlantPartLine(l *Lines, f []string) (*slantPartLine, error) {
 			return nil, l.Errorf("part line: %q is not a hash of 16 hex digits", clipToken(h))
 		}
 	}
-	p := &slantPartLine{part: &SlantPart{Index: i, Count: n, Parent: f[3]}, sum: f[7], line: l.Line()}
+	p := &slantPartLine{part: &SlantPart{Index: i, Count: n, Parent: f[3], Split: split}, sum: f[7], line: l.Line()}
 	if f[5] != "-" {
 		p.cells = strings.Split(f[5], ",")
 	}

@@ -200,18 +200,20 @@ func TestSlantPartCorrupted(t *testing.T) {
 			f[i] = to
 			ls[second] = strings.Join(f, " ")
 		}
-		fix := strings.Fields(lines[second])[5]
+		fix := strings.Fields(lines[second])[7]
 		flip := strings.NewReplacer(`\`, "/", "/", `\`).Replace(fix)
 		clue := func(ls []string) { ls[board] = edited }
 		for _, tc := range []struct {
 			name, in, want string
 			line           int
 		}{
-			{"cell flipped", edit(func(ls []string) { field(ls, 5, flip) }), "sum", second + 1},
-			{"cell dropped", edit(func(ls []string) { field(ls, 5, "-") }), "sum", second + 1},
-			{"cell off the board", edit(func(ls []string) { field(ls, 5, `9.1\`) }), "off the", second + 1},
-			{"cell no diagonal", edit(func(ls []string) { field(ls, 5, "1.1x") }), "no diagonal", second + 1},
-			{"cell twice", edit(func(ls []string) { field(ls, 5, `1.1\,1.1/`) }), "twice", second + 1},
+			{"cell flipped", edit(func(ls []string) { field(ls, 7, flip) }), "sum", second + 1},
+			{"cell dropped", edit(func(ls []string) { field(ls, 7, "-") }), "sum", second + 1},
+			{"cell off the board", edit(func(ls []string) { field(ls, 7, `9.1\`) }), "off the", second + 1},
+			{"cell no diagonal", edit(func(ls []string) { field(ls, 7, "1.1x") }), "no diagonal", second + 1},
+			{"cell twice", edit(func(ls []string) { field(ls, 7, `1.1\,1.1/`) }), "twice", second + 1},
+			{"split changed", edit(func(ls []string) { field(ls, 5, "0123456789abcdef") }), "sum", second + 1},
+			{"split not a hash", edit(func(ls []string) { field(ls, 5, "zz") }), "split", second + 1},
 			{"index changed", edit(func(ls []string) { field(ls, 1, "3/4") }), "sum", second + 1},
 			{"index past count", edit(func(ls []string) { field(ls, 1, "5/4") }), "part number I", second + 1},
 			{"clue edited", edit(clue), "hashes to", second + 1},

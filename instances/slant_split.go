@@ -46,10 +46,15 @@ func SplitSlant(s *Slant, jobs int) ([]*Slant, error) {
 	})
 	hash := slantHash(s)
 	out := make([]*Slant, len(parts))
+	texts := make([]string, len(parts))
 	for i, p := range parts {
 		w := s.Whole()
 		w.Part = &SlantPart{Index: i + 1, Count: len(parts), Parent: hash, Fixed: p}
-		out[i] = w
+		out[i], texts[i] = w, w.Part.partLine(s.W)
+	}
+	id := splitID(texts)
+	for _, w := range out {
+		w.Part.Split = id
 	}
 	return out, nil
 }

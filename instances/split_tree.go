@@ -3,8 +3,11 @@ package instances
 import (
 	"cmp"
 	"container/heap"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // MaxParts is the most parts a split case may have: the most the part
@@ -92,4 +95,49 @@ func (h *splitHeap[T]) Pop() any {
 	n := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return n
+}
+
+// A split's parts carry its identity, "split ID" on each part line after
+// the parent's hash: the hash of every part's restriction, in order, so
+// that parts of two splits of one case (another --jobs, bound or cover
+// that made as many parts, cut differently) never join as one split.
+// Parts written before the field existed have none (""), and join only
+// with parts that have none.
+
+// splitID is the identity of a split whose parts' restrictions, in
+// order, are texts: the first 16 hex digits of their SHA-256.
+func splitID(texts []string) string {
+	h := sha256.New()
+	for _, t := range texts {
+		fmt.Fprintf(h, "%d\n%s", len(t), t)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// withSplit is a part line's head "part I/N of PARENT" with " split ID"
+// after it when id is not "".
+func withSplit(head, id string) string {
+	if id == "" {
+		return head
+	}
+	return head + " split " + id
+}
+
+// cutSplitField removes a part line's optional "split ID" (fields 4 and
+// 5, after the parent) from f, returning the ID ("" when there is none)
+// and the fields left.
+func cutSplitField(l *Lines, f []string) (string, []string, error) {
+	if len(f) < 6 || f[4] != "split" {
+		return "", f, nil
+	}
+	id := f[5]
+	if !isHash(id) {
+		return "", nil, l.Errorf("part line: split %q is not a hash of 16 hex digits", clipToken(id))
+	}
+	return id, append(f[:4:4], f[6:]...), nil
+}
+
+// isHash reports whether h is 16 lowercase hex digits.
+func isHash(h string) bool {
+	return len(h) == 16 && strings.Trim(h, "0123456789abcdef") == ""
 }

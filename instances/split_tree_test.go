@@ -63,3 +63,37 @@ func TestSplitManyJobs(t *testing.T) {
 		t.Fatalf("%d parts (count %d), want more than 2^16 and fewer than asked", len(parts), parts[0].Part.Count)
 	}
 }
+
+// TestSplitIDs: the parts of one split share an identity that another
+// split of the case as many parts (another cover) does not, and parts
+// written without one (before the field) still read, with none.
+func TestSplitIDs(t *testing.T) {
+	q := NewQueens(5, 5)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	a, err1 := SplitQueens(q, 4, -1, []Square{{0, 0}, {1, 3}, {3, 1}, {4, 4}})
+	b, err2 := SplitQueens(q, 4, -1, []Square{{2, 0}, {2, 1}, {2, 2}, {2, 4}})
+	if err1 != nil || err2 != nil || len(a) != 4 || len(b) != 4 {
+		t.Fatal(err1, err2, len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Part.Split != a[0].Part.Split || a[i].Part.Split == b[i].Part.Split || !isHash(a[i].Part.Split) {
+			t.Fatalf("part %d: split %q (part 1 %q), other split's %q", i+1, a[i].Part.Split, a[0].Part.Split, b[i].Part.Split)
+		}
+	}
+	for _, p := range a {
+		p.Part.Split = ""
+	}
+	var buf strings.Builder
+	if err := FormatQueens(&buf, a); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), " split ") {
+		t.Fatalf("parts without a split written with one:\n%s", buf.String())
+	}
+	old, err := ParseQueens("old.txt", strings.NewReader(buf.String()))
+	if err != nil || len(old) != 4 || old[3].Part.Split != "" {
+		t.Fatalf("old parts: %d read, %v", len(old), err)
+	}
+}

@@ -111,8 +111,8 @@ func TestSplitSlantJoinsToTheWholeAnswer(t *testing.T) {
 	}
 	lines := strings.Split(string(text), "\n")
 	for i, l := range lines {
-		if f := strings.Fields(l); strings.HasPrefix(l, "part 2/") && len(f) == 8 && f[5] != "-" {
-			f[5] = strings.NewReplacer(`\`, "/", "/", `\`).Replace(f[5]) // the fixed cells flipped
+		if f := strings.Fields(l); strings.HasPrefix(l, "part 2/") && len(f) == 10 && f[7] != "-" {
+			f[7] = strings.NewReplacer(`\`, "/", "/", `\`).Replace(f[7]) // the fixed cells flipped
 			lines[i] = strings.Join(f, " ")
 			bad := filepath.Join(dir, "bad.txt")
 			if err := os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
