@@ -1,0 +1,141 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/instances"
+)
+
+// The boards of the counting family (chainCountFamily, the seeds
+// BenchmarkChainCountFamily uses) on which the DFS loses itself: swapped
+// boards, the counts right, that pass a node limit. testdata/chain_lost.txt
+// holds those found past 200,000 nodes (dfs with memo and refute, at
+// 90c3280), each after a comment line naming its family, seed and case, so
+// the DFS's work on them can be followed without regenerating the family.
+
+// chainLostFile holds the lost boards in the judge format.
+const chainLostFile = "testdata/chain_lost.txt"
+
+// chainLostLimit is the node limit BenchmarkChainFamilyLost lists boards
+// past: GRIDSAT_CHAIN_LOST_NODES, or 200,000.
+func chainLostLimit() int64 {
+	if v, err := strconv.ParseInt(os.Getenv("GRIDSAT_CHAIN_LOST_NODES"), 10, 64); err == nil && v > 0 {
+		return v
+	}
+	return 200000
+}
+
+// chainLostHeader is the comment line written before a lost board.
+func chainLostHeader(n, k, index int, limit int64) string {
+	return fmt.Sprintf("# family N=%d K=%d seed %d case %d: dfs past %d nodes", n, k, 1000*n+k, index, limit)
+}
+
+// BenchmarkChainFamilyLost runs the DFS on every board of the counting
+// family with the counts right (the swapped half), N=12 and 16, K=2, 3 and
+// 5, 500 boards per family as BenchmarkChainCountFamily makes them, with
+// the node limit chainLostLimit, and lists (b.Log) the boards past it with
+// their seeds and cases; every answer it gives is checked against sat's.
+// With GRIDSAT_CHAIN_LOST_OUT=FILE it writes those boards there in the
+// judge format (testdata/chain_lost.txt was written so). It reports the
+// boards past the limit and the most nodes a board that finished took.
+func BenchmarkChainFamilyLost(b *testing.B) {
+	p := chainPuzzle(b)
+	limit := chainLostLimit()
+	specs := chainSpecs(b, p, fmt.Sprintf("dfs:nodes=%d", limit), "sat")
+	var out strings.Builder
+	lost, most := 0, int64(0)
+	for i := 0; i < b.N; i++ {
+		out.Reset()
+		lost, most = 0, 0
+		for _, n := range []int{12, 16} {
+			for _, k := range []int{2, 3, 5} {
+				for j, c := range chainCountFamily(b, int64(1000*n+k), n, k, 500) {
+					if j%2 == 0 {
+						continue // infeasible by its counts
+					}
+					nodes, done := solveChainLost(b, specs, c)
+					if done {
+						most = max(most, nodes)
+						continue
+					}
+					lost++
+					b.Logf("N=%d K=%d seed %d case %d: past %d nodes", n, k, 1000*n+k, j+1, limit)
+					fmt.Fprintln(&out, chainLostHeader(n, k, j+1, limit))
+					if err := instances.FormatChain(&out, []*instances.Chain{c}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	if path := os.Getenv("GRIDSAT_CHAIN_LOST_OUT"); path != "" {
+		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(lost), "boards-past-limit")
+	b.ReportMetric(float64(most), "max-nodes-done")
+}
+
+// solveChainLost solves c with specs (the DFS with its node limit, then
+// sat), checks the answers as solveChainFamily does, and returns the DFS's
+// nodes and whether it finished.
+func solveChainLost(t testing.TB, specs []Spec, c *instances.Chain) (int64, bool) {
+	t.Helper()
+	res, err := specs[0].Solver.Solve(c, specs[0].Options)
+	nodes, _ := res.Stat("nodes")
+	if errors.Is(err, backtrack.ErrChainNodeLimit) {
+		return int64(nodes), false
+	}
+	solveChainFamily(t, specs, c)
+	return int64(nodes), true
+}
+
+// TestChainLostFixtures checks testdata/chain_lost.txt: every board
+// follows a comment line naming its family, seed and case (the benchmark
+// regenerates them; regenerating them here would take most of a minute),
+// has the counts right, and has a path, which sat finds and the verifier
+// accepts. The DFS runs on them in BenchmarkChainFamilyLost and
+// backtrack's BenchmarkChainLost.
+func TestChainLostFixtures(t *testing.T) {
+	data, err := os.ReadFile(chainLostFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, err := instances.ParseChain(chainLostFile, strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		var n, k, seed, index int
+		if _, err := fmt.Sscanf(line, "# family N=%d K=%d seed %d case %d:", &n, &k, &seed, &index); err == nil {
+			heads++
+		}
+	}
+	if heads != len(boards) || len(boards) == 0 {
+		t.Fatalf("%s: %d boards, %d family lines", chainLostFile, len(boards), heads)
+	}
+	sat := chainSpecs(t, chainPuzzle(t), "sat")[0]
+	for i, c := range boards {
+		if why := c.Infeasible(); why != "" {
+			t.Errorf("%s: board %d: %s", chainLostFile, i+1, why)
+		}
+		res, err := sat.Solver.Solve(c, sat.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Solved {
+			t.Errorf("%s: board %d: sat finds no path", chainLostFile, i+1)
+		}
+		if err := verifyChain(c, res); err != nil {
+			t.Errorf("%s: board %d: %v", chainLostFile, i+1, err)
+		}
+	}
+}
