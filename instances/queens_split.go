@@ -35,6 +35,12 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 		}
 		bound = len(cover) - 1
 	}
+	if len(cover) == 0 && bound < 0 {
+		// A cover of no queens (a board with no targets) leaves nothing
+		// fewer to look for, and a part line's bound is at least 0: the
+		// parts look for at most 0 queens, and answer the case's 0.
+		cover, bound = nil, 0
+	}
 	if err := checkJobs(q.Location(), jobs); err != nil {
 		return nil, err
 	}
