@@ -73,12 +73,13 @@ type SlantRepair string
 
 // Slant repair choices, the values of SlantOptions.Repair.
 const (
-	// SlantRepairAuto, the default, solves the first round in full, has
-	// its cuts probed, and then repairs, as SlantRepairOn does, only
-	// where the probing fixed few more cells (boards with many
-	// solutions); where it fixed many (hard unique boards, whose
-	// deductions go far) every round solves in full, as with
-	// SlantRepairOff; so do boards with fewer than 4096 cells open
+	// SlantRepairAuto, the default, solves the first round in full and
+	// then repairs, as SlantRepairOn does, only where its cuts were few
+	// for the open cells (boards with many solutions: the full solver
+	// makes new loops as fast as the cuts forbid old ones); where they
+	// were many (hard unique boards, whose probing then fixes many more
+	// cells) every round solves in full, as with SlantRepairOff; so
+	// do boards with fewer than 4096 cells open
 	// (sat.NewAutoRepairingSolver).
 	SlantRepairAuto SlantRepair = "auto"
 	// SlantRepairOn repairs in every round, whatever it costs
@@ -135,7 +136,7 @@ type SlantOptions struct {
 	// backends: SlantRepairAuto ("" too), SlantRepairOn or SlantRepairOff.
 	// It changes the time a solve takes and, on a board with several
 	// solutions, which one it finds; never whether it finds one.
-	Repair SlantRepair `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: true in every round (faster on big boards with many solutions, slower on hard unique ones), false never, auto from the second round on where probing the first round's cuts fixed under 13% more of the open cells (boards with many solutions), never where it fixed more (hard unique boards) or fewer than 4096 cells are open"`
+	Repair SlantRepair `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: true in every round (faster on big boards with many solutions, slower on hard unique ones), false never, auto from the second round on where the first round made fewer than 0.195 cuts per open cell (boards with many solutions), never where it made more (hard unique boards) or fewer than 4096 cells are open"`
 
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
 	Unique   bool       // also look for a second solution

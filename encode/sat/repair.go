@@ -62,22 +62,24 @@ func NewRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 }
 
 // NewAutoRepairingSolver is NewRepairingSolver that repairs only where
-// repairs win. It tells those boards by what the full solver's probing
-// does with the first round's cuts: on a hard board with one solution they
-// let it fix 16-21% of the open variables more (its deductions need few
-// cuts to go far), and the full solver, probing again every round, beats
-// repairs whose windows grow wide and fail; on a board with many
-// solutions they fix under 10%, and the full solver, deciding every open
-// variable again each round, makes new loops about as fast as the cuts
-// forbid old ones, where repairs converge. So the first round solves in
-// full and its cuts are probed; where the probing fixed under
-// repairProbeGain percent more of the open variables, each round from
-// the second repairs first, as NewRepairingSolver's do, with a budget of
+// repairs win, which it tells by the first round's cuts. On a hard board
+// with one solution the first model has many loops (0.22-0.25 cuts per
+// open variable on the hard generated slant boards, 50x50 to 200x200, and
+// on planted ones with 75% of the clues), and probing them fixes 18-27%
+// of the open variables more (the board's deductions go far): the full
+// solver, probing again every round, beats repairs whose windows grow
+// wide and fail. On a board with many solutions it has fewer (0.11-0.17
+// on planted boards with 30-60% of the clues), probing them fixes 1-10%
+// more, and the full solver, deciding every open variable again each
+// round, makes new loops about as fast as the cuts forbid old ones, where
+// repairs converge. So where the first round's cuts are fewer than
+// repairCutShare per mille of the open variables, each round from the
+// second repairs first, as NewRepairingSolver's do, with a budget of
 // repairBudget work units (window variables and literals, summed over
 // its local solves) per open variable: past it the repair stops and the
-// full solver solves. Elsewhere, and in any round with fewer than repairMinOpen
-// variables open, the full solver solves. A formula with fewer than
-// repairMinOpen variables gets full itself, unwrapped.
+// full solver solves. Elsewhere, and in any round with fewer than
+// repairMinOpen variables open, the full solver solves. A formula with
+// fewer than repairMinOpen variables gets full itself, unwrapped.
 func NewAutoRepairingSolver(full Solver, be Backend, f *CNF) Solver {
 	if f.NumVars < repairMinOpen {
 		return full
@@ -93,18 +95,18 @@ func newAutoRepairing(full Solver, be Backend, f *CNF, minOpen int) *repairSolve
 	return r
 }
 
-// The auto mode's constants (NewAutoRepairingSolver). repairProbeGain:
-// probing the first round's cuts fixed 16-21% of the open variables more
-// on hard generated slant boards (50x50 to 200x200), 0.8-9.7% on planted
-// ones with 30-60% of the clues. repairBudget: on planted 200x200 boards the
-// repairs did up to 21 units per open variable, in the second round, and
-// far less after; on hard boards 12-180 in every round. repairMinOpen: a
-// full solve over fewer open variables (the hard 50x50 boards: under a
-// millisecond) leaves a repair nothing to save.
+// The auto mode's constants (NewAutoRepairingSolver). repairCutShare: the
+// hard boards measured had 220-249 first cuts per thousand open
+// variables, the planted ones with many solutions 107-169. repairBudget:
+// on planted 200x200 boards the repairs did up to 21 units per open
+// variable, in the second round, and far less after; on hard boards
+// 12-180 in every round. repairMinOpen: a full solve over fewer open
+// variables (the hard 50x50 boards: under a millisecond) leaves a repair
+// nothing to save.
 const (
-	repairProbeGain = 13
-	repairBudget    = 64
-	repairMinOpen   = 4096
+	repairCutShare = 195
+	repairBudget   = 64
+	repairMinOpen  = 4096
 )
 
 // tryRepair reports whether this round tries a repair and, in auto mode,
@@ -114,7 +116,7 @@ func (r *repairSolver) tryRepair() bool {
 		return true
 	}
 	if !r.stalled {
-		return false // the full solver's probing still gains
+		return false // the full solver's probing gains
 	}
 	open := r.open()
 	if open < r.minOpen {
@@ -124,37 +126,12 @@ func (r *repairSolver) tryRepair() bool {
 	return true
 }
 
-// classify, in auto mode, gives the full solver the first round's cuts,
-// has it probe them (a solver that does not probe fixes nothing) and
-// tells whether the probing stalled: fixed under repairProbeGain percent
-// more of the open variables.
-func (r *repairSolver) classify() error {
+// classify, in auto mode, tells from the first round's cuts whether the
+// full solver's probing would stall on them: fewer than repairCutShare
+// per mille cuts per open variable.
+func (r *repairSolver) classify() {
 	r.classified = true
-	before := int64(r.open())
-	if err := r.send(); err != nil {
-		return err
-	}
-	if p, ok := r.Solver.(prober); ok {
-		p.probe()
-	}
-	r.stalled = 100*(before-int64(r.open())) < repairProbeGain*before
-	return nil
-}
-
-// prober is a solver that can probe the clauses it has been given before
-// it solves.
-type prober interface {
-	// probe fixes what failed-literal probing finds; its next solve
-	// starts from there.
-	probe()
-}
-
-// probe probes the clauses added so far, in rounds mode (the next solve
-// would, and finds the queue empty).
-func (s *probingSolver) probe() {
-	if s.rounds {
-		s.p.probeAll()
-	}
+	r.stalled = 1000*int64(len(r.fresh)) < repairCutShare*int64(r.open())
 }
 
 // send gives the full solver the clauses it lacks.
@@ -230,7 +207,7 @@ type repairSolver struct {
 	model   []bool    // the current model; nil before a full solve
 	stats   SolverStats
 	roots   func() []int8 // see rootSolver
-	fixed   []int8        // roots() for this repair; nil: none
+	fixed   []int8        // roots() at the last full solve, which its model agrees with; nil: none
 	// marks, by stamp: inWin (variable in the window), local (variable's
 	// number in its part's solver, valid with visited's stamp),
 	// clauseSeen (clause already taken).
@@ -239,8 +216,8 @@ type repairSolver struct {
 	clauseSeen       []int32
 
 	// auto mode (NewAutoRepairingSolver): the fewest open variables to
-	// try a repair with, whether the first round's cuts were probed and
-	// the probing stalled, the work done and allowed in this round's
+	// try a repair with, whether the first round's cuts were counted and
+	// the full solver's probing would stall on them, the work done and allowed in this round's
 	// repair, and whether it stopped at the budget.
 	auto                bool
 	minOpen             int
@@ -285,9 +262,7 @@ func (r *repairSolver) AddClause(lits []int) error {
 // Solve repairs the last model if it can, else solves the whole formula.
 func (r *repairSolver) Solve(deadline time.Time) (Status, error) {
 	if r.auto && r.model != nil && !r.classified {
-		if err := r.classify(); err != nil {
-			return Unknown, err
-		}
+		r.classify()
 	}
 	// rephase: the full solver, if it solves, starts from the mended
 	// model
@@ -326,6 +301,12 @@ func (r *repairSolver) solveFull(deadline time.Time, rephase bool) (Status, erro
 	r.model = nil
 	if st == Satisfiable {
 		r.model = append([]bool(nil), r.Solver.Model()...)
+		// the repairs hold these: probing before a later full solve
+		// (auto's classify) may fix more, which the model need not
+		// agree with
+		if roots := r.roots(); roots != nil {
+			r.fixed = append(r.fixed[:0], roots...)
+		}
 	}
 	return st, err
 }
@@ -355,7 +336,6 @@ func (r *repairSolver) repair(deadline time.Time) (bool, error) {
 			r.index(k)
 		}
 	}
-	r.fixed = r.roots()
 	broken := r.fresh
 	for radius, try := repairRadius, 0; len(broken) > 0; radius, try = radius*2, try+1 {
 		if try == repairTries {
