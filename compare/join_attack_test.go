@@ -63,6 +63,27 @@ func TestJoinQueensAdversarial(t *testing.T) {
 	}
 }
 
+// TestJoinQueensSolversDisagree: a part whose two solvers disagree fails
+// the join, whether the row says so (agree NO) or not.
+func TestJoinQueensSolversDisagree(t *testing.T) {
+	for _, agree := range []string{"NO", "yes", "-"} {
+		r := joinRows(t, func(i int) []Run {
+			if i == 3 {
+				return []Run{ok(3, ClaimClaimed), none(ClaimClaimed)}
+			}
+			return []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}
+		})
+		for i := range r.Rows {
+			if r.Rows[i].Case == 3 {
+				r.Rows[i].Agree = agree
+			}
+		}
+		if joins := JoinParts(r); len(joins) != 1 || !strings.HasSuffix(joins[0].String(), "no answer: failed part 3/4") {
+			t.Fatalf("agree %s: joins %v, want part 3 failed", agree, joins)
+		}
+	}
+}
+
 // TestJoinChainAdversarial: a chain part given twice, once with its path
 // and once with -1 or another path, fails the join.
 func TestJoinChainAdversarial(t *testing.T) {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
@@ -54,5 +57,87 @@ func TestSplitBadCommandLines(t *testing.T) {
 				usageError(t, "", tt.want, append([]string{"split", p.Name}, tt.args...)...)
 			}
 		})
+	}
+}
+
+// TestSplitShardsCutAndRecheck: the parts of one case run in two shards
+// join through report --recheck=all (every run re-run, none
+// contradicted); a results file whose runs of a part were edited to say
+// -1 joins to a wrong "more than the bound" without --recheck (a record
+// is believed until rechecked: the claim is labelled), and with it the
+// contradiction is named, the part's re-run answer joined, exit 1; a
+// shard's results file cut mid-line in its last run (killed) names the
+// line, keeps the runs before it, and the join names the part it leaves
+// unsettled (exit 1).
+func TestSplitShardsCutAndRecheck(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "q.txt")
+	full := "6 6\n" + strings.Repeat("XXXXXX\n", 6) + "0\n"
+	if err := os.WriteFile(whole, []byte(full), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parts := filepath.Join(dir, "parts.txt")
+	if _, stderr, code := gridsatProc(t, "", nil, "split", "queens", whole, "--jobs", "4", "--bound", "3", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	var files []string
+	for i := 0; i < 2; i++ {
+		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
+		if _, stderr, code := gridsatProc(t, "", nil, "compare", "queens", parts, "--shard", fmt.Sprintf("%d/2", i), "--out", file); code != 0 {
+			t.Fatalf("shard %d: exit %d\n%s", i, code, stderr)
+		}
+		files = append(files, file)
+	}
+	joined := regexp.MustCompile(`joined [0-9a-f]{16} \(4 parts, bound 3, from [^)]*\): (.*)`)
+	out, stderr, code := gridsatProc(t, "", nil, append([]string{"report", "--recheck=all"}, files...)...)
+	m := joined.FindStringSubmatch(out)
+	if code != 0 || m == nil || !strings.HasPrefix(m[1], "3, in part ") || !strings.Contains(stderr, "0 contradict it") {
+		t.Fatalf("report --recheck=all: exit %d, join %q\n%s\n%s", code, m, out, stderr)
+	}
+	part := regexp.MustCompile(`in part (\d+)/4`).FindStringSubmatch(m[1])[1]
+	lie, cut := filepath.Join(dir, "lie.jsonl"), filepath.Join(dir, "cut.jsonl")
+	var lied []string
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.SplitAfter(string(text), "\n") {
+			if strings.Contains(l, `"kind":"run"`) && strings.Contains(l, `"case":`+part+`,`) {
+				l = regexp.MustCompile(`"solved":true,"answer":"Case (\d+): 3","witness":"[^"]*"`).ReplaceAllString(l, `"answer":"Case $1: -1"`)
+			}
+			lied = append(lied, l)
+		}
+	}
+	if err := os.WriteFile(lie, []byte(strings.Join(lied, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = gridsatProc(t, "", nil, "report", lie)
+	if m := joined.FindStringSubmatch(out); code != 0 || m == nil || !strings.HasPrefix(m[1], "no part has an answer of at most 3") {
+		t.Fatalf("report over the edited runs: exit %d, join %q, want the edit believed\n%s", code, m, out)
+	}
+	out, stderr, code = gridsatProc(t, "", nil, "report", "--recheck=all", lie)
+	if m := joined.FindStringSubmatch(out); code != 1 || m == nil || !strings.HasPrefix(m[1], "3, in part "+part) || !strings.Contains(stderr, "2 contradict it") {
+		t.Fatalf("report --recheck=all over the edited runs: exit %d, join %q\n%s\n%s", code, m, out, stderr)
+	}
+	text, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	for !strings.Contains(lines[len(lines)-1], `"kind":"run"`) {
+		lines = lines[:len(lines)-1] // the footer: the shard was killed
+	}
+	last := lines[len(lines)-1]
+	caseNo := regexp.MustCompile(`"case":(\d+),`).FindStringSubmatch(last)[1]
+	if err := os.WriteFile(cut, []byte(strings.Join(lines[:len(lines)-1], "")+last[:len(last)/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = gridsatProc(t, "", nil, "report", cut)
+	if want := fmt.Sprintf("cut.jsonl line %d is cut mid-line", len(lines)); code != 1 || !strings.Contains(stderr, want) {
+		t.Fatalf("report over a cut file: exit %d, want 1 and %q\n%s", code, want, stderr)
+	}
+	if m := joined.FindStringSubmatch(out); m == nil || !strings.Contains(m[1], "unsettled part "+caseNo+"/4") {
+		t.Fatalf("report over a cut file: join %q, want the cut part %s/4 named unsettled\n%s", m, caseNo, out)
 	}
 }
