@@ -47,6 +47,11 @@ settled, and names the parts missing otherwise.
 			if cmd.Flags().Changed("bound") && cfg.Bound < 0 {
 				return fail(exitUsage, fmt.Errorf("--bound %d: want at least 0", cfg.Bound))
 			}
+			if out != "" && out != "-" {
+				if err := compare.CheckDistinct([]compare.NamedFile{{Role: "--out", Path: out}}, []compare.NamedFile{{Role: "input", Path: args[1]}}); err != nil {
+					return fail(exitUsage, fmt.Errorf("split: %w", err))
+				}
+			}
 			cases, parseErr, err := readCases(p, cmd.InOrStdin(), args[1:])
 			if err != nil {
 				return err

@@ -17,8 +17,10 @@ import (
 // case where one is at fault), and nothing on standard output: --jobs out
 // of 1..2^20 (a split past the part lines' count would write parts no
 // parser reads; 2^20 on a small board once ran for minutes), an empty
-// input, a file that is already parts, a --bound no part line may carry
-// (queens: past the board's squares; the others take none).
+// input, a file that is already parts, --out naming the input (split
+// once replaced the whole cases with their parts), a --bound no part
+// line may carry (queens: past the board's squares; the others take
+// none).
 func TestSplitBadCommandLines(t *testing.T) {
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.txt")
@@ -51,6 +53,7 @@ func TestSplitBadCommandLines(t *testing.T) {
 				{"1048577 jobs: want 1..1048576", []string{whole, "--jobs", "1048577"}},
 				{"bound 100000", []string{whole, "--jobs", "2", "--bound", "100000"}},
 				{"empty.txt: at end of file: no cases", []string{empty, "--jobs", "2"}},
+				{"refusing to write over it", []string{whole, "--jobs", "2", "-o", whole}},
 				{"-parts.txt: case 1 (line ", []string{parts, "--jobs", "2"}},
 				{"it is already a part", []string{parts, "--jobs", "2"}},
 			} {
