@@ -93,6 +93,13 @@ func TestQueensPartCorrupted(t *testing.T) {
 			ls[second] = strings.Join(append(f[:4:4], f[6:]...), " ")
 		}), "sum", second + 1},
 		{"index changed", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], "part 2/4", "part 3/4", 1) }), "sum", second + 1},
+		{"count changed", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], "part 2/4", "part 2/5", 1) }), "sum", second + 1},
+		{"sum changed", edit(func(ls []string) {
+			f := strings.Fields(ls[second])
+			f[len(f)-1] = "0123456789abcdef"
+			ls[second] = strings.Join(f, " ")
+		}), "sum", second + 1},
+		{"keyword changed", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], " bound ", " bnd ", 1) }), "want \"part I/N", second + 1},
 		{"index past count", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], "part 2/4", "part 5/4", 1) }), "part number I", second + 1},
 		{"bad hash", edit(func(ls []string) { ls[second] = strings.Replace(ls[second], " of ", " of zz", 1) }), "16 hex", second + 1},
 		{"short line", edit(func(ls []string) { ls[second] = "part 2/4" }), "want \"part I/N", second + 1},
