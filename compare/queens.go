@@ -121,11 +121,12 @@ func queensSATOptions(o Options) (encode.QueensOptions, error) {
 	if err != nil {
 		return encode.QueensOptions{}, err
 	}
-	if _, err := cfg.backend(); err != nil {
+	be, err := cfg.backend()
+	if err != nil {
 		return encode.QueensOptions{}, err
 	}
 	opt := cfg.QueensOptions
-	opt.Backend = string(cfg.satOptions.Backend)
+	opt.Backend = be
 	opt.Certify = cfg.satOptions.Certify
 	if err := opt.Validate(); err != nil {
 		return encode.QueensOptions{}, err

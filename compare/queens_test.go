@@ -444,7 +444,10 @@ func TestQueensZeroOptionsAreDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := encode.DefaultQueensOptions()
-	want.Backend = defaultBackend()
+	if sat.Backend == nil || sat.Backend.Name() != defaultBackend() {
+		t.Errorf("sat defaults: backend %v, want %s", sat.Backend, defaultBackend())
+	}
+	want.Backend = sat.Backend
 	if sat != want {
 		t.Errorf("sat defaults %+v; want %+v", sat, want)
 	}

@@ -151,7 +151,7 @@ func TestCertifyRefusals(t *testing.T) {
 	if err := sat.CheckCertifiable(gini); err == nil || !strings.Contains(err.Error(), "gophersat") {
 		t.Errorf("gini: %v, want a refusal naming gophersat", err)
 	}
-	for _, o := range []QueensOptions{{Certify: true, Backend: "gini"}, {Certify: true, Card: "pb"}, {Certify: true, Search: "down"}} {
+	for _, o := range []QueensOptions{{Certify: true, Backend: giniBackend}, {Certify: true, Card: "pb"}, {Certify: true, Search: "down"}} {
 		if err := o.Validate(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}

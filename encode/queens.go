@@ -73,8 +73,8 @@ type QueensOptions struct {
 	// default: a local search over the target clauses, see coverWalk) or
 	// "greedy" (the greedy cover alone).
 	Upper QueensUpper `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
-	// Backend names the SAT backend ("" is gophersat).
-	Backend string
+	// Backend is the SAT backend; nil means gophersat.
+	Backend sat.Backend
 	// Deadline, if not zero, is passed to the backend.
 	Deadline time.Time
 	// Certify checks a clausal proof of every UNSAT call (each k below
@@ -193,6 +193,18 @@ func DefaultQueensOptions() QueensOptions {
 
 // Validate checks the options without solving: a known card, order and
 // search, a known backend, card=pb only on gophersat and not with Empty.
+// backend is the backend o names, gophersat when none.
+func (o QueensOptions) backend() (sat.Backend, error) {
+	if o.Backend != nil {
+		return o.Backend, nil
+	}
+	be, err := sat.LookupBackend("")
+	if err != nil {
+		return nil, fmt.Errorf("queens: %w", err)
+	}
+	return be, nil
+}
+
 func (opt QueensOptions) Validate() error {
 	_, err := opt.resolve()
 	return err
@@ -215,8 +227,8 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	}
 	switch {
 	case opt.Card == QueensCardPB:
-		if opt.Backend != "" && opt.Backend != "gophersat" {
-			return opt, fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend)
+		if opt.Backend != nil && opt.Backend.Name() != "gophersat" {
+			return opt, fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend.Name())
 		}
 		if opt.Empty {
 			return opt, fmt.Errorf("queens: empty=true adds a counter's converse clauses; card=pb has no counter")
@@ -247,9 +259,9 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	if !contains(opt.Upper.Values(), string(opt.Upper)) {
 		return opt, fmt.Errorf("queens: unknown upper %q (want %s)", opt.Upper, strings.Join(opt.Upper.Values(), " or "))
 	}
-	be, err := sat.LookupBackend(opt.Backend)
+	be, err := opt.backend()
 	if err != nil {
-		return opt, fmt.Errorf("queens: %w", err)
+		return opt, err
 	}
 	if opt.Certify {
 		if err := sat.CheckCertifiable(be); err != nil {
@@ -963,9 +975,9 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if len(q.Targets()) == 0 {
 		return res, nil // no target: no queen
 	}
-	backend, err := sat.LookupBackend(opt.Backend)
+	backend, err := opt.backend()
 	if err != nil {
-		return res, fmt.Errorf("queens: %w", err)
+		return res, err
 	}
 	greedy := instances.QueensGreedy(q)
 	if err := instances.VerifyQueens(q, greedy); err != nil {

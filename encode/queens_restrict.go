@@ -37,9 +37,9 @@ func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, erro
 		res.Placement = forced
 		return res, nil
 	}
-	backend, err := sat.LookupBackend(opt.Backend)
+	backend, err := opt.backend()
 	if err != nil {
-		return res, fmt.Errorf("queens: %w", err)
+		return res, err
 	}
 	res.Lower = QueensLowerBound(rest) // the rest's fewest, unrestricted: no more than restricted
 	s := &queensSAT{q: rest, opt: opt, backend: backend, res: &res}

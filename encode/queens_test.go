@@ -34,7 +34,7 @@ func atMostK(t *testing.T, q *instances.Queens, k int, opt QueensOptions) sat.St
 	if err != nil {
 		t.Fatal(err)
 	}
-	backend, _ := sat.LookupBackend(opt.Backend)
+	backend, _ := opt.backend()
 	res := QueensResult{}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
 	if err := s.prepare(k + 1); err != nil {
@@ -88,7 +88,7 @@ func TestSolveQueensDomination(t *testing.T) {
 				if card == "pb" && backend == "gini" {
 					continue
 				}
-				opt := QueensOptions{Card: QueensCard(card), Search: search, Backend: backend}
+				opt := QueensOptions{Card: QueensCard(card), Search: search, Backend: mustBackend(backend)}
 				variants = append(variants, variant{opt, 8})
 				opt.NoSymmetry = true
 				variants = append(variants, variant{opt, 6})
@@ -96,7 +96,7 @@ func TestSolveQueensDomination(t *testing.T) {
 		}
 	}
 	for _, v := range variants {
-		t.Run(fmt.Sprintf("%s/%s/%s/nosym=%v", v.opt.Card, v.opt.Search, v.opt.Backend, v.opt.NoSymmetry), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/%s/nosym=%v", v.opt.Card, v.opt.Search, v.opt.Backend.Name(), v.opt.NoSymmetry), func(t *testing.T) {
 			if testing.Short() && v.max > 6 {
 				v.max = 6
 			}
@@ -231,10 +231,10 @@ func TestSolveQueensMatchesBruteForce(t *testing.T) {
 	opts := []QueensOptions{
 		{},
 		{Search: "down"},
-		{Backend: "gini"},
+		{Backend: giniBackend},
 		{NoLines: true, NoSymmetry: true},
 		{Card: "mtotalizer", Order: "occurrence", NoLines: true},
-		{Card: "cardnet", Order: "proximity", Empty: true, Backend: "gini", Search: "down"},
+		{Card: "cardnet", Order: "proximity", Empty: true, Backend: giniBackend, Search: "down"},
 		{Card: "seq", NoSymmetry: true, Search: "down"},
 		{Card: "pb", NoLines: true, Search: "down"},
 		{Card: "pb"},
@@ -311,12 +311,11 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 		opt QueensOptions
 		msg string
 	}{
-		{QueensOptions{Card: "pb", Backend: "gini"}, "gophersat backend only"},
+		{QueensOptions{Card: "pb", Backend: giniBackend}, "gophersat backend only"},
 		{QueensOptions{Card: "pb", Empty: true}, "no counter"},
 		{QueensOptions{Card: "sorting"}, "unknown card"},
 		{QueensOptions{Order: "random"}, "unknown order"},
 		{QueensOptions{Search: "sideways"}, "unknown search"},
-		{QueensOptions{Backend: "no-such-backend"}, "unknown SAT backend"},
 		{QueensOptions{Split: "rows"}, "unknown split"},
 		{QueensOptions{Split: "classes", Card: "pb"}, "not with card=pb"},
 		{QueensOptions{Split: "classes", NoLines: true}, "not with card=pb or lines=false"},
@@ -502,7 +501,7 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 					continue
 				}
 				opt := v.opt
-				opt.Backend = backend
+				opt.Backend = mustBackend(backend)
 				b.Run(fmt.Sprintf("n=%d/%s/%s", n, backend, v.name), func(b *testing.B) { benchGamma(b, n, opt) })
 			}
 		}
@@ -518,7 +517,7 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 func BenchmarkQueensSATFrontier(b *testing.B) {
 	for _, n := range []int{14, 15, 16} {
 		for _, backend := range []string{"gophersat", "gini"} {
-			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) { benchGamma(b, n, QueensOptions{Backend: backend}) })
+			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) { benchGamma(b, n, QueensOptions{Backend: mustBackend(backend)}) })
 		}
 	}
 }
@@ -564,7 +563,7 @@ func BenchmarkQueensSATRandom36(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/board=%d", backend, i+1), func(b *testing.B) {
 				var calls int
 				for j := 0; j < b.N; j++ {
-					res, err := SolveQueens(q, QueensOptions{Backend: backend})
+					res, err := SolveQueens(q, QueensOptions{Backend: mustBackend(backend)})
 					if err != nil {
 						b.Fatal(err)
 					}
