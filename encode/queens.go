@@ -1192,9 +1192,14 @@ func (s *queensSAT) call(k int, cube []int) (sat.Status, *QueensFormula, sat.Sol
 	case s.opt.Certify:
 		return s.callProving(k, cube)
 	default:
-		if sv, err = s.backend.New(s.cubeCNF(k, cube)); err != nil {
+		// Renumbered onto the variables the cube's clauses use: the
+		// counters and lex-leader constraints cubeCNF leaves out keep
+		// their variables declared otherwise (encode/README.md).
+		c := sat.Compact(s.cubeCNF(k, cube))
+		if sv, err = s.backend.New(c.CNF); err != nil {
 			return sat.Unknown, nil, nil, fmt.Errorf("making solver: %w", err)
 		}
+		sv = c.Wrap(sv)
 	}
 	before := sv.Stats()
 	var st sat.Status
