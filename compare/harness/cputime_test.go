@@ -14,8 +14,8 @@ const busyCPU = 50 * time.Millisecond
 
 // TestCPUTimeOfKnownRuns runs solvers of known CPU time (50ms busy loops,
 // in the worker and in a child process) beside a CPU hog, and checks the
-// CPU time measured within 10%: the hog stretches their wall time, not
-// their CPU time.
+// CPU time measured within 10% (and 5 ms more above): the hog stretches
+// their wall time, not their CPU time.
 func TestCPUTimeOfKnownRuns(t *testing.T) {
 	if _, ok := cpuNow(); !ok {
 		t.Skip("no CPU time on this platform")
@@ -61,8 +61,16 @@ func TestCPUTimeOfKnownRuns(t *testing.T) {
 						want = time.Duration(used + self)
 					}
 					t.Logf("%s on %s: CPU %s (want %s), wall %s", run.Solver, row.Where(), run.CPU, want, run.Wall)
-					if d := run.CPU - want; d < -want/10 || d > want/10 {
-						t.Errorf("%s on %s: CPU time %s, want %s within 10%% (wall %s)", run.Solver, row.Where(), run.CPU, want, run.Wall)
+					// Above, 5 ms more are allowed: under go test ./... at
+					// load 12 one run measured 55.5 ms for the 50 ms loop,
+					// with no garbage collection in the worker (gctrace)
+					// and not reproduced in 60 runs since; the kernel
+					// charges a loaded machine's page faults and reclaim to
+					// the process that faults, so the extra CPU is real but
+					// not the solver's. A harness that missed or counted
+					// twice a solve or a child is off by 50 ms.
+					if d := run.CPU - want; d < -want/10 || d > want/10+5*time.Millisecond {
+						t.Errorf("%s on %s: CPU time %s, want %s within -10%%..+10%%+5ms (wall %s)", run.Solver, row.Where(), run.CPU, want, run.Wall)
 					}
 				}
 			}
