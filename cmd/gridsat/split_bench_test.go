@@ -17,8 +17,9 @@ import (
 
 // BenchmarkSplitParallel runs one all-target n x n case of the splittable
 // puzzle (queens: gamma(Q_n)) two ways, by the dfs alone: whole, by one
-// compare; and cut by gridsat split into 64 parts run by GNU parallel -j 2,
-// one shard of 64 each, joined by gridsat report (which must give the
+// compare; and cut by gridsat split into 64 parts run by GNU parallel -j 2
+// in 64 shards (one part each; GRIDSAT_SPLIT_SHARDS lists other shard
+// counts, e.g. 64,16: each a sub-benchmark), joined by gridsat report (which must give the
 // whole run's answer). It reports both ways' CPU time (user + system of
 // the processes and the workers they waited for) and wall time, and their
 // ratios, and what the parts' own solves took (their runs' CPU times in
@@ -38,12 +39,26 @@ func BenchmarkSplitParallel(b *testing.B) {
 	if sizes == "" {
 		sizes = "15"
 	}
+	shards := os.Getenv("GRIDSAT_SPLIT_SHARDS")
+	if shards == "" {
+		shards = "64"
+	}
 	for _, n := range strings.Split(sizes, ",") {
-		b.Run("n="+n, func(b *testing.B) {
-			for range b.N {
-				benchSplitOnce(b, p, par, n)
+		for _, k := range strings.Split(shards, ",") {
+			name := "n=" + n
+			if shards != "64" {
+				name += "/shards=" + k
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				count, err := strconv.Atoi(k)
+				if err != nil || count < 1 || count > 64 {
+					b.Fatalf("GRIDSAT_SPLIT_SHARDS: %q is not a shard count in 1..64", k)
+				}
+				for range b.N {
+					benchSplitOnce(b, p, par, n, count)
+				}
+			})
+		}
 	}
 }
 
@@ -62,7 +77,7 @@ func timed(b *testing.B, name string, args ...string) (wall, cpu time.Duration) 
 	return wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
-func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string) {
+func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string, shards int) {
 	dir := b.TempDir()
 	self, _ := os.Executable()
 	var buf bytes.Buffer
@@ -77,7 +92,7 @@ func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string) {
 	parts := filepath.Join(dir, "parts.txt")
 	sWall, sCPU := timed(b, self, "gridsat-cli", "split", p.Name, whole, "--jobs", "64", "-o", parts)
 	pWall, pCPU := timed(b, par, append([]string{"--will-cite", "-j", "2", "--halt", "now,fail=1", self, "gridsat-cli", "compare", p.Name, parts,
-		"--solvers", "dfs", "--timeout", "2h", "-j", "1", "--shard", "{}/64", "--out", filepath.Join(dir, "s{}.jsonl"), ":::"}, seq(64)...)...)
+		"--solvers", "dfs", "--timeout", "2h", "-j", "1", "--shard", fmt.Sprintf("{}/%d", shards), "--out", filepath.Join(dir, "s{}.jsonl"), ":::"}, seq(shards)...)...)
 	files, _ := filepath.Glob(filepath.Join(dir, "s*.jsonl"))
 	solves := runsCPU(b, files)
 	out, err := exec.Command(self, append([]string{"gridsat-cli", "report"}, files...)...).Output()
@@ -98,9 +113,9 @@ func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string) {
 		b.Fatalf("joined %q, the whole run %d", joins[0][3], want)
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
-	fixed := (pCPU - solves) / 64
-	b.Logf("n=%s answer %d (%s): whole cpu %.2fs wall %.2fs; split cpu %.2fs wall %.2fs; 64 parts by parallel -j 2 cpu %.2fs wall %.2fs (the parts' solves %.2fs, the rest %.1f ms a shard): cpu x%.2f, wall x%.2f; load %s",
-		n, want, joins[0][3], wCPU.Seconds(), wWall.Seconds(), sCPU.Seconds(), sWall.Seconds(), pCPU.Seconds(), pWall.Seconds(),
+	fixed := (pCPU - solves) / time.Duration(shards)
+	b.Logf("n=%s answer %d (%s): whole cpu %.2fs wall %.2fs; split cpu %.2fs wall %.2fs; 64 parts in %d shards by parallel -j 2 cpu %.2fs wall %.2fs (the parts' solves %.2fs, the rest %.1f ms a shard): cpu x%.2f, wall x%.2f; load %s",
+		n, want, joins[0][3], wCPU.Seconds(), wWall.Seconds(), sCPU.Seconds(), sWall.Seconds(), shards, pCPU.Seconds(), pWall.Seconds(),
 		solves.Seconds(), fixed.Seconds()*1000, (pCPU+sCPU).Seconds()/wCPU.Seconds(), (pWall+sWall).Seconds()/wWall.Seconds(), strings.TrimSpace(string(load)))
 	b.ReportMetric(wCPU.Seconds(), "whole-cpu-s")
 	b.ReportMetric((pCPU + sCPU).Seconds(), "split-cpu-s")
