@@ -313,11 +313,8 @@ func (d *queensDFS) rootBound() int {
 // d.placed when they can.
 func (d *queensDFS) run(k int) bool { return d.runOn(k, d.useful, true) }
 
-// runOn reports whether k queens on the squares of allow can cover every
-// target, breaking the board's symmetries when symmetric is set (allow
-// must then be closed under them), leaving a cover in d.placed when they
-// can. Past d.limit nodes it gives up (reports false).
-func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
+// ensureDepth sizes the search's per-depth scratch for up to k queens.
+func (d *queensDFS) ensureDepth(k int) {
 	W := d.w
 	if need := (k + 1) * W; len(d.uncov) < need {
 		d.uncov = make([]uint64, need)
@@ -328,6 +325,15 @@ func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
 		d.stab = make([][]int, k+1)
 		d.top = make([]int, k+1)
 	}
+}
+
+// runOn reports whether k queens on the squares of allow can cover every
+// target, breaking the board's symmetries when symmetric is set (allow
+// must then be closed under them), leaving a cover in d.placed when they
+// can. Past d.limit nodes it gives up (reports false).
+func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
+	W := d.w
+	d.ensureDepth(k)
 	copy(d.uncov[:W], d.targets)
 	copy(d.allow[:W], allow)
 	d.placed = d.placed[:0]

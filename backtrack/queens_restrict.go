@@ -86,15 +86,7 @@ func (d *queensDFS) runPart(k int, forced []int, rest []uint64) bool {
 		return false
 	}
 	W := d.w
-	if need := (k + 1) * W; len(d.uncov) < need {
-		d.uncov = make([]uint64, need)
-		d.allow = make([]uint64, need)
-		d.reach = make([]int32, (k+1)*d.squares)
-		d.cands = make([][]int32, k+1)
-		d.orders = make([][]int32, k+1)
-		d.stab = make([][]int, k+1)
-		d.top = make([]int, k+1)
-	}
+	d.ensureDepth(k)
 	copy(d.uncov[:W], rest)
 	copy(d.allow[:W], d.useful)
 	d.placed = append(d.placed[:0], forced...)
