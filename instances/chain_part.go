@@ -1,8 +1,6 @@
 package instances
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 )
@@ -61,8 +59,7 @@ func (c *Chain) Whole() *Chain {
 // chainHash identifies a whole case by its text: the first 16 hex digits
 // of the SHA-256 of its judge format (the part line left out).
 func chainHash(c *Chain) string {
-	sum := sha256.Sum256([]byte(chainBoardText(c)))
-	return hex.EncodeToString(sum[:8])
+	return shortHash([]byte(chainBoardText(c)))
 }
 
 // chainBoardText is c's board in the judge format, without a part line.
@@ -92,8 +89,7 @@ func (p *ChainPart) partLine() string {
 
 // chainPartSum is the hash of the part line (without sum) and the board.
 func chainPartSum(line, board string) string {
-	sum := sha256.Sum256([]byte(line + "\n" + board))
-	return hex.EncodeToString(sum[:8])
+	return shortHash([]byte(line+"\n"), []byte(board))
 }
 
 // chainPartHead is c's part line with its sum and a newline, "" for a case

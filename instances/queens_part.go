@@ -1,8 +1,6 @@
 package instances
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -101,8 +99,7 @@ func queensHash(q *Queens) string {
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(q.Cols), 10)
 	b = append(b, '\n')
-	sum := sha256.Sum256(q.appendBoard(b, false))
-	return hex.EncodeToString(sum[:8])
+	return shortHash(q.appendBoard(b, false))
 }
 
 // partLine is the part line without its sum.
@@ -121,10 +118,7 @@ func (p *QueensPart) partLine() string {
 // partSum is the hash of the part line (without sum) and the board
 // (appendBoard's rows, each ended by a newline).
 func partSum(line string, board []byte) string {
-	h := sha256.New()
-	h.Write([]byte(line + "\n"))
-	h.Write(board)
-	return hex.EncodeToString(h.Sum(nil)[:8])
+	return shortHash([]byte(line+"\n"), board)
 }
 
 // appendBoard appends q's board to b, each row ended by a newline: 'X' on

@@ -1,8 +1,6 @@
 package instances
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"strconv"
@@ -67,8 +65,7 @@ func (s *Slant) Whole() *Slant {
 // of the SHA-256 of its game ID (SlantGameID), the same whichever format
 // the case was read from.
 func slantHash(s *Slant) string {
-	sum := sha256.Sum256([]byte(SlantGameID(s)))
-	return hex.EncodeToString(sum[:8])
+	return shortHash([]byte(SlantGameID(s)))
 }
 
 // partLine is the part line without its sum.
@@ -87,8 +84,7 @@ func (p *SlantPart) partLine(w int) string {
 // slantPartSum is the hash of the part line (without sum) and the board's
 // game ID.
 func slantPartSum(line string, s *Slant) string {
-	sum := sha256.Sum256([]byte(line + "\n" + SlantGameID(s) + "\n"))
-	return hex.EncodeToString(sum[:8])
+	return shortHash([]byte(line + "\n" + SlantGameID(s) + "\n"))
 }
 
 // SlantPartHead is s's part line with its sum and a newline, "" for a

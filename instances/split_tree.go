@@ -104,14 +104,24 @@ func (h *splitHeap[T]) Pop() any {
 // Parts written before the field existed have none (""), and join only
 // with parts that have none.
 
+// shortHash is the first 16 hex digits of the SHA-256 of the pieces
+// written one after another: the hashes and sums of part lines.
+func shortHash(pieces ...[]byte) string {
+	h := sha256.New()
+	for _, p := range pieces {
+		h.Write(p)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
 // splitID is the identity of a split whose parts' restrictions, in
 // order, are texts: the first 16 hex digits of their SHA-256.
 func splitID(texts []string) string {
-	h := sha256.New()
+	var b []byte
 	for _, t := range texts {
-		fmt.Fprintf(h, "%d\n%s", len(t), t)
+		b = fmt.Appendf(b, "%d\n%s", len(t), t)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:8])
+	return shortHash(b)
 }
 
 // withSplit is a part line's head "part I/N of PARENT" with " split ID"
