@@ -1071,16 +1071,26 @@ func (s *queensSAT) up() error {
 		if err != nil || st == sat.Satisfiable || s.res.CertErr != nil {
 			return err
 		}
-		if _, ok := s.one.(sat.Assumer); ok {
-			// The formula implies "more than k": keep that.
-			var clause []int
-			for _, l := range s.b.Lits(k) {
-				clause = append(clause, -l)
-			}
-			if err := s.one.AddClause(clause); err != nil {
-				return fmt.Errorf("k=%d: %w", k, err)
-			}
+		if err := s.keepMore(k); err != nil { // the formula implies "more than k"
+			return err
 		}
+	}
+	return nil
+}
+
+// keepMore adds "more than k", which the formula implies once k was
+// refuted, to the kept solver of an assuming backend (up and the parts'
+// search).
+func (s *queensSAT) keepMore(k int) error {
+	if _, ok := s.one.(sat.Assumer); !ok {
+		return nil
+	}
+	var clause []int
+	for _, l := range s.b.Lits(k) {
+		clause = append(clause, -l)
+	}
+	if err := s.one.AddClause(clause); err != nil {
+		return fmt.Errorf("k=%d: %w", k, err)
 	}
 	return nil
 }

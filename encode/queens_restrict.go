@@ -74,22 +74,6 @@ func wrapQueens(err error) error {
 	return fmt.Errorf("queens: %w", err)
 }
 
-// keepMore adds "more than k" to the kept solver of an assuming backend,
-// as up does.
-func (s *queensSAT) keepMore(k int) error {
-	if _, ok := s.one.(sat.Assumer); !ok {
-		return nil
-	}
-	var clause []int
-	for _, l := range s.b.Lits(k) {
-		clause = append(clause, -l)
-	}
-	if err := s.one.AddClause(clause); err != nil {
-		return fmt.Errorf("k=%d: %w", k, err)
-	}
-	return nil
-}
-
 // partRest is the rest of part q: the board whose targets are those q's
 // forced queens leave uncovered, the forced and banned squares banned, at
 // most the bound less the forced queens; and the forced queens.
