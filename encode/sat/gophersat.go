@@ -2,7 +2,6 @@ package sat
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,7 +26,7 @@ import (
 //     after Satisfiable.
 //   - A clause with a repeated variable (x twice, or x and -x) can make a
 //     later Solve panic (index -1 in learnClause): every clause is
-//     normalized first (normClause), and a panic in Solve is an error with
+//     normalized first (clauseNorm), and a panic in Solve is an error with
 //     the lock released, never a deadlock of the process's other solvers.
 
 // callGuard serializes calls with a lock and counts the calls inside,
@@ -71,7 +70,7 @@ func (gophersatBackend) Name() string { return "gophersat" }
 func (gophersatBackend) New(f *CNF) (Solver, error) {
 	lockGophersat()
 	defer unlockGophersat()
-	pb := solver.ParseSliceNb(normClauses(f.Clauses), f.NumVars)
+	pb := solver.ParseSliceNb(normClauses(f.Clauses, f.NumVars), f.NumVars)
 	return &gsSolver{s: solver.New(pb), nvars: f.NumVars, unsat: pb.Status == solver.Unsat}, nil
 }
 
@@ -104,6 +103,8 @@ type gsSolver struct {
 	proof ProofSink
 	// proofErr is the first proof line that could not be read.
 	proofErr error
+	// norm normalizes the clauses AddClause is given.
+	norm clauseNorm
 }
 
 // NewProving is New with gophersat's certificate turned on for every
@@ -156,7 +157,7 @@ func (g *gsSolver) AddClause(lits []int) error {
 			return fmt.Errorf("gophersat: literal %d outside the %d declared variables", l, g.nvars)
 		}
 	}
-	lits, taut := normClause(lits)
+	lits, taut := g.norm.norm(lits)
 	if taut || g.unsat {
 		return nil
 	}
@@ -217,50 +218,75 @@ func (g *gsSolver) solveLocked() (st solver.Status, m []bool, err error) {
 	return st, m, nil
 }
 
-// normClause returns lits with each repeated literal kept once, and
-// whether the clause holds a literal and its negation (always true).
-// lits is not modified.
-func normClause(lits []int) (norm []int, tautology bool) {
-	for i, l := range lits {
-		for _, k := range lits[:i] {
-			if k == -l {
-				return nil, true
-			}
-			if k == l {
-				return dedupe(lits), false
+// clauseNorm normalizes clauses in time linear in their length (loop cuts
+// on big slant boards run to thousands of literals): mark holds, per
+// variable, the sign last seen in the clause being read (+1, -1) or 0.
+type clauseNorm struct{ mark []int8 }
+
+// norm returns lits with each repeated literal kept once (lits itself
+// when none repeats; never modified), and whether the clause holds a
+// literal and its negation (always true). mark grows to the largest
+// variable seen.
+func (c *clauseNorm) norm(lits []int) (norm []int, tautology bool) {
+	repeated := false
+	for _, l := range lits {
+		if v := abs(l); v >= len(c.mark) {
+			c.mark = append(c.mark, make([]int8, v+1-len(c.mark))...)
+		}
+	}
+	for _, l := range lits {
+		v, sign := abs(l), int8(1)
+		if l < 0 {
+			sign = -1
+		}
+		switch c.mark[v] {
+		case 0:
+			c.mark[v] = sign
+		case sign:
+			repeated = true
+		default:
+			tautology = true
+		}
+	}
+	if repeated && !tautology {
+		norm = make([]int, 0, len(lits))
+		for _, l := range lits {
+			if c.mark[abs(l)] != 0 {
+				norm = append(norm, l)
+				c.mark[abs(l)] = 0
 			}
 		}
+	}
+	for _, l := range lits {
+		c.mark[abs(l)] = 0
+	}
+	switch {
+	case tautology:
+		return nil, true
+	case repeated:
+		return norm, false
 	}
 	return lits, false
 }
 
-// dedupe is lits with each literal kept once, in first-seen order (no
-// literal and its negation together).
-func dedupe(lits []int) []int {
-	out := make([]int, 0, len(lits))
-	for _, l := range lits {
-		if !slices.Contains(out, l) {
-			out = append(out, l)
+// normClauses is clauses with each normalized (clauseNorm.norm) and
+// tautologies dropped; when none needs it, clauses itself.
+func normClauses(clauses [][]int, nvars int) [][]int {
+	c := clauseNorm{mark: make([]int8, nvars+1)}
+	var out [][]int
+	for i, cl := range clauses {
+		n, taut := c.norm(cl)
+		if out == nil && (taut || len(n) != len(cl)) {
+			out = append(make([][]int, 0, len(clauses)), clauses[:i]...)
 		}
+		if out != nil && !taut {
+			out = append(out, n)
+		}
+	}
+	if out == nil {
+		return clauses
 	}
 	return out
-}
-
-// normClauses is clauses with each normalized (normClause), tautologies
-// dropped; clauses that need no change are shared, not copied.
-func normClauses(clauses [][]int) [][]int {
-	for i, c := range clauses {
-		if n, taut := normClause(c); taut || len(n) != len(c) {
-			out := append([][]int(nil), clauses[:i]...)
-			for _, c := range clauses[i:] {
-				if n, taut := normClause(c); !taut {
-					out = append(out, n)
-				}
-			}
-			return out
-		}
-	}
-	return clauses
 }
 
 func (g *gsSolver) Model() []bool { return g.model }

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -347,4 +348,42 @@ func rawGophersatPanics(f *CNF) (panicked bool) {
 	}
 	s.Solve()
 	return false
+}
+
+// TestClauseNorm: repeated literals kept once in first-seen order,
+// tautologies found, clauses without either returned as they are, and
+// the marks left clear for the next clause (a long clause too: loop cuts
+// on big boards run to thousands of literals).
+func TestClauseNorm(t *testing.T) {
+	long := make([]int, 3000)
+	for i := range long {
+		long[i] = i + 1
+	}
+	tests := []struct {
+		in   []int
+		want []int
+		taut bool
+	}{
+		{[]int{1, -2, 3}, []int{1, -2, 3}, false},
+		{[]int{1, 1, -2}, []int{1, -2}, false},
+		{[]int{-2, 1, -2, 1, 3}, []int{-2, 1, 3}, false},
+		{[]int{1, 2, -1}, nil, true},
+		{[]int{4, 4, -4}, nil, true},
+		{long, long, false},
+		{append(append([]int{}, long...), 2999), long, false},
+		{append(append([]int{}, long...), -1), nil, true},
+		{[]int{}, []int{}, false},
+	}
+	var c clauseNorm
+	for i, tt := range tests {
+		got, taut := c.norm(tt.in)
+		if taut != tt.taut || !taut && !slices.Equal(got, tt.want) {
+			t.Errorf("case %d: %v, %v; want %v, %v", i, got, taut, tt.want, tt.taut)
+		}
+		for v, m := range c.mark {
+			if m != 0 {
+				t.Fatalf("case %d: variable %d left marked", i, v)
+			}
+		}
+	}
 }
