@@ -46,6 +46,10 @@ type ChainOptions struct {
 	// run on a node whose subtree grows large, to cut it off when no path
 	// completes the walk.
 	NoRefute bool `opt:"refute,negate" doc:"false: no search from the target end on nodes whose subtree grows large"`
+	// NoFrontier turns off the frontier check (chain_frontier.go), an
+	// exact "no path completes the walk" by dynamic programming over the
+	// cells left, run on a node whose subtree grows large.
+	NoFrontier bool `opt:"frontier,negate" doc:"false: no frontier check (dynamic programming over the cells left) on nodes whose subtree grows large"`
 	// MaxNodes stops the search with ErrChainNodeLimit after that many
 	// nodes; 0 means no limit.
 	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N search nodes (0: no limit)"`
@@ -53,7 +57,7 @@ type ChainOptions struct {
 
 // chainRules are the pruning rules a search applies, from ChainOptions.
 type chainRules struct {
-	counts, forced, matching, pairing, reach, biconnected, probe, memo, refute bool
+	counts, forced, matching, pairing, reach, biconnected, probe, memo, refute, frontier bool
 }
 
 // rules returns the rules o leaves on for a board with k labels: the
@@ -72,6 +76,7 @@ func (o ChainOptions) rules(k int) chainRules {
 		probe:       !o.NoProbe,
 		memo:        !o.NoMemo,
 		refute:      !o.NoRefute,
+		frontier:    !o.NoFrontier,
 	}
 }
 
@@ -83,6 +88,9 @@ type ChainResult struct {
 	Solved bool
 	// Nodes counts the search nodes: cells stepped onto.
 	Nodes int64
+	// Sweeps counts the frontier checks run (chain_frontier.go), Swept the
+	// states they kept, and Refuted the nodes they cut off.
+	Sweeps, Swept, Refuted int64
 	// Reason says why there is no path when the search stopped at the
 	// root (a corner label, the label counts, forced steps, the matching,
 	// probing); "" otherwise.
@@ -123,6 +131,11 @@ type chainSearch struct {
 	memo chainMemo
 	// budget is what is left of complete's node budget.
 	budget int64
+	// sweeps, frontierStates and sweepCuts count the frontier checks, the
+	// states they kept and the nodes they cut off.
+	sweeps, frontierStates, sweepCuts int64
+	// frontierMemos keeps each sweep order's last sweep.
+	frontierMemos [4]frontierMemo
 	// succOf and predOf are a perfect matching of the possible steps:
 	// every sender (cur and the unvisited cells but the target) gets its
 	// own receiver (an unvisited cell) as successor; -1 when unmatched.
@@ -204,7 +217,8 @@ func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 		return ChainResult{Answer: instances.ChainNoPath, Reason: "probing the steps one by one rules every path out"}, nil
 	}
 	found, err := s.search(0)
-	res := ChainResult{Answer: instances.ChainNoPath, Nodes: s.nodes}
+	res := ChainResult{Answer: instances.ChainNoPath, Nodes: s.nodes,
+		Sweeps: s.sweeps, Swept: s.frontierStates, Refuted: s.sweepCuts}
 	if err != nil {
 		return res, fmt.Errorf("chain %s: %w after %d nodes", c.Size(), err, s.nodes)
 	}
@@ -265,12 +279,27 @@ func (s *chainSearch) search(cur int) (bool, error) {
 	}
 	r := s.rules
 	start, checked := s.nodes, false
+	sweepAt := chainFrontierAfter(s.n2 - s.walk.Len())
 	for _, e := range s.out[cur] {
 		if r.refute && !checked && s.nodes-start > chainRefuteAfter(s.n2-s.walk.Len()) {
 			// The subtree grows: does any path complete the walk?
 			checked = true
 			if s.completes(cur, chainRefuteBudget(s.n2-s.walk.Len())) == verdictNone {
 				return false, nil
+			}
+		}
+		if r.frontier && s.nodes-start > sweepAt {
+			// It grows: the frontier check answers exactly, given states
+			// in proportion to the subtree (asked again, with more, each
+			// time the subtree grows fourfold while it does not know).
+			switch s.frontierVerdict(cur, max(chainFrontierFirst, chainFrontierPerNode*(s.nodes-start))) {
+			case verdictNone:
+				s.sweepCuts++
+				return false, nil
+			case verdictPath:
+				sweepAt = 1 << 62
+			default:
+				sweepAt *= 4
 			}
 		}
 		if s.blocked[e.edge] || s.offPrefix(e.dir) {
@@ -414,11 +443,13 @@ func (s *chainSearch) unmove(cur, next int) {
 // space), and, for K <= 2 where the matchings' augmenting paths are long,
 // 12 bytes per cell squared for their undo trails down the search's depth;
 // plus the table of dead ends, whose keys are bounded by chainMemoBytes
-// (twice that with the map's own memory). Fitted to peaks measured on all-zero K=1 boards (the worst: every step
+// (twice that with the map's own memory), and the frontier check's memos
+// (chainFrontierBytes for the first sweep order, an eighth of it for each
+// other, and their tables: twice chainFrontierBytes in all). Fitted to peaks measured on all-zero K=1 boards (the worst: every step
 // exists) and random K=2 and 3 boards up to N=64 (README.md, chain).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
-	est := 16<<20 + 2048*n2 + 2*chainMemoBytes
+	est := 16<<20 + 2048*n2 + 2*chainMemoBytes + 2*chainFrontierBytes
 	if c.K <= 2 {
 		est += 12 * n2 * n2
 	}

@@ -46,6 +46,9 @@ func BenchmarkChainLost(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(res.Nodes), "nodes")
+			b.ReportMetric(float64(res.Sweeps), "sweeps")
+			b.ReportMetric(float64(res.Refuted), "cuts")
+			b.ReportMetric(float64(res.Swept), "states")
 			b.ReportMetric((cpuSeconds()-cpu)/float64(b.N), "cpu-s/op")
 			if !res.Solved {
 				b.ReportMetric(1, "past-limit")

@@ -98,7 +98,7 @@ func solveChainDFS(c instances.Case, o Options) (Result, error) {
 		Solved: res.Solved,
 		Answer: res.Answer,
 		Time:   time.Since(start),
-		Stats:  []Stat{{"nodes", res.Nodes}},
+		Stats:  []Stat{{"nodes", res.Nodes}, {"sweeps", res.Sweeps}, {"swept", res.Swept}},
 	}
 	if res.Reason != "" {
 		// Decided before any search: say why.

@@ -139,3 +139,56 @@ func TestChainLostFixtures(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkChainSwappedRules runs DFS configurations on the swapped K=2
+// boards of the counting family (N=12 and 16, 250 each, the ones the DFS
+// loses itself on when it does), each with a node limit of 1,000,000, and
+// reports per configuration the boards past it, the nodes over all boards
+// and on the worst, and the CPU seconds; every answer is verified. The
+// configurations are GRIDSAT_CHAIN_RULES (specs separated by commas), else
+// the default and each of memo, refute and frontier off.
+func BenchmarkChainSwappedRules(b *testing.B) {
+	p := chainPuzzle(b)
+	configs := []string{"dfs", "dfs:memo=false", "dfs:refute=false", "dfs:memo=false:refute=false", "dfs:frontier=false"}
+	if v := os.Getenv("GRIDSAT_CHAIN_RULES"); v != "" {
+		configs = strings.Split(v, ",")
+	}
+	var boards []*instances.Chain
+	for _, n := range []int{12, 16} {
+		for j, c := range chainCountFamily(b, int64(1000*n+2), n, 2, 500) {
+			if j%2 == 1 {
+				boards = append(boards, c)
+			}
+		}
+	}
+	for _, cfg := range configs {
+		b.Run(cfg, func(b *testing.B) {
+			spec := chainSpecs(b, p, cfg+":nodes=1000000")[0]
+			var lost, total, most int64
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				lost, total, most = 0, 0, 0
+				for _, c := range boards {
+					res, err := spec.Solver.Solve(c, spec.Options)
+					nodes, _ := res.Stat("nodes")
+					total += int64(nodes)
+					most = max(most, int64(nodes))
+					if errors.Is(err, backtrack.ErrChainNodeLimit) {
+						lost++
+						continue
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := verifyChain(c, res); err != nil {
+						b.Fatalf("%s: %v", c.Location(), err)
+					}
+				}
+			}
+			b.ReportMetric(float64(lost), "past-limit")
+			b.ReportMetric(float64(total), "nodes")
+			b.ReportMetric(float64(most), "max-nodes")
+			b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
+}
