@@ -444,12 +444,12 @@ func (s *chainSearch) unmove(cur, next int) {
 // 12 bytes per cell squared for their undo trails down the search's depth;
 // plus the table of dead ends, whose keys are bounded by chainMemoBytes
 // (twice that with the map's own memory), and the frontier check's memos
-// (chainFrontierBytes for the first sweep order, an eighth of it for each
-// other, and their tables: twice chainFrontierBytes in all). Fitted to peaks measured on all-zero K=1 boards (the worst: every step
+// (chainFrontierMemBytes for the first sweep order, an eighth of it for
+// each other, and their tables: twice that in all). Fitted to peaks measured on all-zero K=1 boards (the worst: every step
 // exists) and random K=2 and 3 boards up to N=64 (README.md, chain).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
-	est := 16<<20 + 2048*n2 + 2*chainMemoBytes + 2*chainFrontierBytes
+	est := 16<<20 + 2048*n2 + 2*chainMemoBytes + 2*chainFrontierMemBytes(c.N)
 	if c.K <= 2 {
 		est += 12 * n2 * n2
 	}

@@ -12,7 +12,7 @@ import (
 // Why: on boards of swapped labels the depth-first search can walk a
 // region of the board in every order before it meets what rules the
 // branch out, a region's shape near the target that no count, matching or
-// cut cell sees (README.md, "Where it loses itself"). The search from the
+// cut cell sees (README.md, "Where it lost itself"). The search from the
 // target end (chain_refute.go) is a search too and loses itself as often.
 // The frontier check does not search: it sweeps the cells left once and
 // keeps every distinct way the steps chosen so far can meet the cells not
@@ -58,13 +58,21 @@ import (
 // given, chainFrontierPerNode states per node of the subtree it would cut.
 // (A search node costs as much as 30-60 states, measured on the boards of
 // chain_lost.txt.)
-// No sweep keeps more than chainFrontierBytes of states, so that the four
-// sweep orders' memos hold at most four times that.
+// No sweep keeps more than chainFrontierBytes of states (bounded by
+// chainFrontierMemBytes), so that the four sweep orders' memos hold at
+// most 1.375 times that.
 const (
 	chainFrontierFirst   = 1 << 12
 	chainFrontierPerNode = 128
 	chainFrontierBytes   = 32 << 20
 )
+
+// chainFrontierMemBytes is the bound on the states the first sweep order
+// keeps on a board of side n: 64 KiB per cell, at most chainFrontierBytes
+// (a small board's frontier has few states to keep).
+func chainFrontierMemBytes(n int) int64 {
+	return min(chainFrontierBytes, 64<<10*int64(n)*int64(n))
+}
 
 // chainFrontierAfter is the size a node's subtree grows to before the
 // search runs the frontier check on it, for a node with left cells left.
@@ -131,17 +139,18 @@ func (s *chainSearch) frontierVerdict(cur int, budget int64) chainVerdict {
 		return verdictUnknown
 	}
 	s.sweeps++
-	budget = min(budget, int64(chainFrontierBytes/(s.n+3)))
+	mem := chainFrontierMemBytes(s.n)
+	budget = min(budget, mem/int64(s.n+3))
 	for b := int64(chainFrontierFirst); ; b *= 8 {
 		b = min(b, budget)
 		for i, o := range frontierOrients {
 			sc := s.frontierScan(cur, o)
-			sc.budget, sc.memBound = b, chainFrontierBytes
+			sc.budget, sc.memBound = b, mem
 			if i > 0 {
 				// The other orders decide few nodes (on the boards of
 				// chain_lost.txt 3% of them, on a swapped N=32 board none):
 				// an eighth of the states.
-				sc.budget, sc.memBound = b/8, chainFrontierBytes/8
+				sc.budget, sc.memBound = b/8, mem/8
 			}
 			v := sc.run(&s.frontierMemos[o])
 			s.frontierStates += sc.states

@@ -11,11 +11,13 @@ import (
 )
 
 // BenchmarkChainLost runs the DFS on the boards of the counting family it
-// lost itself on (compare/testdata/chain_lost.txt: swapped K=2 boards, all
-// with a path), each with a node limit (GRIDSAT_CHAIN_LOST_NODES, or
-// 1,000,000), and reports per board the nodes (search and refutation) and
-// the CPU seconds; a path found is verified. Compare two builds with the
-// nodes first: they do not depend on the load.
+// lost itself on before its frontier check (compare/testdata/chain_lost.txt:
+// swapped K=2 boards, all with a path), each with a node limit
+// (GRIDSAT_CHAIN_LOST_NODES, or 1,000,000), and reports per board the nodes
+// (search and refutation), the frontier checks run, the nodes they cut
+// off, the states they kept, and the CPU seconds; a path found is
+// verified. Compare two builds with the nodes first: they do not depend on
+// the load.
 func BenchmarkChainLost(b *testing.B) {
 	f, err := os.Open("../compare/testdata/chain_lost.txt")
 	if err != nil {

@@ -13,11 +13,12 @@ import (
 )
 
 // The boards of the counting family (chainCountFamily, the seeds
-// BenchmarkChainCountFamily uses) on which the DFS loses itself: swapped
-// boards, the counts right, that pass a node limit. testdata/chain_lost.txt
-// holds those found past 200,000 nodes (dfs with memo and refute, at
-// 90c3280), each after a comment line naming its family, seed and case, so
-// the DFS's work on them can be followed without regenerating the family.
+// BenchmarkChainCountFamily uses) on which the DFS lost itself before its
+// frontier check: swapped boards, the counts right, that pass a node
+// limit. testdata/chain_lost.txt holds those found past 200,000 nodes (dfs
+// with memo and refute, at 90c3280), each after a comment line naming its
+// family, seed and case, so the DFS's work on them can be followed without
+// regenerating the family; BenchmarkChainFamilyLost finds none now.
 
 // chainLostFile holds the lost boards in the judge format.
 const chainLostFile = "testdata/chain_lost.txt"

@@ -215,8 +215,8 @@ func TestChainPruneSwitches(t *testing.T) {
 			t.Errorf("dfs:%s=false does not turn its rule off: %+v", d.Name, o)
 		}
 	}
-	if switches != 10 {
-		t.Fatalf("%d prune switches, want prune and the 9 rules", switches)
+	if switches != 11 {
+		t.Fatalf("%d prune switches, want prune and the 10 rules", switches)
 	}
 }
 
