@@ -57,10 +57,9 @@ import (
 // order with; it goes on with eight times as much up to the budget it was
 // given, chainFrontierPerNode states per node of the subtree it would cut.
 // (A search node costs as much as 30-60 states, measured on the boards of
-// chain_lost.txt.)
-// No sweep keeps more than chainFrontierBytes of states (bounded by
-// chainFrontierMemBytes), so that the four sweep orders' memos hold at
-// most 1.375 times that.
+// chain_lost.txt.) The first order's memo holds at most
+// chainFrontierMemBytes of states, at most chainFrontierBytes; each other
+// order's an eighth of that.
 const (
 	chainFrontierFirst   = 1 << 12
 	chainFrontierPerNode = 128
