@@ -1,7 +1,8 @@
 package backtrack
 
-// Refutation in the chain search (the rule ChainOptions.NoRefute turns
-// off). The search in direction order must try the steps from the path's
+// Refutation in the chain search (the rule ChainOptions.Refute turns
+// on; off by default, as the frontier check, chain_frontier.go, does its
+// work better). The search in direction order must try the steps from the path's
 // end first, and a branch with no path below it costs every node of its
 // subtree: on boards of swapped labels (the counts right) the search walks
 // the regular part of the board in every order while what rules the

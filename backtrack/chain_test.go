@@ -63,25 +63,29 @@ var chainConfigs = func() []struct {
 	}
 	switches := []struct {
 		name string
-		off  func(*ChainOptions) *bool
+		set  func(o *ChainOptions, on bool)
 	}{
-		{"counts", func(o *ChainOptions) *bool { return &o.NoLabelCounts }},
-		{"forced", func(o *ChainOptions) *bool { return &o.NoForced }},
-		{"matching", func(o *ChainOptions) *bool { return &o.NoMatching }},
-		{"pairing", func(o *ChainOptions) *bool { return &o.NoPairing }},
-		{"reach", func(o *ChainOptions) *bool { return &o.NoReach }},
-		{"biconnected", func(o *ChainOptions) *bool { return &o.NoBiconnected }},
-		{"probe", func(o *ChainOptions) *bool { return &o.NoProbe }},
-		{"memo", func(o *ChainOptions) *bool { return &o.NoMemo }},
-		{"refute", func(o *ChainOptions) *bool { return &o.NoRefute }},
+		{"counts", func(o *ChainOptions, on bool) { o.NoLabelCounts = !on }},
+		{"forced", func(o *ChainOptions, on bool) { o.NoForced = !on }},
+		{"matching", func(o *ChainOptions, on bool) { o.NoMatching = !on }},
+		{"pairing", func(o *ChainOptions, on bool) { o.NoPairing = !on }},
+		{"reach", func(o *ChainOptions, on bool) { o.NoReach = !on }},
+		{"biconnected", func(o *ChainOptions, on bool) { o.NoBiconnected = !on }},
+		{"probe", func(o *ChainOptions, on bool) { o.NoProbe = !on }},
+		{"memo", func(o *ChainOptions, on bool) { o.NoMemo = !on }},
+		{"refute", func(o *ChainOptions, on bool) { o.Refute = on }},
+		{"frontier", func(o *ChainOptions, on bool) { o.NoFrontier = !on }},
 	}
-	cs := []config{{"all rules", ChainOptions{}}, {"plain", ChainOptions{Plain: true}}}
+	var all ChainOptions
 	for _, sw := range switches {
-		var off ChainOptions
-		*sw.off(&off) = true
-		only := ChainOptions{}
+		sw.set(&all, true)
+	}
+	cs := []config{{"all rules", all}, {"default", ChainOptions{}}, {"plain", ChainOptions{Plain: true}}}
+	for _, sw := range switches {
+		off, only := all, ChainOptions{}
+		sw.set(&off, false)
 		for _, other := range switches {
-			*other.off(&only) = other.name != sw.name
+			other.set(&only, other.name == sw.name)
 		}
 		cs = append(cs, config{sw.name + " off", off}, config{"only " + sw.name, only})
 	}

@@ -40,7 +40,7 @@ func chainCountFamily(t testing.TB, seed int64, n, k, count int) []*instances.Ch
 // chainCountSpecs are the solvers the family runs: the DFS, with no node
 // limit (before its frontier check it lost itself on 8 of the 1,500
 // swapped boards, past 200,000 nodes: testdata/chain_lost.txt; now the
-// most any board takes is 5,198 nodes), the default sat (the static
+// most any board takes is 3,612 nodes), the default sat (the static
 // counting check) and sat with counting constraints in the encoding.
 var chainCountSpecs = []string{"dfs", "sat", "sat:counting=cards"}
 

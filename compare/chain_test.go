@@ -190,7 +190,8 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 
 // TestChainPruneSwitches: every DFS pruning rule is a switch that compare
 // and solve accept (the spec parser checks its value), and the search with
-// the rule off still answers the sample.
+// the switch turned from its default (off for the rules on by default, on
+// for refute) still answers the sample.
 func TestChainPruneSwitches(t *testing.T) {
 	p := chainPuzzle(t)
 	cases, err := p.Parse("s", strings.NewReader("3 3\n0 2 0\n1 1 1\n2 0 2\n"))
@@ -203,16 +204,20 @@ func TestChainPruneSwitches(t *testing.T) {
 			continue
 		}
 		switches++
-		sp, err := p.ParseSpec("dfs:"+d.Name+"=false", nil)
+		flip := "false"
+		if d.Default == "false" {
+			flip = "true"
+		}
+		sp, err := p.ParseSpec("dfs:"+d.Name+"="+flip, nil)
 		if err != nil {
-			t.Fatalf("%s=false: %v", d.Name, err)
+			t.Fatalf("%s=%s: %v", d.Name, flip, err)
 		}
 		res, err := sp.Solver.Solve(cases[0], sp.Options)
 		if err != nil || res.Answer != "41255214" {
-			t.Errorf("dfs:%s=false answers %q, %v", d.Name, res.Answer, err)
+			t.Errorf("dfs:%s=%s answers %q, %v", d.Name, flip, res.Answer, err)
 		}
 		if o, _ := chainDFSOptions(sp.Options); o == (backtrack.ChainOptions{}) {
-			t.Errorf("dfs:%s=false does not turn its rule off: %+v", d.Name, o)
+			t.Errorf("dfs:%s=%s does not change the search: %+v", d.Name, flip, o)
 		}
 	}
 	if switches != 11 {
