@@ -9,8 +9,9 @@ import (
 
 // ChainOptions tune the chain search. The zero value prunes with every
 // rule but Refute, as the command line does by default; each No switch
-// turns one rule off, to show what it buys, and Refute turns its rule on. The opt tags declare the command line's
-// options (compare.DeclareOptions): each is written there and only there.
+// turns one rule off, to show what it buys, and Refute turns its rule on.
+// The opt tags declare the command line's options
+// (compare.DeclareOptions): each is written there and only there.
 type ChainOptions struct {
 	// Plain turns every pruning off: the search is then the judge's
 	// reference depth-first search (labels, visited cells and crossings
@@ -182,10 +183,12 @@ type chainStep struct {
 // path's end and reaching the target; biconnectivity of the unvisited
 // cells with the path's end and the target; at the root, probing every
 // step; a table of the walks found to hold no path, skipped when met
-// again in another order; and, on a node whose subtree grows large, a
-// search from the target end for any path completing the walk
-// (chain_refute.go). Every pruned branch holds no path, so the first path
-// found is the smallest.
+// again in another order; and, on a node whose subtree grows large, the
+// frontier check, dynamic programming over the cells left that answers
+// exactly whether any path completes the walk (chain_frontier.go), and,
+// when ChainOptions.Refute asks for it, a search from the target end for
+// such a path (chain_refute.go). Every pruned branch holds no path, so the
+// first path found is the smallest.
 func SolveChain(c *instances.Chain, opts ChainOptions) (ChainResult, error) {
 	if c.N == 1 {
 		if c.Labels[0] != 0 {
@@ -448,8 +451,9 @@ func (s *chainSearch) unmove(cur, next int) {
 // plus the table of dead ends, whose keys are bounded by chainMemoBytes
 // (twice that with the map's own memory), and the frontier check's memos
 // (chainFrontierMemBytes for the first sweep order, an eighth of it for
-// each other, and their tables: twice that in all). Fitted to peaks measured on all-zero K=1 boards (the worst: every step
-// exists) and random K=2 and 3 boards up to N=64 (README.md, chain).
+// each other, and their tables: twice that in all). Fitted to peaks
+// measured on all-zero K=1 boards (the worst: every step exists) and
+// random K=2 and 3 boards up to N=64 (README.md, chain).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
 	est := 16<<20 + 2048*n2 + 2*chainMemoBytes + 2*chainFrontierMemBytes(c.N)
