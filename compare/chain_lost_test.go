@@ -102,8 +102,9 @@ func solveChainLost(t testing.TB, specs []Spec, c *instances.Chain) (int64, bool
 // follows a comment line naming its family, seed and case (the benchmark
 // regenerates them; regenerating them here would take most of a minute),
 // has the counts right, and has a path, which sat finds and the verifier
-// accepts. The DFS runs on them in BenchmarkChainFamilyLost and
-// backtrack's BenchmarkChainLost.
+// accepts, and which the DFS finds too within 100,000 nodes, by its
+// frontier checks. BenchmarkChainFamilyLost and backtrack's
+// BenchmarkChainLost measure the DFS on them.
 func TestChainLostFixtures(t *testing.T) {
 	data, err := os.ReadFile(chainLostFile)
 	if err != nil {
@@ -123,7 +124,8 @@ func TestChainLostFixtures(t *testing.T) {
 	if heads != len(boards) || len(boards) == 0 {
 		t.Fatalf("%s: %d boards, %d family lines", chainLostFile, len(boards), heads)
 	}
-	sat := chainSpecs(t, chainPuzzle(t), "sat")[0]
+	specs := chainSpecs(t, chainPuzzle(t), "sat", "dfs:nodes=100000")
+	sat, dfs := specs[0], specs[1]
 	for i, c := range boards {
 		if why := c.Infeasible(); why != "" {
 			t.Errorf("%s: board %d: %s", chainLostFile, i+1, why)
@@ -137,6 +139,19 @@ func TestChainLostFixtures(t *testing.T) {
 		}
 		if err := verifyChain(c, res); err != nil {
 			t.Errorf("%s: board %d: %v", chainLostFile, i+1, err)
+		}
+		// The DFS lost itself on these before its frontier check (past
+		// 1,000,000 nodes each); with it, each takes at most 3,612.
+		d, err := dfs.Solver.Solve(c, dfs.Options)
+		if err != nil {
+			t.Errorf("%s: board %d: dfs: %v", chainLostFile, i+1, err)
+			continue
+		}
+		if d.Answer != res.Answer {
+			t.Errorf("%s: board %d: dfs answers %q, sat %q", chainLostFile, i+1, d.Answer, res.Answer)
+		}
+		if cuts, _ := d.Stat("sweeps"); cuts == 0 {
+			t.Errorf("%s: board %d: dfs ran no frontier check", chainLostFile, i+1)
 		}
 	}
 }
