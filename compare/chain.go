@@ -27,7 +27,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		Solvers: []Solver{
 			{
 				Name:     "dfs",
-				Doc:      "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning and root probing",
+				Doc:      "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning, root probing, and an exact frontier check (dynamic programming over the cells left) on large subtrees",
 				Options:  chainDFSDecl.Docs(),
 				Solve:    solveChainDFS,
 				Memory:   chainDFSMemory,
