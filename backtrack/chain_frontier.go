@@ -540,15 +540,17 @@ func (sc *frontierScan) sweep(p int, st []byte, work []byte) bool {
 	}
 	copy(sc.bufs[0], st[:w])
 	sc.p, sc.crossed, sc.work, sc.completed = p, st[w] == 1, work, false
-	sc.try(0, fragFresh, false, false)
+	sc.try(0, 0, fragFresh, false, false)
 	return sc.completed
 }
 
 // try decides p's forward steps from direction f on, the frontier codes so
-// far in sc.bufs[f]; fresh is the number of the next new fragment, closed
-// says cur's fragment met the target's, se that p took its south-east step.
-func (sc *frontierScan) try(f, fresh int, closed, se bool) {
-	p, w, a := sc.p, sc.w, sc.bufs[f]
+// far in sc.bufs[src] (a step taken in direction f writes its codes to
+// sc.bufs[f+1], which no shallower call reads); fresh is the number of the
+// next new fragment, closed says cur's fragment met the target's, se that
+// p took its south-east step.
+func (sc *frontierScan) try(f, src, fresh int, closed, se bool) {
+	p, w, a := sc.p, sc.w, sc.bufs[src]
 	if f == 4 {
 		if a[0] != frontDone {
 			return
@@ -569,25 +571,27 @@ func (sc *frontierScan) try(f, fresh int, closed, se bool) {
 		if se && (p+1)%sc.n != 0 {
 			work[w] = 1
 		}
-		sc.normalize(work[:w])
+		if fresh != fragFresh {
+			// A step joined fragments: renumber. (With none, p was done
+			// already, and dropping it keeps the frontier order.)
+			sc.normalize(work[:w])
+		}
 		sc.keep(work)
 		return
 	}
-	b := sc.bufs[f+1]
-	copy(b, a)
-	sc.try(f+1, fresh, closed, se) // no step in direction f
+	sc.try(f+1, src, fresh, closed, se) // no step in direction f
 	m := sc.fwd[p][f]
 	if m == 0 || closed || a[0] == frontDone || f == 1 && sc.crossed {
 		return
 	}
-	k := sc.frontOffset(f)
+	k, b := sc.frontOffset(f), sc.bufs[f+1]
 	for way := int8(1); way <= 2; way++ {
 		if m&way == 0 {
 			continue
 		}
 		copy(b, a)
 		if ok, done := sc.attach(b, p, 0, k, way == 1, fresh); ok {
-			sc.try(f+1, fresh+1, done, se || f == 3)
+			sc.try(f+1, f+1, fresh+1, done, se || f == 3)
 		}
 		if !sc.directed {
 			break // both ways are one choice
