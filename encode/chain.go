@@ -345,11 +345,15 @@ type ChainResult struct {
 	// Cuts are the clauses the refinement loops added, for DIMACS output.
 	Cuts [][]int
 	// Trials counts the questions asked after the first path: does a path
-	// follow these steps? Rebuilds counts the fresh solvers made after a
-	// question answered no on a backend without assumptions; Assumed
-	// counts the questions asked under assumptions (gini) instead;
-	// Patched counts the answers made by patching cycles into the path.
-	Trials, Rebuilds, Assumed, Patched int
+	// follow these steps? Rebuilds counts the solvers made after the
+	// first: on a backend without assumptions one per question a solver
+	// decides; Assumed counts the questions asked under assumptions (gini)
+	// instead; Patched counts the answers made by patching cycles into
+	// the path; Propagated counts the questions answered no because unit
+	// propagation of the fixed steps, the steps ruled out and the
+	// question's steps ran into a contradiction, before any solver was
+	// built (backends without assumptions).
+	Trials, Rebuilds, Assumed, Patched, Propagated int
 	// Paired counts the questions answered no without a solve, for K=2 by
 	// the counting check (ChainCountCheck): the cells left cannot be
 	// paired (chainPairingAfter).

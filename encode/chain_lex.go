@@ -25,10 +25,12 @@ import (
 // follows it); a no proves the prefix cannot be completed. With a backend
 // that answers under assumptions and names the failed ones (gini), a no
 // also names the first steps to blame, and the solver keeps what it
-// learned; otherwise a no costs a fresh solver, built from the encoding,
-// every cut found so far, the steps fixed and the steps ruled out. The
-// step after the longest prefix that can be completed is ruled out, and
-// the walk goes on from there.
+// learned; otherwise every question gets a fresh solver, built from the
+// encoding, every cut found so far, the steps fixed, the steps ruled out
+// and the question's steps, all as units propagated first (unitSimplify),
+// and a question whose units propagate to a contradiction is answered no
+// without a solver. The step after the longest prefix that can be
+// completed is ruled out, and the walk goes on from there.
 //
 // Every clause the search adds holds for every path that begins with the
 // steps fixed so far: cuts hold for every path, and a step is ruled out
@@ -107,10 +109,13 @@ type chainLex struct {
 	backend sat.Backend
 	o       ChainOptions
 	res     *ChainResult
-	// s is the solver; nil after a failed question on a backend without
-	// assumptions, which leaves it unsatisfiable: solver builds a new one.
+	// s is the solver. On a backend without assumptions it is nil
+	// between questions: each question gets a solver of its own (ask).
 	s     sat.Solver
 	built int
+	// assumer: the backend's solvers take assumptions (known once the
+	// first one is built).
+	assumer bool
 	// satisfiable: a path is known, so the formula has a model for good.
 	satisfiable bool
 	// units hold the fixed steps and the steps ruled out; nogoods the
@@ -149,6 +154,8 @@ func (l *chainLex) run() error {
 	l.proof = nil
 	if as, ok := l.s.(sat.Assumer); ok {
 		as.PromiseSatisfiable()
+	} else {
+		l.drop()
 	}
 	for !l.walk.Complete() {
 		t := l.walk.Len()
@@ -166,7 +173,7 @@ func (l *chainLex) run() error {
 		}
 	}
 	l.res.Stats.Steps = append(l.res.Stats.Steps, sat.Step{
-		Label:  fmt.Sprintf("smallest path: %d questions, %d rebuilds, %d under assumptions, %d patched", l.res.Trials, l.res.Rebuilds, l.res.Assumed, l.res.Patched),
+		Label:  fmt.Sprintf("smallest path: %d questions, %d rebuilds, %d under assumptions, %d patched, %d by propagation", l.res.Trials, l.res.Rebuilds, l.res.Assumed, l.res.Patched, l.res.Propagated),
 		Status: sat.Satisfiable, Time: time.Since(start), Rounds: l.res.Stats.Rounds,
 	})
 	l.res.Answer, l.res.Solved = instances.FormatChainAnswer(l.walk.Dirs()), true
@@ -188,9 +195,11 @@ func (l *chainLex) deviate() error {
 	// hi: no path follows g[:hi]. Mostly either the first step of g is
 	// wrong, or g runs right up to one wrong step and gets stuck right
 	// after it. With failed-assumption cores (gini) a no is cheap and
-	// names the steps to blame: ask g[:hi-1] each time. Without them a no
-	// costs a rebuild: ask g[:1] first, then g[:hi-1], then halve.
-	_, cores := l.s.(sat.Assumer)
+	// names the steps to blame: ask g[:hi-1] each time. Without them every
+	// question costs a solver of its own: ask g[:1] first (a yes's path
+	// often follows g further, which follows takes), then g[:hi-1], then
+	// halve.
+	cores := l.assumer
 	lo, hi := 0, len(g)
 	for tries := 0; hi > lo+1; tries++ {
 		h := lo + (hi-lo)/2
@@ -205,7 +214,7 @@ func (l *chainLex) deviate() error {
 		}
 		if st == sat.Satisfiable {
 			l.path = path
-			lo = h
+			lo = h + l.follows(g[h:hi])
 		} else {
 			hi = min(h, j)
 		}
@@ -213,6 +222,20 @@ func (l *chainLex) deviate() error {
 	// A path follows g[:lo] and none follows g[:lo+1].
 	l.ban(g[lo])
 	return nil
+}
+
+// follows fixes the steps of dirs that the path in hand takes next, up to
+// the first it does not take, and returns how many: the path shows that a
+// path follows them, and each is the smallest the rules allow (dirs is a
+// stretch of the greedy continuation), so the smallest path takes them
+// too. It saves the questions that would find them one by one.
+func (l *chainLex) follows(dirs []int) int {
+	t, n := l.walk.Len(), 0
+	for n < len(dirs) && t+n < len(l.path) && l.path[t+n] == dirs[n] {
+		n++
+	}
+	l.fix(dirs[:n], false)
+	return n
 }
 
 // probe asks whether a path follows g[:h], given that g[:lo] is fixed.
@@ -245,13 +268,12 @@ func (l *chainLex) probe(g []int, lo, h int) (sat.Status, []int, int, error) {
 		return st, nil, 0, err
 	}
 	if st == sat.Satisfiable {
-		// Without assumptions the steps went in as units already.
-		_, assumer := l.s.(sat.Assumer)
-		l.fix(g[lo:h], !assumer)
+		// Without assumptions the question had a solver of its own, gone.
+		l.fix(g[lo:h], false)
 		return sat.Satisfiable, path, h, nil
 	}
 	j := h
-	if as, ok := l.s.(sat.Assumer); ok {
+	if as, ok := l.s.(sat.Assumer); ok && l.assumer {
 		core := as.Failed()
 		last := -1
 		for _, lit := range core {
@@ -369,8 +391,12 @@ func (l *chainLex) connected(next int) bool {
 }
 
 // solver returns the solver, building one from the encoding, the cuts,
-// the learned clauses and the units when there is none.
-func (l *chainLex) solver() (sat.Solver, error) {
+// the learned clauses, the units and the units assume when there is none
+// (assume is for a backend without assumptions: each question gets a
+// solver of its own). Unless the first solve is proved, the formula is
+// given with its units propagated (unitSimplify); a nil solver and no
+// error means they propagate to a contradiction with assume.
+func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 	if l.s != nil {
 		return l.s, nil
 	}
@@ -380,6 +406,21 @@ func (l *chainLex) solver() (sat.Solver, error) {
 	f.Clauses = append(f.Clauses, l.res.Cuts...)
 	f.Clauses = append(f.Clauses, l.nogoods...)
 	f.Clauses = append(f.Clauses, l.units...)
+	asUnits := make([][]int, len(assume))
+	for i, v := range assume {
+		asUnits[i] = []int{v}
+	}
+	if l.proof == nil {
+		simple, ok := unitSimplify(f.NumVars, f.Clauses, asUnits)
+		if !ok && len(assume) > 0 {
+			return nil, nil
+		}
+		if ok {
+			f.Clauses = simple
+		}
+	} else {
+		f.Clauses = append(f.Clauses, asUnits...)
+	}
 	var s sat.Solver
 	var err error
 	if l.proof != nil {
@@ -394,36 +435,50 @@ func (l *chainLex) solver() (sat.Solver, error) {
 		l.res.Rebuilds++
 	}
 	l.built++
-	if as, ok := s.(sat.Assumer); ok && l.satisfiable {
+	as, ok := s.(sat.Assumer)
+	if ok && l.satisfiable {
 		as.PromiseSatisfiable()
 	}
+	l.assumer = ok
 	l.s = s
 	return s, nil
+}
+
+// drop throws the solver away, keeping its counters.
+func (l *chainLex) drop() {
+	if l.s != nil {
+		l.spent.Add(l.s.Stats())
+		l.s = nil
+	}
 }
 
 // ask asks for a path that follows the fixed steps and then the steps
 // assume (step variables, in order), refining models by cuts and by
 // patching until one is a valid path (Sat, with its directions) or there
-// is none (Unsat). Without assumptions in the backend, assume goes in as
-// units: after Sat they are the caller's to fix; after Unsat the solver
-// is dropped.
+// is none (Unsat). Without assumptions in the backend, each question gets
+// a fresh solver with assume among its units, dropped after the answer
+// (after Sat the steps are the caller's to fix): a solver kept across
+// questions, with the fixed steps added as units, once ran for minutes on
+// a question a fresh one answers in 60 conflicts (gophersat,
+// README.md, chain).
 func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
-	s, err := l.solver()
+	if len(assume) > 0 {
+		l.res.Trials++
+	}
+	s, err := l.solver(assume)
 	if err != nil {
 		return sat.Unknown, nil, err
 	}
-	_, assumer := s.(sat.Assumer)
-	if len(assume) > 0 {
-		l.res.Trials++
-		if assumer {
-			l.res.Assumed++
-		} else {
-			for _, v := range assume {
-				if err := s.AddClause([]int{v}); err != nil {
-					return sat.Unknown, nil, err
-				}
-			}
-		}
+	if !l.assumer {
+		defer l.drop()
+	}
+	if s == nil {
+		l.res.Propagated++
+		return sat.Unsatisfiable, nil, nil
+	}
+	assumer := l.assumer
+	if assumer && len(assume) > 0 {
+		l.res.Assumed++
 	}
 	// A model whose cycles patch into a valid path answers the question:
 	// the refinement loop stops there (no cuts), and the cuts that model
@@ -457,14 +512,14 @@ func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 		return status, nil, err
 	}
 	if status == sat.Unsatisfiable {
-		if !assumer {
-			l.spent.Add(s.Stats())
-			l.s = nil
-		}
 		return sat.Unsatisfiable, nil, nil
 	}
 	if patched != nil {
 		l.res.Patched++
+		if !assumer {
+			// The solver goes; the next has the cuts (l.res.Cuts).
+			return sat.Satisfiable, patched, nil
+		}
 		for _, cl := range later {
 			if err := s.AddClause(cl); err != nil {
 				return sat.Unknown, nil, err
