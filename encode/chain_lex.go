@@ -27,7 +27,7 @@ import (
 // also names the first steps to blame, and the solver keeps what it
 // learned; otherwise every question gets a fresh solver, built from the
 // encoding, every cut found so far, the steps fixed, the steps ruled out
-// and the question's steps, all as units propagated first (unitSimplify),
+// and the question's steps, all as units propagated first (unitState),
 // and a question whose units propagate to a contradiction is answered no
 // without a solver. The step after the longest prefix that can be
 // completed is ruled out, and the walk goes on from there.
@@ -116,6 +116,11 @@ type chainLex struct {
 	// assumer: the backend's solvers take assumptions (known once the
 	// first one is built).
 	assumer bool
+	// up is the formula kept unit-propagated for the solvers built;
+	// upAdded counts the clauses of each source it holds (the encoding,
+	// the cuts, the nogoods, the units).
+	up      *unitState
+	upAdded [4]int
 	// satisfiable: a path is known, so the formula has a model for good.
 	satisfiable bool
 	// units hold the fixed steps and the steps ruled out; nogoods the
@@ -394,32 +399,24 @@ func (l *chainLex) connected(next int) bool {
 // the learned clauses, the units and the units assume when there is none
 // (assume is for a backend without assumptions: each question gets a
 // solver of its own). Unless the first solve is proved, the formula is
-// given with its units propagated (unitSimplify); a nil solver and no
-// error means they propagate to a contradiction with assume.
+// given with its units propagated (l.up, kept propagated from question
+// to question); a nil solver and no error means the units propagate to a
+// contradiction with assume.
 func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 	if l.s != nil {
 		return l.s, nil
 	}
-	base := l.enc.CNF.Clauses
-	f := &sat.CNF{NumVars: l.enc.CNF.NumVars, Clauses: make([][]int, 0, len(base)+len(l.res.Cuts)+len(l.nogoods)+len(l.units))}
-	f.Clauses = append(f.Clauses, base...)
-	f.Clauses = append(f.Clauses, l.res.Cuts...)
-	f.Clauses = append(f.Clauses, l.nogoods...)
-	f.Clauses = append(f.Clauses, l.units...)
-	asUnits := make([][]int, len(assume))
-	for i, v := range assume {
-		asUnits[i] = []int{v}
-	}
-	if l.proof == nil {
-		simple, ok := unitSimplify(f.NumVars, f.Clauses, asUnits)
-		if !ok && len(assume) > 0 {
+	f := &sat.CNF{NumVars: l.enc.CNF.NumVars}
+	if l.proof == nil && l.propagate() {
+		simple, ok := l.up.with(assume)
+		if !ok {
 			return nil, nil
 		}
-		if ok {
-			f.Clauses = simple
-		}
+		f.Clauses = simple
 	} else {
-		f.Clauses = append(f.Clauses, asUnits...)
+		// A contradiction among the clauses themselves is the solver's to
+		// prove (the encoding of a board with no path may hold one).
+		f.Clauses = l.clauses(assume)
 	}
 	var s sat.Solver
 	var err error
@@ -442,6 +439,38 @@ func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 	l.assumer = ok
 	l.s = s
 	return s, nil
+}
+
+// clauses returns the encoding, the cuts, the learned clauses, the units
+// and the units assume, in one list.
+func (l *chainLex) clauses(assume []int) [][]int {
+	base := l.enc.CNF.Clauses
+	cls := make([][]int, 0, len(base)+len(l.res.Cuts)+len(l.nogoods)+len(l.units)+len(assume))
+	cls = append(cls, base...)
+	cls = append(cls, l.res.Cuts...)
+	cls = append(cls, l.nogoods...)
+	cls = append(cls, l.units...)
+	for _, v := range assume {
+		cls = append(cls, []int{v})
+	}
+	return cls
+}
+
+// propagate brings l.up up to date with the clauses added since the last
+// question (the encoding, the first time); false when they contradict
+// each other by unit propagation.
+func (l *chainLex) propagate() bool {
+	if l.up == nil {
+		l.up = newUnitState(l.enc.CNF.NumVars)
+	}
+	sources := [...][][]int{l.enc.CNF.Clauses, l.res.Cuts, l.nogoods, l.units}
+	for k, src := range sources {
+		for _, c := range src[l.upAdded[k]:] {
+			l.up.add(c)
+		}
+		l.upAdded[k] = len(src)
+	}
+	return !l.up.broken
 }
 
 // drop throws the solver away, keeping its counters.

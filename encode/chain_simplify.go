@@ -1,68 +1,115 @@
 package encode
 
-// unitSimplify propagates the unit clauses of the clause sets over
-// variables 1..nvars and returns an equivalent formula with no literal of
-// an assigned variable left in a longer clause: every assigned variable as
-// a unit clause, then the clauses not yet satisfied with their false
-// literals removed (each with two or more literals left). ok is false when
-// unit propagation runs into a contradiction: the clauses have no model.
-// The sets are read, never changed.
+// unitState is a formula kept unit-propagated as clauses come in (add),
+// which can also be propagated with a few more units for one question and
+// then restored (with): it gives the formula with no literal of an
+// assigned variable left in a longer clause, every assigned variable as a
+// unit clause, then the clauses not yet satisfied with their false
+// literals removed (each with two or more literals left), equivalent to
+// the clauses added and the question's units.
 //
 // The lexicographic search gives gophersat a fresh solver for every
 // question (see chainLex.solver), with hundreds of fixed steps as units;
 // gophersat's loader (Problem.simplify2) passes over every clause again
 // each time a clause becomes a unit, quadratic in the units, which on an
-// N=24 board was most of the search's time.
-func unitSimplify(nvars int, sets ...[][]int) (out [][]int, ok bool) {
-	n, lits := 0, 0
-	for _, s := range sets {
-		n += len(s)
-		for _, c := range s {
+// N=24 board was most of the search's time. Propagating in encode first
+// costs one pass; keeping the propagation from question to question
+// saves even that, but for the formula each question is given.
+type unitState struct {
+	val []int8    // by variable: 1 true, -1 false, 0 open
+	occ [][]int32 // by literal (litIndex): the clauses it occurs in
+	cls [][]int   // the clauses, as added (read, never changed)
+	// free counts, by clause, its literals not yet processed as false;
+	// sat says a literal of it was processed as true.
+	free  []int32
+	sat   []bool
+	queue []int // the literals assigned, in order
+	head  int   // queue[:head] are processed
+	// broken: the clauses added contradict each other.
+	broken bool
+	// temp: with is propagating a question's units; the changes to undo.
+	temp              bool
+	undoFree, undoSat []int32
+}
+
+func newUnitState(nvars int) *unitState {
+	return &unitState{val: make([]int8, nvars+1), occ: make([][]int32, 2*nvars+2)}
+}
+
+// add adds clause c for good and propagates; false when the clauses
+// added so far contradict each other by unit propagation (then for good).
+func (u *unitState) add(c []int) bool {
+	if u.broken {
+		return false
+	}
+	i := int32(len(u.cls))
+	u.cls = append(u.cls, c)
+	u.free = append(u.free, int32(len(c)))
+	u.sat = append(u.sat, false)
+	for _, l := range c {
+		u.occ[litIndex(l)] = append(u.occ[litIndex(l)], i)
+		// Every assigned literal is processed already.
+		switch u.value(l) {
+		case 1:
+			u.sat[i] = true
+		case -1:
+			u.free[i]--
+		}
+	}
+	if !u.sat[i] && u.free[i] <= 1 && (!u.settle(c, i) || !u.propagate()) {
+		u.broken = true
+	}
+	return !u.broken
+}
+
+// with returns the formula propagated with the units assume too, or false when they contradict it by unit propagation,
+// and leaves the state as it was.
+func (u *unitState) with(assume []int) (out [][]int, ok bool) {
+	if u.broken {
+		return nil, false
+	}
+	mark := len(u.queue)
+	u.temp = true
+	ok = true
+	for _, l := range assume {
+		if !u.assign(l) {
+			ok = false
+			break
+		}
+	}
+	if ok = ok && u.propagate(); ok {
+		out = u.formula()
+	}
+	for _, i := range u.undoFree {
+		u.free[i]++
+	}
+	for _, i := range u.undoSat {
+		u.sat[i] = false
+	}
+	for _, l := range u.queue[mark:] {
+		u.val[max(l, -l)] = 0
+	}
+	u.queue, u.head = u.queue[:mark], mark
+	u.undoFree, u.undoSat, u.temp = u.undoFree[:0], u.undoSat[:0], false
+	return out, ok
+}
+
+// formula returns the propagated formula: the assigned literals as units,
+// then the open literals of every clause not satisfied, in one buffer.
+func (u *unitState) formula() [][]int {
+	lits := len(u.queue)
+	for i, c := range u.cls {
+		if !u.sat[i] {
 			lits += len(c)
 		}
 	}
-	cls := make([][]int, 0, n)
-	for _, s := range sets {
-		cls = append(cls, s...)
-	}
-	u := &unitProp{val: make([]int8, nvars+1), free: make([]int32, len(cls)), sat: make([]bool, len(cls))}
-	// The clauses of each literal, in one array (counted, then filled).
-	u.start = make([]int32, 2*nvars+3)
-	for _, c := range cls {
-		for _, l := range c {
-			u.start[litIndex(l)+1]++
-		}
-	}
-	for i := 1; i < len(u.start); i++ {
-		u.start[i] += u.start[i-1]
-	}
-	u.occ = make([]int32, lits)
-	fill := append([]int32(nil), u.start...)
-	for i, c := range cls {
-		switch len(c) {
-		case 0:
-			return nil, false
-		case 1:
-			if !u.assign(c[0]) {
-				return nil, false
-			}
-		}
-		u.free[i] = int32(len(c))
-		for _, l := range c {
-			u.occ[fill[litIndex(l)]] = int32(i)
-			fill[litIndex(l)]++
-		}
-	}
-	if !u.propagate(cls) {
-		return nil, false
-	}
-	out = make([][]int, 0, len(u.queue)+len(cls))
-	buf := make([]int, 0, len(u.queue)+lits)
+	out := make([][]int, 0, len(u.queue)+len(u.cls))
+	buf := make([]int, 0, lits)
 	for _, l := range u.queue {
 		buf = append(buf, l)
 		out = append(out, buf[len(buf)-1:len(buf):len(buf)])
 	}
-	for i, c := range cls {
+	for i, c := range u.cls {
 		if u.sat[i] {
 			continue
 		}
@@ -74,22 +121,10 @@ func unitSimplify(nvars int, sets ...[][]int) (out [][]int, ok bool) {
 		}
 		out = append(out, buf[from:len(buf):len(buf)])
 	}
-	return out, true
+	return out
 }
 
-// unitProp is unitSimplify's state: a counter per clause of its literals
-// not yet known false, no watches (one pass over the formula).
-type unitProp struct {
-	val []int8 // by variable: 1 true, -1 false, 0 open
-	// occ[start[x]:start[x+1]] are the clauses literal x (litIndex)
-	// occurs in.
-	occ, start []int32
-	free       []int32 // by clause: its literals not yet processed as false
-	sat        []bool  // by clause: a literal of it was processed as true
-	queue      []int   // the literals assigned, in order
-}
-
-// litIndex numbers literal l for unitProp.occ.
+// litIndex numbers literal l for unitState.occ.
 func litIndex(l int) int {
 	if l < 0 {
 		return -2 * l
@@ -97,14 +132,8 @@ func litIndex(l int) int {
 	return 2*l + 1
 }
 
-// clauses returns the clauses literal l occurs in.
-func (u *unitProp) clauses(l int) []int32 {
-	x := litIndex(l)
-	return u.occ[u.start[x]:u.start[x+1]]
-}
-
 // value returns 1 if l is true, -1 if false, 0 if open.
-func (u *unitProp) value(l int) int8 {
+func (u *unitState) value(l int) int8 {
 	if l < 0 {
 		return -u.val[-l]
 	}
@@ -112,7 +141,7 @@ func (u *unitProp) value(l int) int8 {
 }
 
 // assign makes l true; false if it is false already.
-func (u *unitProp) assign(l int) bool {
+func (u *unitState) assign(l int) bool {
 	switch u.value(l) {
 	case 1:
 		return true
@@ -128,23 +157,35 @@ func (u *unitProp) assign(l int) bool {
 	return true
 }
 
+// markSat records that clause i has a true literal.
+func (u *unitState) markSat(i int32) {
+	if !u.sat[i] {
+		u.sat[i] = true
+		if u.temp {
+			u.undoSat = append(u.undoSat, i)
+		}
+	}
+}
+
 // propagate processes the assigned literals in order, assigning the last
 // open literal of every clause whose other literals are all false; false
 // on a clause with every literal false.
-func (u *unitProp) propagate(cls [][]int) bool {
-	for qi := 0; qi < len(u.queue); qi++ {
-		l := u.queue[qi]
-		for _, i := range u.clauses(l) {
-			u.sat[i] = true
+func (u *unitState) propagate() bool {
+	for u.head < len(u.queue) {
+		l := u.queue[u.head]
+		u.head++
+		for _, i := range u.occ[litIndex(l)] {
+			u.markSat(i)
 		}
-		for _, i := range u.clauses(-l) {
+		for _, i := range u.occ[litIndex(-l)] {
 			if u.sat[i] {
 				continue
 			}
-			if u.free[i]--; u.free[i] > 1 {
-				continue
+			u.free[i]--
+			if u.temp {
+				u.undoFree = append(u.undoFree, i)
 			}
-			if !u.settle(cls[i], i) {
+			if u.free[i] <= 1 && !u.settle(u.cls[i], i) {
 				return false
 			}
 		}
@@ -155,12 +196,12 @@ func (u *unitProp) propagate(cls [][]int) bool {
 // settle handles clause i, at most one of whose literals is not yet
 // processed as false: satisfied by a true literal, or its one open literal
 // assigned, or a contradiction (false).
-func (u *unitProp) settle(c []int, i int32) bool {
+func (u *unitState) settle(c []int, i int32) bool {
 	open := 0
 	for _, l := range c {
 		switch u.value(l) {
 		case 1:
-			u.sat[i] = true
+			u.markSat(i)
 			return true
 		case 0:
 			open = l

@@ -5,6 +5,20 @@ import (
 	"testing"
 )
 
+// unitSimplify is unitState in one go: the clause sets added, then the
+// formula with no question's units.
+func unitSimplify(nvars int, sets ...[][]int) (out [][]int, ok bool) {
+	u := newUnitState(nvars)
+	for _, s := range sets {
+		for _, c := range s {
+			if !u.add(c) {
+				return nil, false
+			}
+		}
+	}
+	return u.with(nil)
+}
+
 // TestUnitSimplify checks unitSimplify against brute force on random small
 // formulas with units (some with repeated and opposite literals in a
 // clause): it must report a contradiction only when there is no model, and
@@ -103,4 +117,58 @@ func litVar(l int) int {
 		return -l
 	}
 	return l
+}
+
+// TestUnitStateQuestions checks unitState as the search uses it: clauses
+// added in batches, each batch followed by questions (with) under a few
+// units, each answer compared with brute force over the clauses added and
+// the question's units; the questions must leave the state as it was,
+// which the later batches' answers would show.
+func TestUnitStateQuestions(t *testing.T) {
+	rng := rand.New(rand.NewSource(24))
+	answered := [2]int{}
+	for trial := 0; trial < 400; trial++ {
+		nvars := 2 + rng.Intn(7)
+		u := newUnitState(nvars)
+		var all [][]int
+		for batch := 0; batch < 5; batch++ {
+			for i := rng.Intn(5); i > 0; i-- {
+				c := randomClause(rng, nvars, 1+rng.Intn(3))
+				if rng.Intn(3) > 0 && len(c) == 1 {
+					c = randomClause(rng, nvars, 2+rng.Intn(2))
+				}
+				all = append(all, c)
+				if !u.add(c) && countModels(nvars, all) != 0 {
+					t.Fatalf("%v: contradiction claimed, with models", all)
+				}
+			}
+			for q := 0; q < 3; q++ {
+				var assume [][]int
+				var lits []int
+				for i := rng.Intn(3); i > 0; i-- {
+					c := randomClause(rng, nvars, 1)
+					assume = append(assume, c)
+					lits = append(lits, c[0])
+				}
+				want := append(append([][]int{}, all...), assume...)
+				out, ok := u.with(lits)
+				if !ok {
+					answered[0]++
+					if countModels(nvars, want) != 0 {
+						t.Fatalf("%v under %v: contradiction claimed, with models", all, lits)
+					}
+					continue
+				}
+				answered[1]++
+				for m := 0; m < 1<<nvars; m++ {
+					if satisfiesAll(want, m) != satisfiesAll(out, m) {
+						t.Fatalf("%v under %v and %v differ on model %b", all, lits, out, m)
+					}
+				}
+			}
+		}
+	}
+	if answered[0] == 0 || answered[1] == 0 {
+		t.Errorf("questions answered no %d, yes %d: the random formulas miss a case", answered[0], answered[1])
+	}
 }
