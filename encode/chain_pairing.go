@@ -66,6 +66,9 @@ type chainPairer struct {
 	need  []int
 	seen  []int // by cell: the stamp of the search that reached it
 	stamp int
+	// plain turns off augment's look at the free partners next to each
+	// 0-cell before it searches deeper (tests compare the two).
+	plain bool
 }
 
 // newChainPairer sets up the pairing of the whole board (walk nil) or of
@@ -115,11 +118,18 @@ func newChainPairer(c *instances.Chain, walk *instances.ChainWalk) *chainPairer 
 // in it, until a 1-cell short of partners; it flips the path's edges.
 func (p *chainPairer) augment(u int) bool {
 	p.stamp++
-	type frame struct{ cell, i, via int } // via: the edge that led here
-	stack := []frame{{u, 0, -1}}
+	stack := []pairFrame{{u, 0, -1}}
 	p.seen[u] = p.stamp
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
+		if top.i == 0 && !p.plain && p.c.Labels[top.cell] == 0 {
+			// A 1-cell short of partners right next to this 0-cell ends
+			// the path here, before any search deeper down.
+			if e := p.freeEdge(top.cell); e >= 0 {
+				p.flip(stack, e, u, p.ends[e][1])
+				return true
+			}
+		}
 		if top.i == len(p.edges[top.cell]) {
 			stack = stack[:len(stack)-1]
 			continue
@@ -140,17 +150,37 @@ func (p *chainPairer) augment(u int) bool {
 		}
 		p.seen[other] = p.stamp
 		if zero && p.need[other] > 0 {
-			// Flip the path: the edges from 0-cells go in, those from
-			// 1-cells come out.
-			p.used[e] = true
-			for _, f := range stack[1:] {
-				p.used[f.via] = !p.used[f.via]
-			}
-			p.need[u]--
-			p.need[other]--
+			p.flip(stack, e, u, other)
 			return true
 		}
-		stack = append(stack, frame{other, 0, e})
+		stack = append(stack, pairFrame{other, 0, e})
 	}
 	return false
 }
+
+// freeEdge returns an edge not in the b-matching from 0-cell x to a
+// 1-cell still short of partners and not reached by this search, or -1.
+func (p *chainPairer) freeEdge(x int) int {
+	for _, e := range p.edges[x] {
+		if y := p.ends[e][1]; !p.used[e] && p.need[y] > 0 && p.seen[y] != p.stamp {
+			return e
+		}
+	}
+	return -1
+}
+
+// flip applies the augmenting path the stack holds, from 0-cell u, and
+// its last edge e to 1-cell other: the edges from 0-cells go in, those
+// from 1-cells come out.
+func (p *chainPairer) flip(stack []pairFrame, e, u, other int) {
+	p.used[e] = true
+	for _, f := range stack[1:] {
+		p.used[f.via] = !p.used[f.via]
+	}
+	p.need[u]--
+	p.need[other]--
+}
+
+// pairFrame is a cell on augment's search stack: i is its next edge to
+// try, via the edge that led to it.
+type pairFrame struct{ cell, i, via int }
