@@ -121,6 +121,9 @@ type chainLex struct {
 	// the cuts, the nogoods, the units).
 	up      *unitState
 	upAdded [4]int
+	// pairer is the K=2 pairing check's state, reused question to
+	// question.
+	pairer *chainPairer
 	// satisfiable: a path is known, so the formula has a model for good.
 	satisfiable bool
 	// units hold the fixed steps and the steps ruled out; nogoods the
@@ -594,7 +597,10 @@ func (l *chainLex) pairable(dirs []int) bool {
 	for _, d := range dirs {
 		l.walk.Step(d)
 	}
-	ok := chainPairingAfter(l.c, l.walk)
+	if l.pairer == nil {
+		l.pairer = &chainPairer{}
+	}
+	ok := chainPairingAfter(l.c, l.walk, l.pairer)
 	for range dirs {
 		l.walk.Back()
 	}

@@ -32,11 +32,16 @@ func chainPairing(c *instances.Chain) string {
 // steps between them; crossings are not looked at, so a no is sound). The
 // lexicographic search asks it before a question whose steps it has
 // walked: a no answers the question without a solve.
-func chainPairingAfter(c *instances.Chain, walk *instances.ChainWalk) bool {
+// p, if not nil, is a pairer to reuse (its buffers), for the many
+// questions of one search.
+func chainPairingAfter(c *instances.Chain, walk *instances.ChainWalk, p *chainPairer) bool {
 	if walk.Complete() {
 		return true
 	}
-	return newChainPairer(c, walk).fill() < 0
+	if p == nil {
+		p = &chainPairer{}
+	}
+	return p.reset(c, walk).fill() < 0
 }
 
 // fill gives every 0-cell its partners by augmenting paths and returns -1,
@@ -75,8 +80,20 @@ type chainPairer struct {
 // the cells walk has not visited and its end, which needs one partner, a
 // successor: steps into it and out of visited cells do not count.
 func newChainPairer(c *instances.Chain, walk *instances.ChainWalk) *chainPairer {
+	return (&chainPairer{}).reset(c, walk)
+}
+
+// reset is newChainPairer on p, reusing its buffers; it returns p.
+func (p *chainPairer) reset(c *instances.Chain, walk *instances.ChainWalk) *chainPairer {
 	n2 := c.N * c.N
-	p := &chainPairer{c: c, edges: make([][]int, n2), need: make([]int, n2), seen: make([]int, n2)}
+	if p.c != c || len(p.need) != n2 {
+		*p = chainPairer{c: c, edges: make([][]int, n2), need: make([]int, n2), seen: make([]int, n2), plain: p.plain}
+	}
+	for a := range p.edges {
+		p.edges[a] = p.edges[a][:0]
+		p.need[a] = 0
+	}
+	p.ends = p.ends[:0]
 	start := 0
 	left := func(x int) bool { return walk == nil || !walk.Visited(x) || x == start }
 	if walk != nil {
@@ -109,7 +126,11 @@ func newChainPairer(c *instances.Chain, walk *instances.ChainWalk) *chainPairer 
 			}
 		}
 	}
-	p.used = make([]bool, len(p.ends))
+	if cap(p.used) < len(p.ends) {
+		p.used = make([]bool, len(p.ends))
+	}
+	p.used = p.used[:len(p.ends)]
+	clear(p.used)
 	return p
 }
 

@@ -10,14 +10,20 @@ import (
 // TestChainPairingLookahead: augment's look at the free partners next to
 // each 0-cell changes the order of the search, never its answer: on
 // random K=2 boards (planted and swapped) after random walks, the pairing
-// with it and without it (plain) agree, and both answers occur.
+// with it and without it (plain) agree, and so does a pairer reused from
+// walk to walk and board to board (as the lexicographic search reuses
+// one); both answers occur.
 func TestChainPairingLookahead(t *testing.T) {
 	rng := rand.New(rand.NewSource(25))
 	seen := [2]int{}
-	for i := 0; i < 300; i++ {
-		c, _, err := instances.GenerateChain(rng, instances.ChainGenOptions{N: 2 + rng.Intn(9), K: 2, Swap: i%2 == 1})
-		if err != nil {
-			t.Fatal(err)
+	reused := &chainPairer{}
+	var c *instances.Chain
+	for i := 0; i < 900; i++ {
+		if i%3 == 0 || i < 3 {
+			var err error
+			if c, _, err = instances.GenerateChain(rng, instances.ChainGenOptions{N: 2 + rng.Intn(9), K: 2, Swap: i%2 == 1}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		walk := instances.NewChainWalk(c)
 		for steps := rng.Intn(c.N * c.N); steps > 0 && !walk.Complete(); steps-- {
@@ -40,6 +46,9 @@ func TestChainPairingLookahead(t *testing.T) {
 		p.plain = true
 		if plain := p.fill() < 0; plain != fast {
 			t.Fatalf("board %d after %d steps: pairable %v with the lookahead, %v without", i, walk.Len(), fast, plain)
+		}
+		if again := chainPairingAfter(c, walk, reused); again != fast {
+			t.Fatalf("board %d after %d steps: pairable %v, %v with a pairer reused", i, walk.Len(), fast, again)
 		}
 		if fast {
 			seen[1]++
