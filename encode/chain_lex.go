@@ -410,7 +410,9 @@ func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 		return l.s, nil
 	}
 	f := &sat.CNF{NumVars: l.enc.CNF.NumVars}
+	simplified := false
 	if l.proof == nil && l.propagate() {
+		simplified = true
 		simple, ok := l.up.with(assume)
 		if !ok {
 			return nil, nil
@@ -423,9 +425,15 @@ func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 	}
 	var s sat.Solver
 	var err error
-	if l.proof != nil {
+	switch {
+	case l.proof != nil:
 		s, err = l.backend.(sat.Prover).NewProving(f, l.proof.Sink())
-	} else {
+	case l.built > 0 && simplified:
+		// Only backends without assumptions build again (so the wrapper
+		// hides none): over the open variables, the last path's values
+		// tried first.
+		s, err = newPhasedSolver(l.backend, f.NumVars, f.Clauses, l.pathModel())
+	default:
 		s, err = l.backend.New(f)
 	}
 	if err != nil {
@@ -474,6 +482,17 @@ func (l *chainLex) propagate() bool {
 		l.upAdded[k] = len(src)
 	}
 	return !l.up.broken
+}
+
+// pathModel returns the step variables of the path in hand as a model.
+func (l *chainLex) pathModel() []bool {
+	m := make([]bool, l.enc.CNF.NumVars+1)
+	cell := 0
+	for _, d := range l.path {
+		m[l.enc.step[cell*8+d]] = true
+		cell, _ = l.c.Neighbour(cell, d)
+	}
+	return m
 }
 
 // drop throws the solver away, keeping its counters.
