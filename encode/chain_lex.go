@@ -122,8 +122,9 @@ type chainLex struct {
 	up      *unitState
 	upAdded [4]int
 	// pairer is the K=2 pairing check's state, reused question to
-	// question.
-	pairer *chainPairer
+	// question; scratch the buffers of the phased solvers' formulas.
+	pairer  *chainPairer
+	scratch phaseScratch
 	// satisfiable: a path is known, so the formula has a model for good.
 	satisfiable bool
 	// units hold the fixed steps and the steps ruled out; nogoods the
@@ -432,7 +433,7 @@ func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 		// Only backends without assumptions build again (so the wrapper
 		// hides none): over the open variables, the last path's values
 		// tried first.
-		s, err = newPhasedSolver(l.backend, f.NumVars, f.Clauses, l.pathModel())
+		s, err = newPhasedSolver(l.backend, f.NumVars, f.Clauses, l.pathModel(), &l.scratch)
 	default:
 		s, err = l.backend.New(f)
 	}

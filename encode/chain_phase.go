@@ -26,7 +26,10 @@ type phasedSolver struct {
 // the unit clauses fix their variables, and every longer clause is over
 // open variables only (unitState.with's formula); hint, if not nil, is a
 // model whose values are tried first.
-func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool) (sat.Solver, error) {
+//
+// scratch, if not nil, holds buffers for the renumbered formula, reused
+// from call to call (be's New copies the clauses it is given).
+func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool, scratch *phaseScratch) (sat.Solver, error) {
 	p := &phasedSolver{fixed: make([]int8, nvars+1), inner: make([]int32, nvars+1), flip: make([]bool, nvars+1), outer: []int32{0}}
 	for _, c := range cls {
 		if len(c) == 1 {
@@ -40,8 +43,21 @@ func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool) (sat.S
 			p.flip[v] = hint != nil && hint[v]
 		}
 	}
-	g := &sat.CNF{NumVars: max(1, len(p.outer)-1), Clauses: make([][]int, 0, len(cls))}
-	buf := make([]int, 0, len(cls)*2)
+	if scratch == nil {
+		scratch = &phaseScratch{}
+	}
+	lits := 0
+	for _, c := range cls {
+		lits += len(c)
+	}
+	if cap(scratch.clauses) < len(cls) {
+		scratch.clauses = make([][]int, 0, len(cls))
+	}
+	if cap(scratch.lits) < lits {
+		scratch.lits = make([]int, 0, lits)
+	}
+	g := &sat.CNF{NumVars: max(1, len(p.outer)-1), Clauses: scratch.clauses[:0]}
+	buf := scratch.lits[:0]
 	for _, c := range cls {
 		if len(c) == 1 {
 			continue
@@ -58,6 +74,12 @@ func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool) (sat.S
 	}
 	p.Solver = s
 	return p, nil
+}
+
+// phaseScratch holds newPhasedSolver's buffers for reuse.
+type phaseScratch struct {
+	clauses [][]int
+	lits    []int
 }
 
 func sign(x int) int {

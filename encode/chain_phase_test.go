@@ -15,6 +15,7 @@ import (
 func TestPhasedSolver(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
 	answers := map[sat.Status]int{}
+	scratch := &phaseScratch{}
 	for trial := 0; trial < 300; trial++ {
 		nvars := 2 + rng.Intn(7)
 		var all [][]int
@@ -29,7 +30,7 @@ func TestPhasedSolver(t *testing.T) {
 		for v := range hint {
 			hint[v] = rng.Intn(2) == 0
 		}
-		s, err := newPhasedSolver(gophersatBackend, nvars, cls, hint)
+		s, err := newPhasedSolver(gophersatBackend, nvars, cls, hint, scratch)
 		if err != nil {
 			t.Fatal(err)
 		}

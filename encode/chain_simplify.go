@@ -30,6 +30,9 @@ type unitState struct {
 	// temp: with is propagating a question's units; the changes to undo.
 	temp              bool
 	undoFree, undoSat []int32
+	// outBuf and litBuf are formula's buffers, reused.
+	outBuf [][]int
+	litBuf []int
 }
 
 func newUnitState(nvars int) *unitState {
@@ -96,6 +99,8 @@ func (u *unitState) with(assume []int) (out [][]int, ok bool) {
 
 // formula returns the propagated formula: the assigned literals as units,
 // then the open literals of every clause not satisfied, in one buffer.
+// The buffers are reused by the next call: the formula is for a backend's
+// New, which copies the clauses it is given (every backend does).
 func (u *unitState) formula() [][]int {
 	lits := len(u.queue)
 	for i, c := range u.cls {
@@ -103,8 +108,13 @@ func (u *unitState) formula() [][]int {
 			lits += len(c)
 		}
 	}
-	out := make([][]int, 0, len(u.queue)+len(u.cls))
-	buf := make([]int, 0, lits)
+	if cap(u.outBuf) < len(u.queue)+len(u.cls) {
+		u.outBuf = make([][]int, 0, len(u.queue)+len(u.cls))
+	}
+	if cap(u.litBuf) < lits {
+		u.litBuf = make([]int, 0, lits)
+	}
+	out, buf := u.outBuf[:0], u.litBuf[:0]
 	for _, l := range u.queue {
 		buf = append(buf, l)
 		out = append(out, buf[len(buf)-1:len(buf):len(buf)])
