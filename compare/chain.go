@@ -155,7 +155,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stats := append(satStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)}, Stat{"paired", int64(res.Paired)})
+	stats := append(satStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)}, Stat{"paired", int64(res.Paired)}, Stat{"propagated", int64(res.Propagated)})
 	r := Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
