@@ -103,6 +103,7 @@ type frontierScan struct {
 	isCur     []bool
 	fwd       [][4]int8    // per position and forward direction: 1 p->q open, 2 q->p open
 	left      [][4][2]int8 // countLeft: steps into and out of p's forward neighbours left after p
+	desc      []uint16     // describe, by position: what the memo compares
 	first     int          // first and last positions of cells left
 	last      int
 	directed  bool
@@ -140,10 +141,14 @@ func (s *chainSearch) frontierVerdict(cur int, budget int64) chainVerdict {
 	s.sweeps++
 	mem := chainFrontierMemBytes(s.n)
 	budget = min(budget, mem/int64(s.n+3))
+	var scans [len(frontierOrients)]*frontierScan // built once, swept with each budget
 	for b := int64(chainFrontierFirst); ; b *= 8 {
 		b = min(b, budget)
 		for i, o := range frontierOrients {
-			sc := s.frontierScan(cur, o)
+			if scans[i] == nil {
+				scans[i] = s.frontierScan(cur, o)
+			}
+			sc := scans[i]
 			sc.budget, sc.memBound = b, mem
 			if i > 0 {
 				// The other orders decide few nodes (on the boards of
@@ -215,28 +220,40 @@ func (s *chainSearch) frontierScan(cur, o int) *frontierScan {
 				sc.need[p] = 1
 			}
 			sc.isCur[p] = a == cur
-			for f := 0; f < 4; f++ {
-				i2, j2 := i+frontScanDR[f], j+frontScanDC[f]
-				if i2 >= n || j2 < 0 || j2 >= n {
-					continue
-				}
-				b := cellAt(i2, j2)
-				var m int8
-				if open(a, b) {
-					m |= 1
-				}
-				if open(b, a) {
-					m |= 2
-				}
-				if !sc.directed && m != 0 {
-					m = 3
-				}
-				sc.fwd[p][f] = m
-			}
+			sc.forward(p, i, j, cellAt, open)
 		}
 	}
 	sc.countLeft()
+	sc.desc = make([]uint16, s.n2)
+	for p := range sc.desc {
+		sc.desc[p] = sc.describe(p)
+	}
 	return sc
+}
+
+// forward fills sc.fwd[p] for the cell at scan row i, column j: which of
+// its forward steps are open (cellAt maps scan coordinates to cells, open
+// says whether a step between two cells is open).
+func (sc *frontierScan) forward(p, i, j int, cellAt func(i, j int) int, open func(a, b int) bool) {
+	a := cellAt(i, j)
+	for f := 0; f < 4; f++ {
+		i2, j2 := i+frontScanDR[f], j+frontScanDC[f]
+		if i2 >= sc.n || j2 < 0 || j2 >= sc.n {
+			continue
+		}
+		b := cellAt(i2, j2)
+		var m int8
+		if open(a, b) {
+			m |= 1
+		}
+		if open(b, a) {
+			m |= 2
+		}
+		if !sc.directed && m != 0 {
+			m = 3
+		}
+		sc.fwd[p][f] = m
+	}
 }
 
 // countLeft fills sc.left: for each cell p and forward direction f, the
@@ -364,45 +381,12 @@ func (sc *frontierScan) run(m *frontierMemo) chainVerdict {
 	if sc.first < 0 {
 		return verdictNone
 	}
-	w, n2 := sc.w, len(sc.inV)
-	desc := make([]uint16, n2)
-	for p := range desc {
-		desc[p] = sc.describe(p)
+	sc.states, sc.overflown = 0, false
+	start, v, done := m.resume(sc)
+	if done {
+		return v
 	}
-	// The first cell where this region and the last one part.
-	part := 0
-	if len(m.desc) == n2 {
-		for part < n2 && m.desc[part] == desc[part] {
-			part++
-		}
-	} else {
-		m.layers = make([][]byte, n2+1)
-		m.end = -1
-	}
-	if m.end >= 0 && m.end+w < part && m.last == sc.last {
-		// (Whether a join of cur's fragment to the target's completes the
-		// path depends on the last cell left too.)
-		return m.verdict
-	}
-	start := sc.first
-	for p := min(part-w, n2-1); p > sc.first; p-- {
-		if m.layers[p] != nil {
-			start = p
-			break
-		}
-	}
-	for p := start + 1; p <= n2; p++ {
-		m.layers[p] = nil
-	}
-	// The layers kept count against the memo's bound with the new ones.
-	sc.kept = 0
-	for p := sc.first; p < start; p++ {
-		sc.kept += int64(len(m.layers[p]) / (w + 1))
-	}
-	if start == sc.first {
-		m.layers[start] = make([]byte, w+1) // one state: nothing touched
-	}
-	m.desc, m.end, m.last = desc, -1, sc.last
+	w := sc.w
 	work := make([]byte, w+1)
 	for p := start; p <= sc.last; p++ {
 		m.set.reset(w+1, len(m.layers[p])/(w+1))
@@ -436,6 +420,48 @@ func (sc *frontierScan) run(m *frontierMemo) chainVerdict {
 		m.layers[p+1] = m.set.take()
 	}
 	return verdictNone
+}
+
+// resume makes m the memo of sc's region: it keeps the layers before the
+// first cell where the regions part (less the frontier's width) and drops
+// the rest, and returns the cell to sweep from; or, when the last sweep's
+// verdict holds for this region too, that verdict and done.
+func (m *frontierMemo) resume(sc *frontierScan) (start int, v chainVerdict, done bool) {
+	w, n2 := sc.w, len(sc.inV)
+	part := 0
+	if len(m.desc) == n2 {
+		for part < n2 && m.desc[part] == sc.desc[part] {
+			part++
+		}
+	} else {
+		m.layers = make([][]byte, n2+1)
+		m.end = -1
+	}
+	if m.end >= 0 && m.end+w < part && m.last == sc.last {
+		// (Whether a join of cur's fragment to the target's completes the
+		// path depends on the last cell left too.)
+		return 0, m.verdict, true
+	}
+	start = sc.first
+	for p := min(part-w, n2-1); p > sc.first; p-- {
+		if m.layers[p] != nil {
+			start = p
+			break
+		}
+	}
+	for p := start + 1; p <= n2; p++ {
+		m.layers[p] = nil
+	}
+	// The layers kept count against the memo's bound with the new ones.
+	sc.kept = 0
+	for p := sc.first; p < start; p++ {
+		sc.kept += int64(len(m.layers[p]) / (w + 1))
+	}
+	if start == sc.first {
+		m.layers[start] = make([]byte, w+1) // one state: nothing touched
+	}
+	m.desc, m.end, m.last = sc.desc, -1, sc.last
+	return start, verdictUnknown, false
 }
 
 // keep adds state st (w+1 bytes) to the next layer; a new state past the
@@ -618,48 +644,11 @@ func (sc *frontierScan) attach(a []byte, p, x, y int, out bool, fresh int) (ok, 
 	}
 	var ends [2]endOf
 	for i, z := range [2]int{x, y} {
-		code := a[z]
-		need := sc.need[p+z]
-		gotOut := out == (i == 0)
-		switch {
-		case code == frontDone:
+		end, ok := sc.join(a, p, z, out == (i == 0))
+		if !ok {
 			return false, false
-		case code == frontUntouched:
-			if need == 1 {
-				// cur has only its step out, the target only its step in.
-				if sc.directed && gotOut != sc.isCur[p+z] {
-					return false, false
-				}
-				anchor := fragTarget
-				if sc.isCur[p+z] {
-					anchor = fragCur
-				}
-				ends[i] = endOf{slot: -1, anchor: anchor}
-				a[z] = frontDone
-				continue
-			}
-			ends[i] = endOf{slot: z}
-			bit := byte(0)
-			if sc.directed && gotOut {
-				bit = 1
-			}
-			a[z] = 2 + 2*fragPending + bit // its fragment is set below
-		default:
-			frag, bit := int(code-2)>>1, (code-2)&1
-			if sc.directed && (bit == 1) == gotOut {
-				return false, false // it has that step already
-			}
-			if frag == fragCur || frag == fragTarget {
-				ends[i] = endOf{slot: -1, anchor: frag}
-			} else {
-				o := sc.otherEnd(a, z, frag)
-				if o < 0 {
-					return false, false
-				}
-				ends[i] = endOf{slot: o}
-			}
-			a[z] = frontDone
 		}
+		ends[i] = end
 	}
 	e0, e1 := ends[0], ends[1]
 	switch {
@@ -674,6 +663,48 @@ func (sc *frontierScan) attach(a []byte, p, x, y int, out bool, fresh int) (ok, 
 		setFrag(a, e1.slot, fresh)
 	}
 	return true, false
+}
+
+// join gives frontier slot z (position p+z) one more step, out of it
+// when gotOut, in a, and returns the end of z's fragment beyond the step:
+// z itself when it was untouched and needs two steps (its fragment is set
+// by attach), the anchor when z's fragment ends at cur or the target (or z
+// is one of them), else the fragment's other open end; ok is false when z
+// cannot take the step.
+func (sc *frontierScan) join(a []byte, p, z int, gotOut bool) (end endOf, ok bool) {
+	code := a[z]
+	switch {
+	case code == frontDone:
+		return endOf{}, false
+	case code == frontUntouched:
+		if sc.need[p+z] == 1 {
+			// cur has only its step out, the target only its step in.
+			if sc.directed && gotOut != sc.isCur[p+z] {
+				return endOf{}, false
+			}
+			a[z] = frontDone
+			if sc.isCur[p+z] {
+				return endOf{slot: -1, anchor: fragCur}, true
+			}
+			return endOf{slot: -1, anchor: fragTarget}, true
+		}
+		bit := byte(0)
+		if sc.directed && gotOut {
+			bit = 1
+		}
+		a[z] = 2 + 2*fragPending + bit // its fragment is set by attach
+		return endOf{slot: z}, true
+	}
+	frag, bit := int(code-2)>>1, (code-2)&1
+	if sc.directed && (bit == 1) == gotOut {
+		return endOf{}, false // it has that step already
+	}
+	a[z] = frontDone
+	if frag == fragCur || frag == fragTarget {
+		return endOf{slot: -1, anchor: frag}, true
+	}
+	o := sc.otherEnd(a, z, frag)
+	return endOf{slot: o}, o >= 0
 }
 
 // setFrag gives the open end in slot z fragment number frag, keeping its
