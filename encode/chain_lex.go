@@ -27,7 +27,7 @@ import (
 // also names the first steps to blame, and the solver keeps what it
 // learned; otherwise every question gets a fresh solver, built from the
 // encoding, every cut found so far, the steps fixed, the steps ruled out
-// and the question's steps, all as units propagated first (unitState),
+// and the question's steps, all as units propagated first (sat.UnitState),
 // and a question whose units propagate to a contradiction is answered no
 // without a solver. The step after the longest prefix that can be
 // completed is ruled out, and the walk goes on from there.
@@ -119,12 +119,12 @@ type chainLex struct {
 	// up is the formula kept unit-propagated for the solvers built;
 	// upAdded counts the clauses of each source it holds (the encoding,
 	// the cuts, the nogoods, the units).
-	up      *unitState
+	up      *sat.UnitState
 	upAdded [4]int
 	// pairer is the K=2 pairing check's state, reused question to
 	// question; scratch the buffers of the phased solvers' formulas.
 	pairer  *chainPairer
-	scratch phaseScratch
+	scratch sat.PhaseScratch
 	// satisfiable: a path is known, so the formula has a model for good.
 	satisfiable bool
 	// units hold the fixed steps and the steps ruled out; nogoods the
@@ -414,7 +414,7 @@ func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 	simplified := false
 	if l.proof == nil && l.propagate() {
 		simplified = true
-		simple, ok := l.up.with(assume)
+		simple, ok := l.up.With(assume)
 		if !ok {
 			return nil, nil
 		}
@@ -433,7 +433,7 @@ func (l *chainLex) solver(assume []int) (sat.Solver, error) {
 		// Only backends without assumptions build again (so the wrapper
 		// hides none): over the open variables, the last path's values
 		// tried first.
-		s, err = newPhasedSolver(l.backend, f.NumVars, f.Clauses, l.pathModel(), &l.scratch)
+		s, err = sat.NewPhasedSolver(l.backend, f.NumVars, f.Clauses, l.pathModel(), &l.scratch)
 	default:
 		s, err = l.backend.New(f)
 	}
@@ -473,16 +473,16 @@ func (l *chainLex) clauses(assume []int) [][]int {
 // each other by unit propagation.
 func (l *chainLex) propagate() bool {
 	if l.up == nil {
-		l.up = newUnitState(l.enc.CNF.NumVars)
+		l.up = sat.NewUnitState(l.enc.CNF.NumVars)
 	}
 	sources := [...][][]int{l.enc.CNF.Clauses, l.res.Cuts, l.nogoods, l.units}
 	for k, src := range sources {
 		for _, c := range src[l.upAdded[k]:] {
-			l.up.add(c)
+			l.up.Add(c)
 		}
 		l.upAdded[k] = len(src)
 	}
-	return !l.up.broken
+	return !l.up.Broken()
 }
 
 // pathModel returns the step variables of the path in hand as a model.

@@ -1,22 +1,22 @@
-package encode
+package sat
 
 import (
 	"math/rand"
 	"testing"
 )
 
-// unitSimplify is unitState in one go: the clause sets added, then the
+// unitSimplify is UnitState in one go: the clause sets added, then the
 // formula with no question's units.
 func unitSimplify(nvars int, sets ...[][]int) (out [][]int, ok bool) {
-	u := newUnitState(nvars)
+	u := NewUnitState(nvars)
 	for _, s := range sets {
 		for _, c := range s {
-			if !u.add(c) {
+			if !u.Add(c) {
 				return nil, false
 			}
 		}
 	}
-	return u.with(nil)
+	return u.With(nil)
 }
 
 // TestUnitSimplify checks unitSimplify against brute force on random small
@@ -119,7 +119,7 @@ func litVar(l int) int {
 	return l
 }
 
-// TestUnitStateQuestions checks unitState as the search uses it: clauses
+// TestUnitStateQuestions checks UnitState as the search uses it: clauses
 // added in batches, each batch followed by questions (with) under a few
 // units, each answer compared with brute force over the clauses added and
 // the question's units; the questions must leave the state as it was,
@@ -129,7 +129,7 @@ func TestUnitStateQuestions(t *testing.T) {
 	answered := [2]int{}
 	for trial := 0; trial < 400; trial++ {
 		nvars := 2 + rng.Intn(7)
-		u := newUnitState(nvars)
+		u := NewUnitState(nvars)
 		var all [][]int
 		for batch := 0; batch < 5; batch++ {
 			for i := rng.Intn(5); i > 0; i-- {
@@ -138,7 +138,7 @@ func TestUnitStateQuestions(t *testing.T) {
 					c = randomClause(rng, nvars, 2+rng.Intn(2))
 				}
 				all = append(all, c)
-				if !u.add(c) && countModels(nvars, all) != 0 {
+				if !u.Add(c) && countModels(nvars, all) != 0 {
 					t.Fatalf("%v: contradiction claimed, with models", all)
 				}
 			}
@@ -151,7 +151,7 @@ func TestUnitStateQuestions(t *testing.T) {
 					lits = append(lits, c[0])
 				}
 				want := append(append([][]int{}, all...), assume...)
-				out, ok := u.with(lits)
+				out, ok := u.With(lits)
 				if !ok {
 					answered[0]++
 					if countModels(nvars, want) != 0 {

@@ -1,21 +1,19 @@
-package encode
+package sat
 
 import (
 	"math/rand"
 	"testing"
 	"time"
-
-	"github.com/gridsat/gridsat/encode/sat"
 )
 
-// TestPhasedSolver: over random formulas propagated by unitState, with
+// TestPhasedSolver: over random formulas propagated by UnitState, with
 // random hints and clauses added after a solve (some satisfied or
 // falsified by the fixed values), the phased solver's answers agree with
 // brute force and every model it gives satisfies every clause.
 func TestPhasedSolver(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
-	answers := map[sat.Status]int{}
-	scratch := &phaseScratch{}
+	answers := map[Status]int{}
+	scratch := &PhaseScratch{}
 	for trial := 0; trial < 300; trial++ {
 		nvars := 2 + rng.Intn(7)
 		var all [][]int
@@ -30,7 +28,7 @@ func TestPhasedSolver(t *testing.T) {
 		for v := range hint {
 			hint[v] = rng.Intn(2) == 0
 		}
-		s, err := newPhasedSolver(gophersatBackend, nvars, cls, hint, scratch)
+		s, err := NewPhasedSolver(gophersatBackend{}, nvars, cls, hint, scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,10 +38,10 @@ func TestPhasedSolver(t *testing.T) {
 				t.Fatal(err)
 			}
 			answers[st]++
-			if want := countModels(nvars, all) > 0; want != (st == sat.Satisfiable) {
+			if want := countModels(nvars, all) > 0; want != (st == Satisfiable) {
 				t.Fatalf("%v: %v, brute force says satisfiable %v", all, st, want)
 			}
-			if st != sat.Satisfiable {
+			if st != Satisfiable {
 				break
 			}
 			m := s.Model()
@@ -63,7 +61,7 @@ func TestPhasedSolver(t *testing.T) {
 			}
 		}
 	}
-	if answers[sat.Satisfiable] == 0 || answers[sat.Unsatisfiable] == 0 {
+	if answers[Satisfiable] == 0 || answers[Unsatisfiable] == 0 {
 		t.Errorf("answers %v: the random formulas miss a case", answers)
 	}
 }

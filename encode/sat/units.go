@@ -1,6 +1,6 @@
-package encode
+package sat
 
-// unitState is a formula kept unit-propagated as clauses come in (add),
+// UnitState is a formula kept unit-propagated as clauses come in (add),
 // which can also be propagated with a few more units for one question and
 // then restored (with): it gives the formula with no literal of an
 // assigned variable left in a longer clause, every assigned variable as a
@@ -9,13 +9,13 @@ package encode
 // the clauses added and the question's units.
 //
 // The lexicographic search gives gophersat a fresh solver for every
-// question (see chainLex.solver), with hundreds of fixed steps as units;
+// question (encode.chainLex), with hundreds of fixed steps as units;
 // gophersat's loader (Problem.simplify2) passes over every clause again
 // each time a clause becomes a unit, quadratic in the units, which on an
 // N=24 board was most of the search's time. Propagating in encode first
 // costs one pass; keeping the propagation from question to question
 // saves even that, but for the formula each question is given.
-type unitState struct {
+type UnitState struct {
 	val []int8    // by variable: 1 true, -1 false, 0 open
 	occ [][]int32 // by literal (litIndex): the clauses it occurs in
 	cls [][]int   // the clauses, as added (read, never changed)
@@ -35,13 +35,13 @@ type unitState struct {
 	litBuf []int
 }
 
-func newUnitState(nvars int) *unitState {
-	return &unitState{val: make([]int8, nvars+1), occ: make([][]int32, 2*nvars+2)}
+func NewUnitState(nvars int) *UnitState {
+	return &UnitState{val: make([]int8, nvars+1), occ: make([][]int32, 2*nvars+2)}
 }
 
 // add adds clause c for good and propagates; false when the clauses
 // added so far contradict each other by unit propagation (then for good).
-func (u *unitState) add(c []int) bool {
+func (u *UnitState) Add(c []int) bool {
 	if u.broken {
 		return false
 	}
@@ -67,7 +67,7 @@ func (u *unitState) add(c []int) bool {
 
 // with returns the formula propagated with the units assume too, or false when they contradict it by unit propagation,
 // and leaves the state as it was.
-func (u *unitState) with(assume []int) (out [][]int, ok bool) {
+func (u *UnitState) With(assume []int) (out [][]int, ok bool) {
 	if u.broken {
 		return nil, false
 	}
@@ -101,7 +101,7 @@ func (u *unitState) with(assume []int) (out [][]int, ok bool) {
 // then the open literals of every clause not satisfied, in one buffer.
 // The buffers are reused by the next call: the formula is for a backend's
 // New, which copies the clauses it is given (every backend does).
-func (u *unitState) formula() [][]int {
+func (u *UnitState) formula() [][]int {
 	lits := len(u.queue)
 	for i, c := range u.cls {
 		if !u.sat[i] {
@@ -134,16 +134,11 @@ func (u *unitState) formula() [][]int {
 	return out
 }
 
-// litIndex numbers literal l for unitState.occ.
-func litIndex(l int) int {
-	if l < 0 {
-		return -2 * l
-	}
-	return 2*l + 1
-}
+// Broken reports whether the clauses added contradict each other.
+func (u *UnitState) Broken() bool { return u.broken }
 
 // value returns 1 if l is true, -1 if false, 0 if open.
-func (u *unitState) value(l int) int8 {
+func (u *UnitState) value(l int) int8 {
 	if l < 0 {
 		return -u.val[-l]
 	}
@@ -151,7 +146,7 @@ func (u *unitState) value(l int) int8 {
 }
 
 // assign makes l true; false if it is false already.
-func (u *unitState) assign(l int) bool {
+func (u *UnitState) assign(l int) bool {
 	switch u.value(l) {
 	case 1:
 		return true
@@ -168,7 +163,7 @@ func (u *unitState) assign(l int) bool {
 }
 
 // markSat records that clause i has a true literal.
-func (u *unitState) markSat(i int32) {
+func (u *UnitState) markSat(i int32) {
 	if !u.sat[i] {
 		u.sat[i] = true
 		if u.temp {
@@ -180,7 +175,7 @@ func (u *unitState) markSat(i int32) {
 // propagate processes the assigned literals in order, assigning the last
 // open literal of every clause whose other literals are all false; false
 // on a clause with every literal false.
-func (u *unitState) propagate() bool {
+func (u *UnitState) propagate() bool {
 	for u.head < len(u.queue) {
 		l := u.queue[u.head]
 		u.head++
@@ -206,7 +201,7 @@ func (u *unitState) propagate() bool {
 // settle handles clause i, at most one of whose literals is not yet
 // processed as false: satisfied by a true literal, or its one open literal
 // assigned, or a contradiction (false).
-func (u *unitState) settle(c []int, i int32) bool {
+func (u *UnitState) settle(c []int, i int32) bool {
 	open := 0
 	for _, l := range c {
 		switch u.value(l) {

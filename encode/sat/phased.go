@@ -1,10 +1,6 @@
-package encode
+package sat
 
-import (
-	"time"
-
-	"github.com/gridsat/gridsat/encode/sat"
-)
+import "time"
 
 // phasedSolver is a backend's solver over the open variables of a
 // formula whose other variables are fixed by units, renumbered 1..m and
@@ -14,7 +10,7 @@ import (
 // added is cut down by them (satisfied: dropped; every literal false: the
 // solver answers Unsatisfiable from then on).
 type phasedSolver struct {
-	sat.Solver
+	Solver
 	fixed []int8  // by variable: 1 or -1 when fixed, 0 open
 	inner []int32 // by variable: its number in Solver, 0 when fixed
 	flip  []bool  // by variable: Solver's variable is true when it is false
@@ -22,14 +18,14 @@ type phasedSolver struct {
 	unsat bool    // a clause added was false under the fixed values
 }
 
-// newPhasedSolver makes a solver of be for cls over variables 1..nvars:
+// NewPhasedSolver makes a solver of be for cls over variables 1..nvars:
 // the unit clauses fix their variables, and every longer clause is over
-// open variables only (unitState.with's formula); hint, if not nil, is a
+// open variables only (UnitState.With's formula); hint, if not nil, is a
 // model whose values are tried first.
 //
 // scratch, if not nil, holds buffers for the renumbered formula, reused
 // from call to call (be's New copies the clauses it is given).
-func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool, scratch *phaseScratch) (sat.Solver, error) {
+func NewPhasedSolver(be Backend, nvars int, cls [][]int, hint []bool, scratch *PhaseScratch) (Solver, error) {
 	p := &phasedSolver{fixed: make([]int8, nvars+1), inner: make([]int32, nvars+1), flip: make([]bool, nvars+1), outer: []int32{0}}
 	for _, c := range cls {
 		if len(c) == 1 {
@@ -44,7 +40,7 @@ func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool, scratc
 		}
 	}
 	if scratch == nil {
-		scratch = &phaseScratch{}
+		scratch = &PhaseScratch{}
 	}
 	lits := 0
 	for _, c := range cls {
@@ -56,7 +52,7 @@ func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool, scratc
 	if cap(scratch.lits) < lits {
 		scratch.lits = make([]int, 0, lits)
 	}
-	g := &sat.CNF{NumVars: max(1, len(p.outer)-1), Clauses: scratch.clauses[:0]}
+	g := &CNF{NumVars: max(1, len(p.outer)-1), Clauses: scratch.clauses[:0]}
 	buf := scratch.lits[:0]
 	for _, c := range cls {
 		if len(c) == 1 {
@@ -76,8 +72,8 @@ func newPhasedSolver(be sat.Backend, nvars int, cls [][]int, hint []bool, scratc
 	return p, nil
 }
 
-// phaseScratch holds newPhasedSolver's buffers for reuse.
-type phaseScratch struct {
+// PhaseScratch holds NewPhasedSolver's buffers for reuse.
+type PhaseScratch struct {
 	clauses [][]int
 	lits    []int
 }
@@ -119,9 +115,9 @@ func (p *phasedSolver) AddClause(lits []int) error {
 
 // Solve answers Unsatisfiable once a clause added was false under the
 // fixed values, else asks the backend's solver.
-func (p *phasedSolver) Solve(deadline time.Time) (sat.Status, error) {
+func (p *phasedSolver) Solve(deadline time.Time) (Status, error) {
 	if p.unsat {
-		return sat.Unsatisfiable, nil
+		return Unsatisfiable, nil
 	}
 	return p.Solver.Solve(deadline)
 }
