@@ -13,7 +13,11 @@ var updateMainJob = flag.Bool("update-readme-table", false, "rewrite README.md's
 
 // timeCell is a verdict cell's time, the one part of the table a rerun
 // cannot reproduce.
-var timeCell = regexp.MustCompile(`^(\S+) [0-9.]+(ns|µs|ms|s|m)$`)
+var timeCell = regexp.MustCompile(`^(\S+) [0-9.]+(ns|µs|ms|s)$|^(\S+) [0-9]+(m[0-9]+s|h[0-9]+m|d[0-9]+h)$`)
+
+// rule is a separator cell of a Markdown table, whose width follows the
+// widest cell of its column (a time's among them).
+var rule = regexp.MustCompile(`^:?-+:?$`)
 
 // TestReadmeMainJobTable checks that README.md's table of the main job
 // (its slant part, `compare slant --format markdown`) is what the main
@@ -72,16 +76,43 @@ func markdownTable(text string) []string {
 	return table
 }
 
-// timeless is a table line with each cell's time dropped and the cells
-// trimmed of their padding.
+// timeless is a table line with each cell's time dropped, the cells
+// trimmed of their padding and each separator cell cut to its alignment
+// (":-", "-:", ":-:" or "-").
 func timeless(line string) string {
 	cells := strings.Split(strings.Trim(line, "|"), "|")
 	for i, c := range cells {
 		c = strings.TrimSpace(c)
 		if m := timeCell.FindStringSubmatch(c); m != nil {
-			c = m[1]
+			c = m[1] + m[3]
+		}
+		if rule.MatchString(c) {
+			c = strings.TrimSuffix(c[:1], "-") + "-" + strings.TrimPrefix(c[len(c)-1:], "-")
 		}
 		cells[i] = c
 	}
 	return strings.Join(cells, "|")
+}
+
+// TestTimeless checks that two lines of the main job's table that differ
+// only in their times, and so in their padding and the widths of their
+// separator cells, compare equal, and that other differences still show.
+func TestTimeless(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"| slant#1 | ok 36µs   | 0/0/0 |", "| slant#1 | ok 1.24ms | 0/0/0 |", true},
+		{"| slant#1 | ok 999µs | yes |", "| slant#1 | ok 25m12s | yes |", true},
+		{"| slant#1 | ok 2h5m | yes |", "| slant#1 | ok 3d4h | yes |", true},
+		{"|:------|:---------|------:|:---:|---|", "|:---|:------------|--:|:-------:|--------|", true},
+		{"|:------|", "|------:|", false},
+		{"|:---:|", "|:----|", false},
+		{"| slant#1 | ok 36µs | 0/0/0 |", "| slant#1 | ok 36µs | 0/1/0 |", false},
+		{"| slant#1 | ok 36µs | yes |", "| slant#1 | WRONG 36µs | yes |", false},
+	} {
+		if got := timeless(tc.a) == timeless(tc.b); got != tc.same {
+			t.Errorf("timeless(%q) == timeless(%q) is %v, want %v (%q, %q)", tc.a, tc.b, got, tc.same, timeless(tc.a), timeless(tc.b))
+		}
+	}
 }
