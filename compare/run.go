@@ -131,10 +131,8 @@ func SolverName(spec string) string {
 }
 
 // Quartiles are a sample's minimum, quartiles, median and maximum, each
-// quantile the inverse of the sample's distribution function (gonum's
-// stat.Empirical): the median of an odd number of repeats is the middle
-// one, of an even number the lower middle one; every figure is a time
-// that was measured.
+// quantile as Quantile computes it (numpy's and R's default): the median
+// of an even number of repeats is the mean of the two middle ones.
 type Quartiles struct {
 	Min    time.Duration `json:"min_ns"`
 	Q1     time.Duration `json:"q1_ns"`

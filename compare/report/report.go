@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -55,7 +54,7 @@ func (r view) perMachine() []string {
 				}
 			}
 			if len(times) > 0 {
-				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(median(times)), len(times)))
+				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(compare.Median(times)), len(times)))
 			}
 		}
 		if len(parts) > 0 {
@@ -687,7 +686,7 @@ func (r view) summarize() []Summary {
 				s.Failed++
 			}
 		}
-		s.Median = median(times)
+		s.Median = compare.Median(times)
 		if c := claimCounts(rows, i); len(c) > 0 {
 			s.Claims = c
 		}
@@ -697,15 +696,6 @@ func (r view) summarize() []Summary {
 		out[i] = s
 	}
 	return out
-}
-
-func median(times []time.Duration) time.Duration {
-	if len(times) == 0 {
-		return 0
-	}
-	sorted := append([]time.Duration(nil), times...)
-	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
-	return sorted[len(sorted)/2]
 }
 
 // par2 is the mean of the solved times and 2*limit for each unsolved run;
@@ -775,7 +765,7 @@ func scores(r view) (solvers []Summary, best Summary) {
 	for i := range solvers {
 		solvers[i].PAR2 = par2(solvedTimes[i], solvers[i].Runs-solvers[i].Solved, r.Timeout)
 	}
-	best.Median = median(bestTimes)
+	best.Median = compare.Median(bestTimes)
 	best.PAR2 = par2(bestTimes, best.Runs-best.Solved, r.Timeout)
 	return solvers, best
 }

@@ -9,6 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // Statistics that say when a difference between two solvers is real: the
@@ -151,7 +153,7 @@ func geomeanCI(ratios []float64, seed uint64) (mean, low, high float64) {
 	}
 	sort.Float64s(means)
 	alpha := (1 - confidence) / 2
-	return mean, math.Exp(stat.Quantile(alpha, stat.Empirical, means, nil)), math.Exp(stat.Quantile(1-alpha, stat.Empirical, means, nil))
+	return mean, math.Exp(compare.Quantile(means, alpha)), math.Exp(compare.Quantile(means, 1-alpha))
 }
 
 // PairStat compares solver B's times with solver A's over the cases both
