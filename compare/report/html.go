@@ -192,6 +192,9 @@ func htmlSummary(id string, r view, solvers []Summary, best Summary) htmlTable {
 			{Text: strconv.Itoa(s.Failed), Sort: strconv.Itoa(s.Failed)},
 			durationCell(s.Total), durationCell(s.Median), durationCell(s.PAR2),
 		}}
+		if s.Solved == 0 {
+			row.Cells[4], row.Cells[5] = htmlCell{Text: "-"}, htmlCell{Text: "-"}
+		}
 		if s.PAR2 == 0 {
 			row.Cells[6] = htmlCell{Text: "n/a"}
 		}

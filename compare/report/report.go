@@ -19,6 +19,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/gridsat/gridsat/compare"
 )
@@ -607,6 +608,8 @@ type Summary struct {
 	Ratio float64 `json:"geomean_ratio_vs_first,omitempty"`
 	Both  int     `json:"both_solved,omitempty"`
 	Ref   string  `json:"ratio_against,omitempty"`
+	// LeftOut names the cases the ratio leaves out, with why (PairStat).
+	LeftOut []string `json:"ratio_left_out,omitempty"`
 	// PAR2 is the mean over runs of the solve time, a run that did not
 	// solve its case (timeout, memout, error, WRONG) counted as twice the
 	// time limit; 0 when it cannot be known (no limit, and an unsolved
@@ -636,16 +639,25 @@ func (s Summary) line(width int) string {
 	if s.Failed > 0 {
 		line += fmt.Sprintf(", %d FAILED", s.Failed)
 	}
-	line += fmt.Sprintf(", total %s, median %s", compare.FormatDuration(s.Total), compare.FormatDuration(s.Median))
+	line += fmt.Sprintf(", total %s, median %s", s.figure(s.Total), s.figure(s.Median))
 	if s.PAR2 > 0 {
 		line += ", PAR-2 " + compare.FormatDuration(s.PAR2)
 	} else if s.Runs > 0 {
 		line += ", PAR-2 n/a"
 	}
 	if s.Ref != "" && s.Both > 0 {
-		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %d cases", s.Ref, s.Ratio, s.Both)
+		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %d pairs%s", s.Ref, s.Ratio, s.Both, leftOutNote(s.LeftOut))
 	}
 	return line
+}
+
+// figure is a total or median of the solver's solved runs, "-" when it
+// solved none: a figure over nothing is not 0.
+func (s Summary) figure(d time.Duration) string {
+	if s.Solved == 0 {
+		return "-"
+	}
+	return compare.FormatDuration(d)
 }
 
 // virtualBest is the name of the virtual best solver's summary.
@@ -660,7 +672,6 @@ func (r view) summarize() []Summary {
 	for i, spec := range specs {
 		s := Summary{Solver: spec}
 		var times []time.Duration
-		logSum, both := 0.0, 0
 		for _, row := range rows {
 			if i >= len(row.Runs) {
 				continue
@@ -673,13 +684,6 @@ func (r view) summarize() []Summary {
 				t := r.timeOf(run)
 				times = append(times, t)
 				s.Total += t
-				if i > 0 && len(row.Runs) > 0 && row.Runs[0].Verdict.Solved() {
-					a, b := r.timeOf(row.Runs[0]), t
-					if a > 0 && b > 0 {
-						logSum += math.Log(float64(b) / float64(a))
-						both++
-					}
-				}
 			case run.Verdict == compare.VerdictTimeout || run.Verdict == compare.VerdictMemout:
 				s.Out++
 			default:
@@ -690,8 +694,10 @@ func (r view) summarize() []Summary {
 		if c := claimCounts(rows, i); len(c) > 0 {
 			s.Claims = c
 		}
-		if i > 0 && both > 0 {
-			s.Ratio, s.Both, s.Ref = math.Exp(logSum/float64(both)), both, specs[0]
+		if i > 0 {
+			if _, diffs, left := r.pairRatios(0, i); len(diffs) > 0 {
+				s.Ratio, s.Both, s.Ref, s.LeftOut = math.Exp(stat.Mean(diffs, nil)), len(diffs), specs[0], left
+			}
 		}
 		out[i] = s
 	}
