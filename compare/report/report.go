@@ -646,7 +646,7 @@ func (s Summary) line(width int) string {
 		line += ", PAR-2 n/a"
 	}
 	if s.Ref != "" && s.Both > 0 {
-		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %d pairs%s", s.Ref, s.Ratio, s.Both, leftOutNote(s.LeftOut))
+		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %s%s", s.Ref, s.Ratio, pairsText(s.Both), leftOutNote(s.LeftOut))
 	}
 	return line
 }

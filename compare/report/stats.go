@@ -138,7 +138,7 @@ func (t signedRank) String() string {
 		notes = append(notes, "exact")
 	}
 	if t.N < fewPairs {
-		notes = append(notes, fmt.Sprintf("%d pairs: little power, no exact p below %.2g", t.N, minExactP(t.N)))
+		notes = append(notes, fmt.Sprintf("%s: little power, no exact p below %.2g", pairsText(t.N), minExactP(t.N)))
 	}
 	return fmt.Sprintf("Wilcoxon signed-rank p = %.2g (%s)", t.P, strings.Join(notes, ", "))
 }
@@ -240,8 +240,16 @@ func (ps PairStat) String() string {
 	if ps.Cases < minCICases {
 		ci = fmt.Sprintf("range %.3gx-%.3gx (too few pairs for a 95%% interval: under %d)", ps.Min, ps.Max, minCICases)
 	}
-	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx over %d pairs%s, %s, %s",
-		ps.B, ps.A, ps.Ratio, ps.Cases, leftOutNote(ps.LeftOut), ci, ps.Test)
+	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx over %s%s, %s, %s",
+		ps.B, ps.A, ps.Ratio, pairsText(ps.Cases), leftOutNote(ps.LeftOut), ci, ps.Test)
+}
+
+// pairsText counts pairs: "1 pair", "5 pairs".
+func pairsText(n int) string {
+	if n == 1 {
+		return "1 pair"
+	}
+	return fmt.Sprintf("%d pairs", n)
 }
 
 // leftOutNote says how many cases a ratio leaves out and names the first
