@@ -44,6 +44,11 @@ type Run struct {
 	// children (an exec: solver) over the solve; 0 where it was not
 	// measured (a run stopped at a limit, a platform without getrusage).
 	CPU time.Duration `json:"cpu_ns"`
+	// Solves is how many solves Wall, CPU and Result.Time are the mean
+	// of: a solve quicker than the machine's MinSolve is repeated in its
+	// worker until a round of them lasts that long. 0 (older records) or
+	// 1: one solve.
+	Solves int `json:"solves,omitempty"`
 	// PeakRSS is the peak resident memory seen during the run, in bytes
 	// (0 when not measured).
 	PeakRSS int64  `json:"peak_rss,omitempty"`
