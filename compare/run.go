@@ -49,6 +49,11 @@ type Run struct {
 	// worker until a round of them lasts that long. 0 (older records) or
 	// 1: one solve.
 	Solves int `json:"solves,omitempty"`
+	// FirstWall and FirstCPU are, when Solves > 1, the first solve's own
+	// times: a cold solve (its code and data not yet in the caches), whose
+	// result is the run's.
+	FirstWall time.Duration `json:"first_wall_ns,omitempty"`
+	FirstCPU  time.Duration `json:"first_cpu_ns,omitempty"`
 	// PeakRSS is the peak resident memory seen during the run, in bytes
 	// (0 when not measured).
 	PeakRSS int64  `json:"peak_rss,omitempty"`

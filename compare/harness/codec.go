@@ -187,6 +187,8 @@ func (rep *reply) marshal(w *wbuf) {
 	w.int(int64(rep.Wall))
 	w.int(int64(rep.CPU))
 	w.int(int64(rep.Solves))
+	w.int(int64(rep.FirstWall))
+	w.int(int64(rep.FirstCPU))
 	w.int(int64(rep.OnCPU))
 }
 
@@ -221,6 +223,8 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 	rep.Wall = time.Duration(r.int())
 	rep.CPU = time.Duration(r.int())
 	rep.Solves = int(r.int())
+	rep.FirstWall = time.Duration(r.int())
+	rep.FirstCPU = time.Duration(r.int())
 	rep.OnCPU = int(r.int())
 	return r.done()
 }

@@ -44,7 +44,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		Stats:     []compare.Stat{{Name: "nodes", Value: 1 << 40}, {Name: "rounds", Value: -3}},
 		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsatisfiable, Time: time.Second, Rounds: 9}},
 		Certified: true, CertError: "lemma 3 not RUP"},
-		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, Solves: 140, OnCPU: 3}
+		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, Solves: 140, FirstWall: 9 * time.Microsecond, FirstCPU: 8 * time.Microsecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))
 	nonZero(t, "reply", reflect.ValueOf(rep))
 

@@ -577,7 +577,7 @@ func (d *driver) frame(head *sentJob, f frame) bool {
 // from the limits (memory, then time) and the error it carries, if any.
 func (d *driver) replied(head *sentJob, rep reply) {
 	p, w := d.p, d.w
-	run := compare.Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, Solves: rep.Solves, PeakRSS: max(head.peak, rep.PeakRSS)}
+	run := compare.Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, Solves: rep.Solves, FirstWall: rep.FirstWall, FirstCPU: rep.FirstCPU, PeakRSS: max(head.peak, rep.PeakRSS)}
 	if p.Mem > 0 && run.PeakRSS > p.Mem {
 		// A run quicker than the poll, or a worker whose resident
 		// set was over the limit before its cgroup held it: the

@@ -22,6 +22,12 @@ const DefaultMinSolve = time.Millisecond
 // maxSolves bounds the solves of one round.
 const maxSolves = 1 << 20
 
+// timed is what solveTimed measured: the times per solve, and the first
+// solve's own.
+type timed struct {
+	per, first span
+}
+
 // span is the times of one measured stretch: wall clock around CPU
 // clock, so that on one CPU the CPU time cannot pass the wall time by
 // more than the clocks' own reading.
@@ -56,16 +62,16 @@ func (k clocks) measure(f func()) span {
 
 // solveTimed calls solve, timed; a solve quicker than min is repeated as
 // the comment above says. It returns the first call's result and error,
-// the times per solve, and the count of solves they are the mean of (1:
-// the first call alone). A repeat that fails, or says solved where the
+// the times per solve and the first call's, and the count of solves the
+// times per solve are the mean of (1: the first call alone). A repeat that fails, or says solved where the
 // first did not (or the reverse), ends the rounds: the first call then
 // stands alone.
-func (k clocks) solveTimed(solve func() (compare.Result, error), min time.Duration) (compare.Result, error, span, int) {
+func (k clocks) solveTimed(solve func() (compare.Result, error), min time.Duration) (compare.Result, error, timed, int) {
 	var res compare.Result
 	var err error
 	first := k.measure(func() { res, err = solve() })
 	if err != nil || min <= 0 || first.wall >= min {
-		return res, err, first, 1
+		return res, err, timed{first, first}, 1
 	}
 	n, last := 1, first.wall
 	for n < maxSolves {
@@ -80,15 +86,15 @@ func (k clocks) solveTimed(solve func() (compare.Result, error), min time.Durati
 			}
 		})
 		if !same {
-			return res, nil, first, 1
+			return res, nil, timed{first, first}, 1
 		}
 		if round.wall >= min || n >= maxSolves {
 			res.Time = solveTime / time.Duration(n)
-			return res, nil, span{wall: round.wall / time.Duration(n), cpu: round.cpu / time.Duration(n)}, n
+			return res, nil, timed{span{wall: round.wall / time.Duration(n), cpu: round.cpu / time.Duration(n)}, first}, n
 		}
 		last = round.wall
 	}
-	return res, nil, first, 1
+	return res, nil, timed{first, first}, 1
 }
 
 // nextRound is the size of the round after one of n solves that took

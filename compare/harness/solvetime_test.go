@@ -75,7 +75,11 @@ func TestSolveTimedRepeatsQuickSolves(t *testing.T) {
 			}
 			return compare.Result{Solved: true, Answer: answer, Time: tt.cost}, nil
 		}
-		res, err, s, n := f.clocks().solveTimed(solve, tt.min)
+		res, err, took, n := f.clocks().solveTimed(solve, tt.min)
+		s := took.per
+		if took.first.wall != tt.cost {
+			t.Errorf("%s: first solve %v, want %v", tt.name, took.first.wall, tt.cost)
+		}
 		if err != nil || res.Answer != "first" {
 			t.Errorf("%s: result %+v, %v; want the first call's", tt.name, res, err)
 		}
@@ -137,8 +141,8 @@ func TestWorkerRepeatsQuickSolves(t *testing.T) {
 			if !run.Verdict.Solved() {
 				t.Fatalf("min %v, %s: %s %s", min, row.Where(), run.Verdict, run.Detail)
 			}
-			if repeated := run.Solves > 1; repeated != (min > 0) || run.Solves < 1 {
-				t.Errorf("min %v, %s: %d solves timed", min, row.Where(), run.Solves)
+			if repeated := run.Solves > 1; repeated != (min > 0) || run.Solves < 1 || repeated != (run.FirstWall > 0) {
+				t.Errorf("min %v, %s: %d solves timed, the first's time %v", min, row.Where(), run.Solves, run.FirstWall)
 			}
 		}
 	}

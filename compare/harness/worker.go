@@ -55,8 +55,11 @@ type reply struct {
 	// CPU is the solve's CPU time (cpuSpan), 0 where not measured.
 	CPU time.Duration `json:"cpu_ns"`
 	// Solves is how many solves Wall and CPU are the mean of (Job's
-	// MinSolve); 1 for one.
-	Solves int `json:"solves"`
+	// MinSolve); 1 for one. When more, FirstWall and FirstCPU are the
+	// first solve's own times (a cold solve: its result is the reply's).
+	Solves    int           `json:"solves"`
+	FirstWall time.Duration `json:"first_wall_ns"`
+	FirstCPU  time.Duration `json:"first_cpu_ns"`
 	// OnCPU is the logical CPU the worker is pinned to, -1 if none.
 	OnCPU int `json:"on_cpu"`
 }
@@ -218,7 +221,10 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 	resetPeakRSS()
 	out.startSoon(id)
 	res, err, took, n := realClocks.solveTimed(func() (compare.Result, error) { return compare.SolveCase(spec, c) }, job.MinSolve)
-	rep := reply{Result: res, Wall: took.wall, CPU: took.cpu, Solves: n, PeakRSS: peakRSS(), OnCPU: pinned}
+	rep := reply{Result: res, Wall: took.per.wall, CPU: took.per.cpu, Solves: n, PeakRSS: peakRSS(), OnCPU: pinned}
+	if n > 1 {
+		rep.FirstWall, rep.FirstCPU = took.first.wall, took.first.cpu
+	}
 	if err != nil {
 		rep.Error = err.Error()
 	}

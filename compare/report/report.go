@@ -112,7 +112,24 @@ func (r view) clockNote() string {
 	if n := r.repeats(); n > 1 {
 		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in brackets", n)
 	}
+	if n := r.repeatedSolves(); n > 0 {
+		note += fmt.Sprintf("; %d quick runs timed as the mean of a round of solves in their worker (warm: the first, cold solve's times are in the JSON as first_wall_ns, first_cpu_ns)", n)
+	}
 	return note
+}
+
+// repeatedSolves counts the runs whose times are the mean of several
+// solves (Run.Solves).
+func (r view) repeatedSolves() int {
+	n := 0
+	for _, row := range r.Rows {
+		for _, run := range row.Runs {
+			if run.Solves > 1 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // repeats is the most repeats any run of the report stands for.

@@ -409,3 +409,15 @@ func TestSummaryMedianEven(t *testing.T) {
 		t.Errorf("median %v, virtual best's %v; want 3ms", solvers[0].Median, best.Median)
 	}
 }
+
+// Runs timed over a round of solves say so in the clock note.
+func TestClockNoteRepeatedSolves(t *testing.T) {
+	rows := []compare.Row{{Runs: []compare.Run{{Verdict: compare.VerdictOK, Solves: 300, Result: compare.Result{Solved: true, Time: 4 * time.Microsecond}}}}}
+	if note := resolve(compare.Report{Specs: []string{"a"}, Rows: rows}).clockNote(); !strings.Contains(note, "1 quick runs timed as the mean of a round of solves") {
+		t.Errorf("clock note %q", note)
+	}
+	rows[0].Runs[0].Solves = 1
+	if note := resolve(compare.Report{Specs: []string{"a"}, Rows: rows}).clockNote(); strings.Contains(note, "round of solves") {
+		t.Errorf("one solve, clock note %q", note)
+	}
+}
