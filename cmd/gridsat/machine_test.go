@@ -133,9 +133,9 @@ func TestReportKeepsBootstrapSeed(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
-	ci := regexp.MustCompile(`95% CI [^ ]+ \(bootstrap, seed [0-9]+\)`)
+	ci := regexp.MustCompile(`95% CI [^ ]+ \(bootstrap, seed [0-9]+,`)
 	first := ci.FindString(out)
-	if first == "" || strings.Contains(first, "seed 1)") {
+	if first == "" || strings.Contains(first, "seed 1,") {
 		t.Fatalf("compare printed no CI with a fresh seed:\n%s", out)
 	}
 	out, stderr, code = gridsat(t, "", "report", runs)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -236,5 +237,36 @@ func TestSummaryOfNothing(t *testing.T) {
 	row, _, _ = strings.Cut(row, "</tr>")
 	if !strings.Contains(row, "<td>-</td><td>-</td>") {
 		t.Errorf("HTML summary of a solver that solved nothing: %s", row)
+	}
+}
+
+// The interval's coverage on few cases: over 400 samples of n normal log
+// ratios (mean 0: a geomean ratio of 1), the share whose 95% interval
+// holds 1. With these seeds the plain percentile bootstrap d15c04a gave
+// holds it in 0.835 at n = 5 and 0.882 at n = 10, the expanded
+// percentile interval in 0.940 and 0.932. Seeds are fixed: the counts
+// do not vary between runs.
+func TestGeomeanCICoverage(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want float64
+	}{{5, 0.90}, {10, 0.92}} {
+		rng := rand.New(rand.NewPCG(uint64(tt.n), 1))
+		const samples = 400
+		held := 0
+		ratios := make([]float64, tt.n)
+		for s := range samples {
+			for i := range ratios {
+				ratios[i] = math.Exp(rng.NormFloat64())
+			}
+			if _, lo, hi := geomeanCI(ratios, uint64(s+1)); lo <= 1 && 1 <= hi {
+				held++
+			}
+		}
+		if got := float64(held) / samples; got < tt.want {
+			t.Errorf("n = %d: the 95%% interval holds the true ratio in %.3f of samples, want at least %.2f", tt.n, got, tt.want)
+		} else {
+			t.Logf("n = %d: coverage %.3f", tt.n, got)
+		}
 	}
 }
