@@ -46,8 +46,9 @@ type clocks struct {
 var realClocks = clocks{wall: time.Now, cpu: cpuNow}
 
 // measure times f: the wall clock read first and last, the CPU clock
-// inside; the CPU time is at least 1ns when measured (cpuSpan.done), 0
-// where it cannot be.
+// inside. The CPU time is at least 1ns when measured (a clock counting
+// microseconds reads 0 for a solve under one, and 0 means "not
+// measured"), 0 where it cannot be.
 func (k clocks) measure(f func()) span {
 	start := k.wall()
 	c0, ok0 := k.cpu()
@@ -119,6 +120,15 @@ func clockCost() span {
 		walls, cpus = append(walls, s.wall), append(cpus, s.cpu)
 	}
 	return span{wall: compare.Median(walls), cpu: compare.Median(cpus)}
+}
+
+// minSolve is the job's MinSolve, 0 when its solves write files (kept
+// proofs): a repeat would write them again.
+func (job Job) minSolve() time.Duration {
+	if job.Options[compare.ProofsOption] != "" {
+		return 0
+	}
+	return job.MinSolve
 }
 
 // minSolveFor is the MinSolve of a comparison under a time limit: at

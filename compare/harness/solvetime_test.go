@@ -171,3 +171,15 @@ func TestClockCostRecorded(t *testing.T) {
 		t.Errorf("an older machine record claims a clock cost or repeats:\n%s", lines)
 	}
 }
+
+// A job that keeps proofs writes files: it is never repeated.
+func TestNoRepeatsKeepingProofs(t *testing.T) {
+	job := Job{MinSolve: time.Millisecond, Options: compare.Options{"card": "seq"}}
+	if job.minSolve() != time.Millisecond {
+		t.Errorf("a job without proofs: min solve %v", job.minSolve())
+	}
+	job.Options[compare.ProofsOption] = t.TempDir()
+	if job.minSolve() != 0 {
+		t.Errorf("a job keeping proofs: min solve %v, want 0 (no repeats)", job.minSolve())
+	}
+}

@@ -52,7 +52,7 @@ type reply struct {
 	PeakRSS int64 `json:"peak_rss,omitempty"`
 	// Wall is the solve's wall-clock time, measured by the worker.
 	Wall time.Duration `json:"wall_ns"`
-	// CPU is the solve's CPU time (cpuSpan), 0 where not measured.
+	// CPU is the solve's CPU time (clocks.measure), 0 where not measured.
 	CPU time.Duration `json:"cpu_ns"`
 	// Solves is how many solves Wall and CPU are the mean of (Job's
 	// MinSolve); 1 for one. When more, FirstWall and FirstCPU are the
@@ -220,7 +220,7 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 	}
 	resetPeakRSS()
 	out.startSoon(id)
-	res, err, took, n := realClocks.solveTimed(func() (compare.Result, error) { return compare.SolveCase(spec, c) }, job.MinSolve)
+	res, err, took, n := realClocks.solveTimed(func() (compare.Result, error) { return compare.SolveCase(spec, c) }, job.minSolve())
 	rep := reply{Result: res, Wall: took.per.wall, CPU: took.per.cpu, Solves: n, PeakRSS: peakRSS(), OnCPU: pinned}
 	if n > 1 {
 		rep.FirstWall, rep.FirstCPU = took.first.wall, took.first.cpu
