@@ -208,7 +208,8 @@ func htmlSummary(id string, r view, solvers []Summary, best Summary) htmlTable {
 		}
 		row.Cells = append(row.Cells, htmlCell{Text: strconv.Itoa(s.Fastest), Sort: strconv.Itoa(s.Fastest)})
 		if s.Ref != "" && s.Both > 0 {
-			row.Cells = append(row.Cells, htmlCell{Text: fmt.Sprintf("%.3gx vs %s (%d cases)", s.Ratio, s.Ref, s.Both), Sort: strconv.FormatFloat(s.Ratio, 'g', -1, 64)})
+			row.Cells = append(row.Cells, htmlCell{Text: fmt.Sprintf("%.3gx vs %s (%s%s)", s.Ratio, s.Ref, pairsText(s.Both), leftOutCount(s.LeftOut)),
+				Title: strings.Join(s.LeftOut, "; "), Sort: strconv.FormatFloat(s.Ratio, 'g', -1, 64)})
 		} else {
 			row.Cells = append(row.Cells, htmlCell{})
 		}

@@ -290,6 +290,15 @@ func leftOutNote(left []string) string {
 	return fmt.Sprintf(" (%d left out: %s)", len(left), names)
 }
 
+// leftOutCount is leftOutNote's count alone, for a cell whose title
+// names the cases: ", 2 left out".
+func leftOutCount(left []string) string {
+	if len(left) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d left out", len(left))
+}
+
 // minCICases is the fewest pairs a confidence interval is given for.
 const minCICases = 5
 

@@ -214,6 +214,13 @@ func TestPairIntervalsAndLeftOut(t *testing.T) {
 	if all := strings.Join(lines, "\n"); !strings.Contains(all, "geomean time ratio vs a 2.88x over 3 pairs (1 left out: toy.txt#2: b timeout)") {
 		t.Errorf("summary does not name the case left out:\n%s", all)
 	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, []compare.Report{r}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.String(), `title="toy.txt#2: b timeout">2.88x vs a (3 pairs, 1 left out)`) {
+		t.Errorf("the HTML summary does not count and name the case its ratio leaves out")
+	}
 	r.Rows = pairRows(2, 3, 4, 2.5, 3.5)
 	ps = resolve(r).pairs()
 	if line := ps[0].String(); !strings.Contains(line, "95% CI") || strings.Contains(line, "range") || strings.Contains(line, "left out") {
