@@ -2,11 +2,8 @@ package compare
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
-
-	"gonum.org/v1/gonum/stat"
 
 	"github.com/gridsat/gridsat/instances"
 )
@@ -54,22 +51,6 @@ func Judge(p *Puzzle, c instances.Case, row *Row) {
 			row.Problems = append(row.Problems, fmt.Sprintf("%s vs %s: %v", first.Solver, other.Solver, err))
 		}
 	}
-}
-
-// quartiles of ds; zero for none.
-func quartiles(ds []time.Duration) Quartiles {
-	if len(ds) == 0 {
-		return Quartiles{}
-	}
-	x := make([]float64, len(ds))
-	for i, d := range ds {
-		x[i] = float64(d)
-	}
-	sort.Float64s(x)
-	q := func(p float64) time.Duration {
-		return time.Duration(stat.Quantile(p, stat.Empirical, x, nil))
-	}
-	return Quartiles{Min: time.Duration(x[0]), Q1: q(0.25), Median: q(0.5), Q3: q(0.75), Max: time.Duration(x[len(x)-1])}
 }
 
 // judgeRun sets a run's verdict from the verifier unless the harness set
@@ -144,12 +125,12 @@ func mergeRepeats(reps []Run) (run Run, problem string) {
 			differ = append(differ, fmt.Sprintf("repeat %d %s", rep.Repeat, DescribeRun(rep)))
 		}
 	}
-	sp := &Spread{N: len(reps), Wall: quartiles(times)}
+	sp := &Spread{N: len(reps), Wall: QuartilesOf(times)}
 	if len(cpus) == len(reps) {
-		sp.CPU = quartiles(cpus)
+		sp.CPU = QuartilesOf(cpus)
 	}
 	run.Spread = sp
-	run.Wall = quartiles(walls).Median
+	run.Wall = QuartilesOf(walls).Median
 	run.CPU = sp.CPU.Median
 	run.Result.Time = sp.Wall.Median
 	if len(differ) > 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Machine is what a results file's header records of where its runs were
@@ -30,6 +31,13 @@ type Machine struct {
 	// the kernel's clock under the wall time.
 	TimeSource  string `json:"time_source"`
 	Clocksource string `json:"clocksource,omitempty"`
+	// ClockCost and ClockCostWall are what timing an empty solve reads
+	// (the median of many), in CPU and wall time: the clocks' own cost,
+	// carried by every measured time. MinSolve is the shortest solve
+	// timed on its own (Run.Solves); 0 in older records.
+	ClockCost     time.Duration `json:"clock_cost_ns,omitempty"`
+	ClockCostWall time.Duration `json:"clock_cost_wall_ns,omitempty"`
+	MinSolve      time.Duration `json:"min_solve_ns,omitempty"`
 	// LoadStart is the load average (1, 5, 15 minutes) when the
 	// comparison started; its end is in the footer record.
 	LoadStart []float64 `json:"load_start,omitempty"`
@@ -90,6 +98,12 @@ func (m *Machine) Lines(loadEnd []float64) []string {
 	clock := "clock: " + m.TimeSource
 	if m.Clocksource != "" {
 		clock += " (kernel clocksource " + m.Clocksource + ")"
+	}
+	if m.ClockCost > 0 {
+		clock += fmt.Sprintf("; reading the clocks costs %s CPU, %s wall", FormatDuration(m.ClockCost), FormatDuration(m.ClockCostWall))
+	}
+	if m.MinSolve > 0 {
+		clock += fmt.Sprintf("; solves under %s repeated until a round lasts %s, timed per solve", FormatDuration(m.MinSolve), FormatDuration(m.MinSolve))
 	}
 	return []string{hw, sys, load, clock}
 }

@@ -44,6 +44,16 @@ type Run struct {
 	// children (an exec: solver) over the solve; 0 where it was not
 	// measured (a run stopped at a limit, a platform without getrusage).
 	CPU time.Duration `json:"cpu_ns"`
+	// Solves is how many solves Wall, CPU and Result.Time are the mean
+	// of: a solve quicker than the machine's MinSolve is repeated in its
+	// worker until a round of them lasts that long. 0 (older records) or
+	// 1: one solve.
+	Solves int `json:"solves,omitempty"`
+	// FirstWall and FirstCPU are, when Solves > 1, the first solve's own
+	// times: a cold solve (its code and data not yet in the caches), whose
+	// result is the run's.
+	FirstWall time.Duration `json:"first_wall_ns,omitempty"`
+	FirstCPU  time.Duration `json:"first_cpu_ns,omitempty"`
 	// PeakRSS is the peak resident memory seen during the run, in bytes
 	// (0 when not measured).
 	PeakRSS int64  `json:"peak_rss,omitempty"`
@@ -131,10 +141,8 @@ func SolverName(spec string) string {
 }
 
 // Quartiles are a sample's minimum, quartiles, median and maximum, each
-// quantile the inverse of the sample's distribution function (gonum's
-// stat.Empirical): the median of an odd number of repeats is the middle
-// one, of an even number the lower middle one; every figure is a time
-// that was measured.
+// quantile as Quantile computes it (numpy's and R's default): the median
+// of an even number of repeats is the mean of the two middle ones.
 type Quartiles struct {
 	Min    time.Duration `json:"min_ns"`
 	Q1     time.Duration `json:"q1_ns"`

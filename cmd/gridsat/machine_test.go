@@ -126,15 +126,16 @@ func TestPinRefusesMoreJobsThanCPUs(t *testing.T) {
 
 // The bootstrap's seed is recorded in --out's header without --repeat too:
 // report prints the confidence interval compare printed (it used seed 1).
+// queens seed has 10 cases: an interval needs 5 pairs.
 func TestReportKeepsBootstrapSeed(t *testing.T) {
 	runs := filepath.Join(t.TempDir(), "runs.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "slant", "sample", "--inproc", "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "queens", "seed", "--inproc", "--out", runs)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
-	ci := regexp.MustCompile(`95% CI [^ ]+ \(bootstrap, seed [0-9]+\)`)
+	ci := regexp.MustCompile(`95% CI [^ ]+ \(bootstrap, seed [0-9]+,`)
 	first := ci.FindString(out)
-	if first == "" || strings.Contains(first, "seed 1)") {
+	if first == "" || strings.Contains(first, "seed 1,") {
 		t.Fatalf("compare printed no CI with a fresh seed:\n%s", out)
 	}
 	out, stderr, code = gridsat(t, "", "report", runs)

@@ -140,6 +140,7 @@ func (job *Job) marshal(w *wbuf) {
 		w.str(k)
 		w.str(v)
 	}
+	w.int(int64(job.MinSolve))
 }
 
 func (job *Job) unmarshal(b []byte) error {
@@ -154,6 +155,7 @@ func (job *Job) unmarshal(b []byte) error {
 		k := r.str()
 		job.Options[k] = r.str()
 	}
+	job.MinSolve = time.Duration(r.int())
 	return r.done()
 }
 
@@ -184,6 +186,9 @@ func (rep *reply) marshal(w *wbuf) {
 	w.int(rep.PeakRSS)
 	w.int(int64(rep.Wall))
 	w.int(int64(rep.CPU))
+	w.int(int64(rep.Solves))
+	w.int(int64(rep.FirstWall))
+	w.int(int64(rep.FirstCPU))
 	w.int(int64(rep.OnCPU))
 }
 
@@ -217,6 +222,9 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 	rep.PeakRSS = r.int()
 	rep.Wall = time.Duration(r.int())
 	rep.CPU = time.Duration(r.int())
+	rep.Solves = int(r.int())
+	rep.FirstWall = time.Duration(r.int())
+	rep.FirstCPU = time.Duration(r.int())
 	rep.OnCPU = int(r.int())
 	return r.done()
 }

@@ -39,12 +39,12 @@ func nonZero(t *testing.T, path string, v reflect.Value) {
 
 func TestCodecRoundTrip(t *testing.T) {
 	job := Job{Puzzle: "slant", Case: "3x3:a1b2\n", Loc: instances.Loc{File: "in.txt", Case: 7, Line: -1}, Spec: "sat:card=seq",
-		Options: compare.Options{"card": "seq", "backend": "exec:cadical", "": "odd"}}
+		Options: compare.Options{"card": "seq", "backend": "exec:cadical", "": "odd"}, MinSolve: time.Millisecond}
 	rep := reply{Result: compare.Result{Solved: true, Answer: "Case 1: 5", Witness: "Q.\n.X", Second: "\\/", UniqueChecked: true, Time: 1234,
 		Stats:     []compare.Stat{{Name: "nodes", Value: 1 << 40}, {Name: "rounds", Value: -3}},
 		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsatisfiable, Time: time.Second, Rounds: 9}},
 		Certified: true, CertError: "lemma 3 not RUP"},
-		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, OnCPU: 3}
+		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, Solves: 140, FirstWall: 9 * time.Microsecond, FirstCPU: 8 * time.Microsecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))
 	nonZero(t, "reply", reflect.ValueOf(rep))
 

@@ -23,7 +23,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
@@ -145,10 +144,10 @@ func (InProcess) Execute(ctx context.Context, t Task) compare.Run {
 	if ctx.Err() != nil {
 		return compare.Run{Solver: spec.Text, Verdict: verdictCancelled}
 	}
-	cpu := startCPU()
-	start := time.Now()
-	res, err := compare.SolveCase(t.runSpec(), t.Case())
-	run := compare.Run{Solver: spec.Text, Result: res, Wall: time.Since(start), CPU: cpu.done()}
+	var res compare.Result
+	var err error
+	took := realClocks.measure(func() { res, err = compare.SolveCase(t.runSpec(), t.Case()) })
+	run := compare.Run{Solver: spec.Text, Result: res, Wall: took.wall, CPU: took.cpu}
 	if err != nil {
 		run.Verdict, run.Detail = compare.VerdictError, err.Error()
 	}

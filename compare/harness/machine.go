@@ -19,6 +19,10 @@ func newMachine(specs []compare.Spec) *compare.Machine {
 	m.Host, _ = os.Hostname()
 	readSystem(m)
 	m.LoadStart = loadAverage()
+	if _, ok := cpuNow(); ok {
+		cost := clockCost()
+		m.ClockCost, m.ClockCostWall = cost.cpu, cost.wall
+	}
 	m.Backends = map[string]string{}
 	if info, ok := debug.ReadBuildInfo(); ok {
 		readBuild(m, info)

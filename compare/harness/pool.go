@@ -32,6 +32,10 @@ type Pool struct {
 	// Timeout and Mem are the per-run limits; zero means none.
 	Timeout time.Duration
 	Mem     int64
+	// MinSolve is the shortest solve the workers time on its own
+	// (DefaultMinSolve; Job.MinSolve); zero means every solve is timed
+	// once.
+	MinSolve time.Duration
 	// Poll is how often a run's memory is sampled; 0 means every 10ms.
 	Poll time.Duration
 	// NoCgroup makes the kernel's memory limit a data rlimit on each
@@ -402,7 +406,7 @@ func (d *driver) fill() bool {
 			d.w = w
 		}
 		t := d.tasks[i]
-		job := Job{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.runSpec().Options}
+		job := Job{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.runSpec().Options, MinSolve: d.p.MinSolve}
 		d.w.jobs.b = d.w.jobs.b[:0]
 		job.marshal(&d.w.jobs)
 		id := d.p.nextID.Add(1)
@@ -573,7 +577,7 @@ func (d *driver) frame(head *sentJob, f frame) bool {
 // from the limits (memory, then time) and the error it carries, if any.
 func (d *driver) replied(head *sentJob, rep reply) {
 	p, w := d.p, d.w
-	run := compare.Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, PeakRSS: max(head.peak, rep.PeakRSS)}
+	run := compare.Run{Result: rep.Result, Wall: rep.Wall, CPU: rep.CPU, Solves: rep.Solves, FirstWall: rep.FirstWall, FirstCPU: rep.FirstCPU, PeakRSS: max(head.peak, rep.PeakRSS)}
 	if p.Mem > 0 && run.PeakRSS > p.Mem {
 		// A run quicker than the poll, or a worker whose resident
 		// set was over the limit before its cgroup held it: the

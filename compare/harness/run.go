@@ -158,7 +158,8 @@ func openSession(plan Plan) (*session, error) {
 		}
 	}
 	if !plan.Limits.InProcess {
-		s.pool = &Pool{Command: plan.Worker, Timeout: plan.Limits.Timeout, Mem: plan.Limits.Mem, CPUs: plan.CPUs}
+		s.pool = &Pool{Command: plan.Worker, Timeout: plan.Limits.Timeout, Mem: plan.Limits.Mem, CPUs: plan.CPUs,
+			MinSolve: minSolveFor(plan.Limits.Timeout)}
 		s.exec = s.pool
 	}
 	return s, nil
@@ -223,6 +224,9 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 	}
 	machine := newMachine(pp.Specs)
 	machine.Pinned = plan.CPUs
+	if s.pool != nil {
+		machine.MinSolve = s.pool.MinSolve
+	}
 	if s.results != nil {
 		footer, err := s.record(pr, pp, machine)
 		defer footer()

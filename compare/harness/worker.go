@@ -34,6 +34,10 @@ type Job struct {
 	Loc     instances.Loc   `json:"loc"`
 	Spec    string          `json:"spec"`
 	Options compare.Options `json:"options"`
+	// MinSolve is the shortest solve timed on its own; quicker ones are
+	// repeated until a round of them lasts this long (solvetime.go). 0:
+	// every solve is timed once.
+	MinSolve time.Duration `json:"min_solve_ns,omitempty"`
 }
 
 type reply struct {
@@ -48,8 +52,14 @@ type reply struct {
 	PeakRSS int64 `json:"peak_rss,omitempty"`
 	// Wall is the solve's wall-clock time, measured by the worker.
 	Wall time.Duration `json:"wall_ns"`
-	// CPU is the solve's CPU time (cpuSpan), 0 where not measured.
+	// CPU is the solve's CPU time (clocks.measure), 0 where not measured.
 	CPU time.Duration `json:"cpu_ns"`
+	// Solves is how many solves Wall and CPU are the mean of (Job's
+	// MinSolve); 1 for one. When more, FirstWall and FirstCPU are the
+	// first solve's own times (a cold solve: its result is the reply's).
+	Solves    int           `json:"solves"`
+	FirstWall time.Duration `json:"first_wall_ns"`
+	FirstCPU  time.Duration `json:"first_cpu_ns"`
 	// OnCPU is the logical CPU the worker is pinned to, -1 if none.
 	OnCPU int `json:"on_cpu"`
 }
@@ -210,10 +220,11 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 	}
 	resetPeakRSS()
 	out.startSoon(id)
-	cpu := startCPU()
-	start := time.Now()
-	res, err := compare.SolveCase(spec, c)
-	rep := reply{Result: res, Wall: time.Since(start), CPU: cpu.done(), PeakRSS: peakRSS(), OnCPU: pinned}
+	res, err, took, n := realClocks.solveTimed(func() (compare.Result, error) { return compare.SolveCase(spec, c) }, job.minSolve())
+	rep := reply{Result: res, Wall: took.per.wall, CPU: took.per.cpu, Solves: n, PeakRSS: peakRSS(), OnCPU: pinned}
+	if n > 1 {
+		rep.FirstWall, rep.FirstCPU = took.first.wall, took.first.cpu
+	}
 	if err != nil {
 		rep.Error = err.Error()
 	}

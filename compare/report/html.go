@@ -192,6 +192,9 @@ func htmlSummary(id string, r view, solvers []Summary, best Summary) htmlTable {
 			{Text: strconv.Itoa(s.Failed), Sort: strconv.Itoa(s.Failed)},
 			durationCell(s.Total), durationCell(s.Median), durationCell(s.PAR2),
 		}}
+		if s.Solved == 0 {
+			row.Cells[4], row.Cells[5] = htmlCell{Text: "-"}, htmlCell{Text: "-"}
+		}
 		if s.PAR2 == 0 {
 			row.Cells[6] = htmlCell{Text: "n/a"}
 		}
@@ -205,7 +208,8 @@ func htmlSummary(id string, r view, solvers []Summary, best Summary) htmlTable {
 		}
 		row.Cells = append(row.Cells, htmlCell{Text: strconv.Itoa(s.Fastest), Sort: strconv.Itoa(s.Fastest)})
 		if s.Ref != "" && s.Both > 0 {
-			row.Cells = append(row.Cells, htmlCell{Text: fmt.Sprintf("%.3gx vs %s (%d cases)", s.Ratio, s.Ref, s.Both), Sort: strconv.FormatFloat(s.Ratio, 'g', -1, 64)})
+			row.Cells = append(row.Cells, htmlCell{Text: fmt.Sprintf("%.3gx vs %s (%s%s)", s.Ratio, s.Ref, pairsText(s.Both), leftOutCount(s.LeftOut)),
+				Title: strings.Join(s.LeftOut, "; "), Sort: strconv.FormatFloat(s.Ratio, 'g', -1, 64)})
 		} else {
 			row.Cells = append(row.Cells, htmlCell{})
 		}

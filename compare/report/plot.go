@@ -355,9 +355,7 @@ func scalingPlot(r view) (*plot.Plot, error) {
 		sort.Ints(sizes)
 		var med plotter.XYs
 		for _, s := range sizes {
-			ts := bySize[s]
-			sort.Float64s(ts)
-			med = append(med, plotter.XY{X: float64(s), Y: ts[len(ts)/2]})
+			med = append(med, plotter.XY{X: float64(s), Y: compare.MedianFloat(bySize[s])})
 		}
 		line, err := plotter.NewLine(med)
 		if err != nil {

@@ -48,7 +48,7 @@ func TestNoiseShown(t *testing.T) {
 	if err := WriteReport(&js, noisy, Options{Format: "json"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"pairs": [`, `"ci_low":`, `"wilcoxon": {`, `"machines": [`, `"cpu_model": "Test CPU 3000"`, `"spread": {`} {
+	for _, want := range []string{`"pairs": [`, `"ratio_min":`, `"wilcoxon": {`, `"machines": [`, `"cpu_model": "Test CPU 3000"`, `"spread": {`} {
 		if !strings.Contains(js.String(), want) {
 			t.Errorf("the JSON report lacks %s", want)
 		}
@@ -66,7 +66,8 @@ func TestNoiseShown(t *testing.T) {
 }
 
 // A pair over one case has no confidence interval: bootstrapping one ratio
-// gives an interval of no width, which reads as certainty.
+// gives an interval of no width, which reads as certainty; its range is
+// given instead, labelled as one.
 func TestPairOneCaseNoCI(t *testing.T) {
 	r := noisyReport()
 	r.Rows = r.Rows[:1]
@@ -74,7 +75,7 @@ func TestPairOneCaseNoCI(t *testing.T) {
 	if len(pairs) == 0 || pairs[0].Cases != 1 {
 		t.Fatalf("pairs over one case: %+v", pairs)
 	}
-	if ps := pairs[0]; ps.Low != 0 || ps.High != 0 || !strings.Contains(ps.String(), "no CI") || strings.Contains(ps.String(), "95% CI") {
+	if ps := pairs[0]; ps.Low != 0 || ps.High != 0 || !strings.Contains(ps.String(), "range 2x-2x (too few pairs") || strings.Contains(ps.String(), "95% CI") {
 		t.Errorf("one case: CI %g-%g, %q", ps.Low, ps.High, ps.String())
 	}
 	var js bytes.Buffer

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +19,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/gridsat/gridsat/compare"
 )
@@ -55,7 +55,7 @@ func (r view) perMachine() []string {
 				}
 			}
 			if len(times) > 0 {
-				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(median(times)), len(times)))
+				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(compare.Median(times)), len(times)))
 			}
 		}
 		if len(parts) > 0 {
@@ -112,7 +112,24 @@ func (r view) clockNote() string {
 	if n := r.repeats(); n > 1 {
 		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in brackets", n)
 	}
+	if n := r.repeatedSolves(); n > 0 {
+		note += fmt.Sprintf("; %d quick runs timed as the mean of a round of solves in their worker (warm: the first, cold solve's times are in the JSON as first_wall_ns, first_cpu_ns)", n)
+	}
 	return note
+}
+
+// repeatedSolves counts the runs whose times are the mean of several
+// solves (Run.Solves).
+func (r view) repeatedSolves() int {
+	n := 0
+	for _, row := range r.Rows {
+		for _, run := range row.Runs {
+			if run.Solves > 1 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // repeats is the most repeats any run of the report stands for.
@@ -608,6 +625,8 @@ type Summary struct {
 	Ratio float64 `json:"geomean_ratio_vs_first,omitempty"`
 	Both  int     `json:"both_solved,omitempty"`
 	Ref   string  `json:"ratio_against,omitempty"`
+	// LeftOut names the cases the ratio leaves out, with why (PairStat).
+	LeftOut []string `json:"ratio_left_out,omitempty"`
 	// PAR2 is the mean over runs of the solve time, a run that did not
 	// solve its case (timeout, memout, error, WRONG) counted as twice the
 	// time limit; 0 when it cannot be known (no limit, and an unsolved
@@ -637,16 +656,25 @@ func (s Summary) line(width int) string {
 	if s.Failed > 0 {
 		line += fmt.Sprintf(", %d FAILED", s.Failed)
 	}
-	line += fmt.Sprintf(", total %s, median %s", compare.FormatDuration(s.Total), compare.FormatDuration(s.Median))
+	line += fmt.Sprintf(", total %s, median %s", s.figure(s.Total), s.figure(s.Median))
 	if s.PAR2 > 0 {
 		line += ", PAR-2 " + compare.FormatDuration(s.PAR2)
 	} else if s.Runs > 0 {
 		line += ", PAR-2 n/a"
 	}
 	if s.Ref != "" && s.Both > 0 {
-		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %d cases", s.Ref, s.Ratio, s.Both)
+		line += fmt.Sprintf(", geomean time ratio vs %s %.3gx over %s%s", s.Ref, s.Ratio, pairsText(s.Both), leftOutNote(s.LeftOut))
 	}
 	return line
+}
+
+// figure is a total or median of the solver's solved runs, "-" when it
+// solved none: a figure over nothing is not 0.
+func (s Summary) figure(d time.Duration) string {
+	if s.Solved == 0 {
+		return "-"
+	}
+	return compare.FormatDuration(d)
 }
 
 // virtualBest is the name of the virtual best solver's summary.
@@ -661,7 +689,6 @@ func (r view) summarize() []Summary {
 	for i, spec := range specs {
 		s := Summary{Solver: spec}
 		var times []time.Duration
-		logSum, both := 0.0, 0
 		for _, row := range rows {
 			if i >= len(row.Runs) {
 				continue
@@ -674,38 +701,24 @@ func (r view) summarize() []Summary {
 				t := r.timeOf(run)
 				times = append(times, t)
 				s.Total += t
-				if i > 0 && len(row.Runs) > 0 && row.Runs[0].Verdict.Solved() {
-					a, b := r.timeOf(row.Runs[0]), t
-					if a > 0 && b > 0 {
-						logSum += math.Log(float64(b) / float64(a))
-						both++
-					}
-				}
 			case run.Verdict == compare.VerdictTimeout || run.Verdict == compare.VerdictMemout:
 				s.Out++
 			default:
 				s.Failed++
 			}
 		}
-		s.Median = median(times)
+		s.Median = compare.Median(times)
 		if c := claimCounts(rows, i); len(c) > 0 {
 			s.Claims = c
 		}
-		if i > 0 && both > 0 {
-			s.Ratio, s.Both, s.Ref = math.Exp(logSum/float64(both)), both, specs[0]
+		if i > 0 {
+			if _, diffs, left := r.pairRatios(0, i); len(diffs) > 0 {
+				s.Ratio, s.Both, s.Ref, s.LeftOut = math.Exp(stat.Mean(diffs, nil)), len(diffs), specs[0], left
+			}
 		}
 		out[i] = s
 	}
 	return out
-}
-
-func median(times []time.Duration) time.Duration {
-	if len(times) == 0 {
-		return 0
-	}
-	sorted := append([]time.Duration(nil), times...)
-	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
-	return sorted[len(sorted)/2]
 }
 
 // par2 is the mean of the solved times and 2*limit for each unsolved run;
@@ -775,7 +788,7 @@ func scores(r view) (solvers []Summary, best Summary) {
 	for i := range solvers {
 		solvers[i].PAR2 = par2(solvedTimes[i], solvers[i].Runs-solvers[i].Solved, r.Timeout)
 	}
-	best.Median = median(bestTimes)
+	best.Median = compare.Median(bestTimes)
 	best.PAR2 = par2(bestTimes, best.Runs-best.Solved, r.Timeout)
 	return solvers, best
 }

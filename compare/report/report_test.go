@@ -206,8 +206,8 @@ func TestPAR2AndVirtualBest(t *testing.T) {
 	if best.Runs != 5 || best.Solved != 4 || best.Failed != 1 || best.Out != 0 {
 		t.Errorf("virtual best counts %+v", best)
 	}
-	if best.Total != 2550*ms || best.Median != 400*ms {
-		t.Errorf("virtual best total %s median %s, want 2.55s and 400ms", best.Total, best.Median)
+	if best.Total != 2550*ms || best.Median != 250*ms {
+		t.Errorf("virtual best total %s median %s, want 2.55s and 250ms (the mean of 100ms and 400ms)", best.Total, best.Median)
 	}
 	if got, want := best.PAR2, 22550*ms/5; got != want {
 		t.Errorf("virtual best PAR-2 %s, want %s", got, want)
@@ -245,9 +245,9 @@ func TestSummaryLines(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{
-		"- a            solved 2/2, total 400ms, median 300ms, PAR-2 200ms",
+		"- a            solved 2/2, total 400ms, median 200ms, PAR-2 200ms",
 		"- b            solved 1/2, 1 out of limits, total 200ms, median 200ms, PAR-2 2.1s",
-		"- virtual best solved 2/2, total 300ms, median 200ms, PAR-2 150ms; fastest: a 1, b 1",
+		"- virtual best solved 2/2, total 300ms, median 150ms, PAR-2 150ms; fastest: a 1, b 1",
 		"counted as 2 x 2s",
 		"runs: 3 reused from the results file, 1 run now",
 	} {
@@ -394,5 +394,30 @@ func TestFastestWithinNoise(t *testing.T) {
 	lines, _ := summaryLines(resolve(compare.Report{Specs: []string{"a", "b"}, Rows: rows}))
 	if !strings.Contains(strings.Join(lines, "\n"), "fastest: a 2, b 1, within noise 2") {
 		t.Errorf("summary:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// The summary's median is numpy's (np.median of 1, 2, 4, 10 ms = 3 ms),
+// the virtual best's too.
+func TestSummaryMedianEven(t *testing.T) {
+	var rows []compare.Row
+	for _, ms := range []time.Duration{4, 1, 10, 2} {
+		rows = append(rows, compare.Row{Runs: []compare.Run{{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Time: ms * time.Millisecond}}}})
+	}
+	solvers, best := scores(resolve(compare.Report{Specs: []string{"a"}, Rows: rows}))
+	if solvers[0].Median != 3*time.Millisecond || best.Median != 3*time.Millisecond {
+		t.Errorf("median %v, virtual best's %v; want 3ms", solvers[0].Median, best.Median)
+	}
+}
+
+// Runs timed over a round of solves say so in the clock note.
+func TestClockNoteRepeatedSolves(t *testing.T) {
+	rows := []compare.Row{{Runs: []compare.Run{{Verdict: compare.VerdictOK, Solves: 300, Result: compare.Result{Solved: true, Time: 4 * time.Microsecond}}}}}
+	if note := resolve(compare.Report{Specs: []string{"a"}, Rows: rows}).clockNote(); !strings.Contains(note, "1 quick runs timed as the mean of a round of solves") {
+		t.Errorf("clock note %q", note)
+	}
+	rows[0].Runs[0].Solves = 1
+	if note := resolve(compare.Report{Specs: []string{"a"}, Rows: rows}).clockNote(); strings.Contains(note, "round of solves") {
+		t.Errorf("one solve, clock note %q", note)
 	}
 }

@@ -1,14 +1,19 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // Statistics that say when a difference between two solvers is real: the
@@ -19,57 +24,75 @@ import (
 // bootstrap loop are written here (gonum has neither).
 
 // signedRank is the Wilcoxon signed-rank test of paired differences d
-// against a median of 0, two-sided.
+// against a median of 0, two-sided, as R's wilcox.test and scipy's
+// wilcoxon (zero_method "wilcox", correction on) compute it.
 type signedRank struct {
 	// N counts the differences that are not 0 (zeros are dropped, as
 	// Wilcoxon did and R's wilcox.test does); Zeros the dropped ones.
 	N     int `json:"n"`
 	Zeros int `json:"zeros"`
+	// Ties says two nonzero |d| are equal (their ranks are shared).
+	Ties bool `json:"ties,omitempty"`
 	// W is the sum of the ranks of the positive differences (W+), ties
 	// given their mean rank.
 	W float64 `json:"w_plus"`
-	// P is the two-sided p-value: exact (the distribution of W+ over the
-	// 2^N sign patterns) when N <= exactMaxN and no two |d| tie, else the
-	// normal approximation with the tie correction of the variance and a
-	// continuity correction.
-	P     float64 `json:"p"`
-	Exact bool    `json:"exact"`
+	// Method is how P was found: methodExact (the distribution of W+ over
+	// the 2^N sign patterns) when N < exactBelow and there are neither
+	// zeros nor ties, else methodNormal (the normal approximation with the
+	// tie correction of the variance and a continuity correction), or
+	// methodNone when no difference enters the test (N = 0): then there
+	// is no P.
+	Method string  `json:"method"`
+	P      float64 `json:"p,omitempty"`
+	Exact  bool    `json:"exact"`
 }
 
-// exactMaxN is the largest N whose p-value signedRankTest computes
-// exactly.
-const exactMaxN = 50
+// The methods of a signed-rank test.
+const (
+	methodExact  = "exact"
+	methodNormal = "normal approx."
+	methodNone   = "none"
+)
+
+// exactBelow bounds the N whose p-value signedRankTest computes exactly
+// (R's wilcox.test: exact for N < 50).
+const exactBelow = 50
+
+// fewPairs is the fewest nonzero differences below which a summary warns
+// that the test has little power.
+const fewPairs = 10
 
 // signedRankTest runs the Wilcoxon signed-rank test on d.
 func signedRankTest(d []float64) signedRank {
-	type diff struct {
-		abs float64
-		pos bool
-	}
-	var ds []diff
-	res := signedRank{}
+	var abs []float64
+	pos := map[int]bool{}
+	res := signedRank{Method: methodNone}
 	for _, x := range d {
 		if x == 0 {
 			res.Zeros++
 			continue
 		}
-		ds = append(ds, diff{math.Abs(x), x > 0})
+		pos[len(abs)] = x > 0
+		abs = append(abs, math.Abs(x))
 	}
-	res.N = len(ds)
+	res.N = len(abs)
 	if res.N == 0 {
-		res.P = 1
 		return res
 	}
-	sort.Slice(ds, func(i, j int) bool { return ds[i].abs < ds[j].abs })
+	order := make([]int, len(abs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return abs[order[i]] < abs[order[j]] })
 	ties := 0.0 // sum of t^3 - t over groups of t equal |d|
-	for i := 0; i < len(ds); {
+	for i := 0; i < len(order); {
 		j := i
-		for j < len(ds) && ds[j].abs == ds[i].abs {
+		for j < len(order) && abs[order[j]] == abs[order[i]] {
 			j++
 		}
 		rank := float64(i+1+j) / 2 // mean of ranks i+1..j
 		for k := i; k < j; k++ {
-			if ds[k].pos {
+			if pos[order[k]] {
 				res.W += rank
 			}
 		}
@@ -77,21 +100,52 @@ func signedRankTest(d []float64) signedRank {
 		ties += t*t*t - t
 		i = j
 	}
-	n := float64(res.N)
-	if res.N <= exactMaxN && ties == 0 {
-		res.P, res.Exact = exactSignedRankP(res.N, int(res.W)), true
+	res.Ties = ties > 0
+	if res.N < exactBelow && !res.Ties && res.Zeros == 0 {
+		res.P, res.Exact, res.Method = exactSignedRankP(res.N, int(res.W)), true, methodExact
 		return res
 	}
-	mean := n * (n + 1) / 4
+	res.Method = methodNormal
+	n := float64(res.N)
+	z := res.W - n*(n+1)/4
 	sd := math.Sqrt(n*(n+1)*(2*n+1)/24 - ties/48)
-	if sd == 0 {
+	if z == 0 || sd == 0 {
 		res.P = 1
 		return res
 	}
-	z := math.Max(math.Abs(res.W-mean)-0.5, 0) / sd
-	res.P = math.Min(1, 2*distuv.UnitNormal.Survival(z))
+	z = (z - math.Copysign(0.5, z)) / sd
+	res.P = math.Min(1, 2*distuv.UnitNormal.Survival(math.Abs(z)))
 	return res
 }
+
+// String says the test's outcome, how it was found and what it cannot
+// say: "Wilcoxon signed-rank p = 0.18 (normal approx., 2 zero
+// differences, 3 pairs: little power, ...)".
+func (t signedRank) String() string {
+	if t.Method == methodNone {
+		return fmt.Sprintf("no test: all %d pairs equal", t.Zeros)
+	}
+	var notes []string
+	if t.Method == methodNormal {
+		notes = append(notes, "normal approx.")
+		if t.Zeros > 0 {
+			notes = append(notes, fmt.Sprintf("%d zero differences dropped", t.Zeros))
+		}
+		if t.Ties {
+			notes = append(notes, "ties")
+		}
+	} else {
+		notes = append(notes, "exact")
+	}
+	if t.N < fewPairs {
+		notes = append(notes, fmt.Sprintf("%s: little power, no exact p below %.2g", pairsText(t.N), minExactP(t.N)))
+	}
+	return fmt.Sprintf("Wilcoxon signed-rank p = %.2g (%s)", t.P, strings.Join(notes, ", "))
+}
+
+// minExactP is the smallest two-sided p-value the exact test can give on
+// n pairs: every sign the same, 2 of the 2^n patterns.
+func minExactP(n int) float64 { return math.Min(1, math.Ldexp(2, -n)) }
 
 // exactSignedRankP is the two-sided p-value of W+ = w among n untied
 // ranks: twice the smaller tail of its distribution, where each of the
@@ -131,9 +185,10 @@ const (
 	confidence         = 0.95
 )
 
-// geomeanCI is the geometric mean of ratios and a percentile bootstrap
-// confidence interval for it: the cases resampled with replacement
-// bootstrapResamples times with a generator seeded by seed.
+// geomeanCI is the geometric mean of ratios and a bootstrap confidence
+// interval for it: the cases resampled with replacement
+// bootstrapResamples times with a generator seeded by seed, the interval
+// the expanded percentile one (ciMethod).
 func geomeanCI(ratios []float64, seed uint64) (mean, low, high float64) {
 	logs := make([]float64, len(ratios))
 	for i, r := range ratios {
@@ -150,45 +205,129 @@ func geomeanCI(ratios []float64, seed uint64) (mean, low, high float64) {
 		means[b] = stat.Mean(sample, nil)
 	}
 	sort.Float64s(means)
-	alpha := (1 - confidence) / 2
-	return mean, math.Exp(stat.Quantile(alpha, stat.Empirical, means, nil)), math.Exp(stat.Quantile(1-alpha, stat.Empirical, means, nil))
+	alpha := expandedAlpha((1-confidence)/2, len(logs))
+	return mean, math.Exp(compare.Quantile(means, alpha)), math.Exp(compare.Quantile(means, 1-alpha))
+}
+
+// ciMethod names the interval geomeanCI gives. A plain percentile
+// bootstrap of a mean is too narrow on few cases (its spread is the
+// sample's, divided by n where an unbiased one divides by n-1, and it
+// takes normal where Student's t belongs): on normal log ratios its 95%
+// intervals hold the true mean too rarely on 5 or 10 cases
+// (TestGeomeanCICoverage). The expanded percentile interval (Hesterberg,
+// "What teachers should know about the bootstrap", 2015) reads the
+// bootstrap's percentiles at expandedAlpha instead, nearer 95%.
+const ciMethod = "expanded percentile bootstrap"
+
+// expandedAlpha is the tail probability at which the expanded percentile
+// interval reads the bootstrap distribution for a two-sided interval of
+// tail alpha over n cases: Phi(-sqrt(n/(n-1)) t(1-alpha, n-1)).
+func expandedAlpha(alpha float64, n int) float64 {
+	if n < 2 {
+		return alpha
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(1 - alpha)
+	return distuv.UnitNormal.CDF(-math.Sqrt(float64(n)/float64(n-1)) * t)
 }
 
 // PairStat compares solver B's times with solver A's over the cases both
 // solved.
 type PairStat struct {
-	A     string `json:"a"`
-	B     string `json:"b"`
-	Cases int    `json:"cases"`
-	// Ratio is the geometric mean of B's time over A's; Low and High the
-	// 95% bootstrap confidence interval (Seed seeds the resampling), 0
-	// (and left out of the JSON) over fewer than minCICases cases, where
-	// resampling one ratio would give an interval of no width.
+	A string `json:"a"`
+	B string `json:"b"`
+	// Cases counts the pairs: the cases both solved in a nonzero time.
+	Cases int `json:"cases"`
+	// Ratio is the geometric mean of B's time over A's, Min and Max the
+	// smallest and largest ratio; Low and High the 95% bootstrap
+	// confidence interval (Seed seeds the resampling), 0 (and left out of
+	// the JSON) over fewer than minCICases pairs, where the resampled
+	// means cannot leave the range of a few ratios and the interval would
+	// claim a coverage it does not have.
 	Ratio float64 `json:"geomean_ratio"`
+	Min   float64 `json:"ratio_min"`
+	Max   float64 `json:"ratio_max"`
 	Low   float64 `json:"ci_low,omitempty"`
 	High  float64 `json:"ci_high,omitempty"`
-	Seed  uint64  `json:"bootstrap_seed"`
+	// CIMethod names the interval (ciMethod), "" with none.
+	CIMethod string `json:"ci_method,omitempty"`
+	Seed     uint64 `json:"bootstrap_seed"`
 	// Test is the signed-rank test of the log ratios.
 	Test signedRank `json:"wilcoxon"`
+	// LeftOut names the report's cases that are not pairs, each with why
+	// ("toy.txt#2: b timeout").
+	LeftOut []string `json:"left_out,omitempty"`
 }
 
 // String is the pair's line in a summary.
 func (ps PairStat) String() string {
-	how := "normal approx."
-	if ps.Test.Exact {
-		how = "exact"
-	}
-	ci := fmt.Sprintf("95%% CI %.3gx-%.3gx (bootstrap, seed %d)", ps.Low, ps.High, ps.Seed)
+	ci := fmt.Sprintf("95%% CI %.3gx-%.3gx (bootstrap, seed %d, expanded percentile)", ps.Low, ps.High, ps.Seed)
 	if ps.Cases < minCICases {
-		ci = fmt.Sprintf("no CI (%d case: one ratio says nothing of its spread)", ps.Cases)
+		ci = fmt.Sprintf("range %.3gx-%.3gx (too few pairs for a 95%% interval: under %d)", ps.Min, ps.Max, minCICases)
 	}
-	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx, %s, Wilcoxon signed-rank p = %.2g (%s), %d cases",
-		ps.B, ps.A, ps.Ratio, ci, ps.Test.P, how, ps.Cases)
+	return fmt.Sprintf("%s vs %s: geomean time ratio %.3gx over %s%s, %s, %s",
+		ps.B, ps.A, ps.Ratio, pairsText(ps.Cases), leftOutNote(ps.LeftOut), ci, ps.Test)
 }
 
-// minCICases is the fewest cases a pair's confidence interval is given
-// for.
-const minCICases = 2
+// pairsText counts pairs: "1 pair", "5 pairs".
+func pairsText(n int) string {
+	if n == 1 {
+		return "1 pair"
+	}
+	return fmt.Sprintf("%d pairs", n)
+}
+
+// leftOutNote says how many cases a ratio leaves out and names the first
+// few: " (2 cases left out: a.txt#1: b timeout, a.txt#4: a error)".
+func leftOutNote(left []string) string {
+	if len(left) == 0 {
+		return ""
+	}
+	const named = 4
+	names := strings.Join(left[:min(named, len(left))], ", ")
+	if len(left) > named {
+		names += fmt.Sprintf(" and %d more", len(left)-named)
+	}
+	return fmt.Sprintf(" (%d left out: %s)", len(left), names)
+}
+
+// leftOutCount is leftOutNote's count alone, for a cell whose title
+// names the cases: ", 2 left out".
+func leftOutCount(left []string) string {
+	if len(left) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d left out", len(left))
+}
+
+// minCICases is the fewest pairs a confidence interval is given for.
+const minCICases = 5
+
+// pairRatios are the time ratios of solver b over solver a on the cases
+// both solved in a nonzero time, their log differences, and the other
+// cases, named with why they were left out.
+func (r view) pairRatios(a, b int) (ratios, diffs []float64, left []string) {
+	for _, row := range r.Rows {
+		var why []string
+		for _, i := range []int{a, b} {
+			switch {
+			case i >= len(row.Runs):
+				why = append(why, r.Specs[i]+" no run")
+			case !row.Runs[i].Verdict.Solved():
+				why = append(why, r.Specs[i]+" "+cmp.Or(string(row.Runs[i].Verdict), "no verdict"))
+			case r.timeOf(row.Runs[i]) <= 0:
+				why = append(why, r.Specs[i]+" no time")
+			}
+		}
+		if len(why) > 0 {
+			left = append(left, row.Where()+": "+strings.Join(why, ", "))
+			continue
+		}
+		ta, tb := r.timeOf(row.Runs[a]), r.timeOf(row.Runs[b])
+		ratios = append(ratios, float64(tb)/float64(ta))
+		diffs = append(diffs, math.Log(float64(tb))-math.Log(float64(ta)))
+	}
+	return ratios, diffs, left
+}
 
 // pairs compares every two solvers of the report (each later one against
 // each earlier one) over the cases both solved, in the report's time.
@@ -200,25 +339,17 @@ func (r view) pairs() []PairStat {
 	}
 	for a := range r.Specs {
 		for b := a + 1; b < len(r.Specs); b++ {
-			var ratios, diffs []float64
-			for _, row := range r.Rows {
-				if b >= len(row.Runs) || !row.Runs[a].Verdict.Solved() || !row.Runs[b].Verdict.Solved() {
-					continue
-				}
-				ta, tb := r.timeOf(row.Runs[a]), r.timeOf(row.Runs[b])
-				if ta <= 0 || tb <= 0 {
-					continue
-				}
-				ratios = append(ratios, float64(tb)/float64(ta))
-				diffs = append(diffs, math.Log(float64(tb))-math.Log(float64(ta)))
-			}
+			ratios, diffs, left := r.pairRatios(a, b)
 			if len(ratios) == 0 {
 				continue
 			}
-			ps := PairStat{A: r.Specs[a], B: r.Specs[b], Cases: len(ratios), Seed: seed, Test: signedRankTest(diffs)}
+			ps := PairStat{A: r.Specs[a], B: r.Specs[b], Cases: len(ratios), Seed: seed, Test: signedRankTest(diffs), LeftOut: left}
 			ps.Ratio, ps.Low, ps.High = geomeanCI(ratios, seed)
+			ps.Min, ps.Max = slices.Min(ratios), slices.Max(ratios)
 			if len(ratios) < minCICases {
 				ps.Low, ps.High = 0, 0
+			} else {
+				ps.CIMethod = ciMethod
 			}
 			out = append(out, ps)
 		}

@@ -22,6 +22,8 @@ import (
 	"os/exec"
 	"sort"
 	"strings"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 type multi []string
@@ -135,7 +137,7 @@ func moves(rs []report) (n int, median, worst float64) {
 			continue
 		}
 		sort.Float64s(ts)
-		if ts[len(ts)/2] < 2e5 {
+		if compare.Quantile(ts, 0.5) < 2e5 {
 			continue
 		}
 		ratios = append(ratios, ts[len(ts)-1]/ts[0])
@@ -144,7 +146,7 @@ func moves(rs []report) (n int, median, worst float64) {
 		return 0, 0, 0
 	}
 	sort.Float64s(ratios)
-	return len(ratios), ratios[len(ratios)/2], ratios[len(ratios)-1]
+	return len(ratios), compare.Quantile(ratios, 0.5), ratios[len(ratios)-1]
 }
 
 // cover says whether each run's CI of the first pair holds every other
