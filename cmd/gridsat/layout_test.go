@@ -38,7 +38,8 @@ var layers = map[string][]string{
 	"compare":         belowCompare,
 	"compare/report":  append([]string{"compare"}, belowCompare...),
 	"compare/harness": append([]string{"compare", "compare/report"}, belowCompare...),
-	"cmd/gridsat":     {"compare", "compare/harness", "compare/report"},
+	"compare/measure": {"compare"},
+	"cmd/gridsat":     {"compare", "compare/harness", "compare/report", "compare/measure"},
 }
 
 // belowCompare is what compare's packages may import besides themselves.

@@ -23,6 +23,8 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "gridsat-cli" {
 		os.Exit(run(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	// measure runs this binary as gridsat: with "gridsat-cli" first.
+	selfArgs = []string{"gridsat-cli"}
 	os.Exit(m.Run())
 }
 
@@ -61,13 +63,29 @@ func gridsatProc(t *testing.T, stdin string, files []*os.File, args ...string) (
 }
 
 // usageError checks a bad command line: exit 2, one line on stderr that
-// contains want, nothing on stdout (nothing ran).
+// contains want, nothing on stdout (nothing ran). It runs the command
+// line in this process (a usage error is refused before anything runs;
+// a process each cost the suite seconds of CPU), a panic being a failed
+// test that names the command line.
 func usageError(t *testing.T, stdin string, want string, args ...string) {
 	t.Helper()
-	stdout, stderr, code := gridsatProc(t, stdin, nil, args...)
+	stdout, stderr, code := gridsatNoPanic(t, stdin, args...)
 	if code != exitUsage || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || stdout != "" {
 		t.Errorf("gridsat %v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout and one line with %q", args, code, stdout, stderr, want)
 	}
+}
+
+// gridsatNoPanic is gridsat, with a panic of the command line turned into
+// a failed test naming it.
+func gridsatNoPanic(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("gridsat %v panicked: %v", args, r)
+			code = -1
+		}
+	}()
+	return gridsat(t, stdin, args...)
 }
 
 // Everything is checked before anything runs: each of these is exit 2

@@ -31,7 +31,7 @@ when interrupted.`,
 		Version:       compare.Version,
 	}
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
-	root.AddCommand(newDimacsCmd(), newReportCmd(), newSplitCmd())
+	root.AddCommand(newDimacsCmd(), newReportCmd(), newSplitCmd(), newMeasureCmd())
 	return root
 }
 
