@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 func newGenCmd() *cobra.Command {
@@ -39,6 +40,15 @@ to --out. The same flags and seed always give the same file. Each puzzle's
 			}
 			if err := compare.CheckGenParams(p, g.Params); err != nil {
 				return fail(exitUsage, fmt.Errorf("--param: %w", err))
+			}
+			guard := new(outputs.Guard)
+			if out == "" || out == "-" {
+				guard.Stdout(cmd.OutOrStdout())
+			} else {
+				guard.Output("--out", out)
+			}
+			if err := guard.Check(); err != nil {
+				return fail(exitUsage, fmt.Errorf("gen: %w", err))
 			}
 			if out == "" || out == "-" {
 				bw := bufio.NewWriter(cmd.OutOrStdout())

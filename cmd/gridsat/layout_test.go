@@ -35,10 +35,11 @@ var layers = map[string][]string{
 	"encode/sat":      {"encode/drat"},
 	"backtrack":       {"instances"},
 	"encode":          {"instances", "encode/sat", "encode/drat", "encode/lemma"},
+	"compare/outputs": nil,
 	"compare":         belowCompare,
 	"compare/report":  append([]string{"compare"}, belowCompare...),
-	"compare/harness": append([]string{"compare", "compare/report"}, belowCompare...),
-	"cmd/gridsat":     {"compare", "compare/harness", "compare/report"},
+	"compare/harness": append([]string{"compare", "compare/report", "compare/outputs"}, belowCompare...),
+	"cmd/gridsat":     {"compare", "compare/harness", "compare/report", "compare/outputs"},
 }
 
 // belowCompare is what compare's packages may import besides themselves.

@@ -130,6 +130,9 @@ func (rf *reportFlags) reportOptions(w io.Writer, format string) report.Options 
 	if ro, ok := w.(*reportOutput); ok {
 		w = ro.Writer
 	}
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	if fh, ok := w.(*os.File); ok && term.IsTerminal(int(fh.Fd())) {
 		if width, _, err := term.GetSize(int(fh.Fd())); err == nil && width > 0 {
 			opt.Width = width

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare/harness"
+)
+
+// gridsatFile runs the command line as a real process with stdin the
+// file at path (nil: empty) and stdout the file at out ("": a buffer).
+func gridsatFile(t *testing.T, stdin, out string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"gridsat-cli"}, args...)...)
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	var outb, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outb, &errb
+	if out != "" {
+		f, err := os.OpenFile(out, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	}
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("gridsat %v: %v", args, err)
+	}
+	if strings.Contains(errb.String(), "goroutine ") {
+		t.Errorf("gridsat %v panicked:\n%s", args, errb.String())
+	}
+	return outb.String(), errb.String(), code
+}
+
+// outputWorld is a folder of user files every command is tried on.
+type outputWorld struct {
+	t                    *testing.T
+	dir                  string
+	queens, chain, runs  string // a queens input, a one-case chain input, a results file
+	link, dangling, held string // a link to queens, a link to nothing, a results file held locked
+	texts                map[string]string
+}
+
+func newOutputWorld(t *testing.T) *outputWorld {
+	w := &outputWorld{t: t, dir: t.TempDir(), texts: map[string]string{}}
+	at := func(name string) string { return filepath.Join(w.dir, name) }
+	w.queens, w.chain, w.runs, w.held = at("q.txt"), at("c.txt"), at("runs.jsonl"), at("held.jsonl")
+	w.link, w.dangling = at("link.txt"), at("dangling.svg")
+	for _, args := range [][]string{
+		{"gen", "queens", "--size", "5", "--count", "2", "-o", w.queens},
+		{"gen", "chain", "--size", "4", "-o", w.chain},
+		{"compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs},
+	} {
+		if _, stderr, code := gridsat(t, "", args...); code != 0 {
+			t.Fatalf("%v: %s", args, stderr)
+		}
+	}
+	os.Symlink("q.txt", w.link)
+	os.Symlink("new.svg", w.dangling)
+	held, err := harness.OpenResults(w.held, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { held.Close() })
+	for _, f := range []string{w.queens, w.chain, w.runs, w.held} {
+		b, _ := os.ReadFile(f)
+		w.texts[f] = string(b)
+	}
+	return w
+}
+
+// unchanged checks that every user file holds what it held, that no
+// temporary file is left and that nothing was made through the link.
+func (w *outputWorld) unchanged(what string) {
+	w.t.Helper()
+	for f, text := range w.texts {
+		fileIs(w.t, what, f, text)
+	}
+	for _, made := range []string{"new.svg", "new.txt", "zzz.svg"} {
+		if _, err := os.Stat(filepath.Join(w.dir, made)); err == nil {
+			w.t.Errorf("%s: wrote %s", what, made)
+			os.Remove(filepath.Join(w.dir, made))
+		}
+	}
+}
+
+// Issue 30, items 1, 2, 3, 5 and 7: in every command that writes, an
+// output that is an input (by path, link or standard input whatever its
+// name), a results file, a locked file, a path through a dangling link,
+// or another output (the --proofs folder included) is refused before
+// anything runs: exit 2, one line naming both, every file as it was.
+func TestOutputHazardsEveryCommand(t *testing.T) {
+	w := newOutputWorld(t)
+	q, c, proofs := w.queens, w.chain, filepath.Join(w.dir, "P")
+	os.Mkdir(proofs, 0o755)
+	kept := filepath.Join(proofs, "claim.json")
+	os.WriteFile(kept, []byte("{}\n"), 0o644)
+	w.texts[kept] = "{}\n"
+	cases := []struct {
+		name, stdin string
+		args        []string
+		want        string
+	}{
+		{"compare -o input", "", []string{"compare", "queens", q, "--inproc", "-o", q}, "also given as input"},
+		{"compare -o link", "", []string{"compare", "queens", q, "--inproc", "-o", w.link}, "input " + q},
+		{"compare - -o stdin", q, []string{"compare", "queens", "-", "--inproc", "-o", q}, "standard input"},
+		{"compare -o results", "", []string{"compare", "queens", q, "--inproc", "-o", w.runs}, "results file"},
+		{"compare -o locked", "", []string{"compare", "queens", q, "--inproc", "-o", w.held}, "locked by pid"},
+		{"compare --out dangling", "", []string{"compare", "queens", q, "--inproc", "--out", w.dangling, "-o", filepath.Join(w.dir, "new.txt")}, "does not exist"},
+		{"compare --plot dangling", "", []string{"compare", "queens", q, "--inproc", "--plot", w.dangling, "-o", filepath.Join(w.dir, "zzz.svg")}, "does not exist"},
+		{"compare -o --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "zz"), "-o", filepath.Join(w.dir, "zz")}, "--proofs"},
+		{"compare --out --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "yy"), "--out", filepath.Join(w.dir, "yy")}, "--proofs"},
+		{"report -o input", "", []string{"report", w.runs, "-o", w.runs}, "input"},
+		{"report -o results", "", []string{"report", w.runs, "-o", w.held}, "locked by pid"},
+		{"report -o kept proof", "", []string{"report", w.runs, "--proofs", proofs, "-o", kept}, "inside the folder of --proofs"},
+		{"report -o dangling", "", []string{"report", w.runs, "-o", w.dangling}, "does not exist"},
+		{"solve --svg stdin", c, []string{"solve", "chain", "--svg", c}, "standard input"},
+		{"solve --svg input", "", []string{"solve", "chain", c, "--svg", c}, "also given as input"},
+		{"solve --svg results", "", []string{"solve", "chain", c, "--svg", w.runs}, "results file"},
+		{"solve --svg dangling", "", []string{"solve", "chain", c, "--svg", w.dangling}, "does not exist"},
+		{"gen -o results", "", []string{"gen", "queens", "--size", "5", "-o", w.runs}, "results file"},
+		{"gen -o locked", "", []string{"gen", "queens", "--size", "5", "-o", w.held}, "locked"},
+		{"gen -o dangling", "", []string{"gen", "queens", "--size", "5", "-o", w.dangling}, "does not exist"},
+		{"split -o input", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.link}, "input " + q},
+		{"split - -o stdin", q, []string{"split", "queens", "-", "--jobs", "2", "-o", q}, "standard input"},
+		{"split -o results", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.runs}, "results file"},
+		{"split -o dangling", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.dangling}, "does not exist"},
+		{"dimacs -o stdin", q, []string{"dimacs", "queens", "-o", q}, "standard input"},
+		{"dimacs -o link", "", []string{"dimacs", "queens", q, "-o", w.link}, "input " + q},
+		{"dimacs -o results", "", []string{"dimacs", "queens", q, "-o", w.runs}, "results file"},
+		{"dimacs -o locked", "", []string{"dimacs", "queens", q, "-o", w.held}, "locked"},
+		{"dimacs -o dangling", "", []string{"dimacs", "queens", q, "-o", w.dangling}, "does not exist"},
+	}
+	for _, tc := range cases {
+		stdout, stderr, code := gridsatFile(t, tc.stdin, "", tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || stdout != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2, one line with %q", tc.name, code, clipText(stdout), stderr, tc.want)
+		}
+		w.unchanged(tc.name)
+		for _, d := range []string{"zz", "yy"} {
+			if _, err := os.Stat(filepath.Join(w.dir, d)); err == nil {
+				t.Errorf("%s: %s was made", tc.name, d)
+			}
+		}
+	}
+}
+
+// Issue 30, item 1: standard output redirected onto an input or a results
+// file (>> FILE) is refused too, and dimacs -o DIR never removes the case
+// file it reads on standard input as an earlier run's.
+func TestStdoutAndStdinFiles(t *testing.T) {
+	w := newOutputWorld(t)
+	for _, args := range [][]string{
+		{"solve", "queens", w.queens},
+		{"dimacs", "queens", w.queens},
+		{"split", "queens", w.queens, "--jobs", "2"},
+		{"report", w.runs},
+		{"compare", "queens", w.queens, "--inproc"},
+	} {
+		out := w.queens
+		if args[0] == "report" {
+			out = w.runs
+		}
+		_, stderr, code := gridsatFile(t, "", out, args...)
+		if code != exitUsage || !strings.Contains(stderr, "standard output is the same file as input") {
+			t.Errorf("%v >> input: exit %d, %q; want exit 2 naming standard output", args, code, stderr)
+		}
+		w.unchanged(strings.Join(args, " ") + " >> input")
+	}
+	if _, stderr, code := gridsatFile(t, "", w.runs, "gen", "queens", "--size", "4"); code != exitUsage || !strings.Contains(stderr, "results file") {
+		t.Errorf("gen >> results: exit %d, %q", code, stderr)
+	}
+	w.unchanged("gen >> results")
+
+	d := filepath.Join(w.dir, "D")
+	if _, stderr, code := gridsat(t, "", "gen", "queens", "--size", "4", "--count", "7", "-o", filepath.Join(w.dir, "q7.txt")); code != 0 {
+		t.Fatal(stderr)
+	}
+	os.Mkdir(d, 0o755)
+	in := filepath.Join(d, "case-007.cnf")
+	b, _ := os.ReadFile(filepath.Join(w.dir, "q7.txt"))
+	os.WriteFile(in, b, 0o644) // a queens input under a case file's name
+	if _, stderr, code := gridsatFile(t, in, "", "dimacs", "queens", "-o", d+"/"); code != exitUsage || !strings.Contains(stderr, "standard input") {
+		t.Errorf("dimacs -o D/ < D/case-007.cnf: exit %d, %q; want exit 2 (case 7 is the input)", code, stderr)
+	}
+	fileIs(t, "dimacs -o D/ < D/case-007.cnf", in, string(b))
+	os.WriteFile(in, []byte("4 4\n....\n....\n....\n....\n"), 0o644)
+	if _, stderr, code := gridsatFile(t, in, "", "dimacs", "queens", "-o", d+"/"); code != 0 {
+		t.Errorf("dimacs -o D/ < D/case-007.cnf (one case): exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(in); err != nil {
+		t.Errorf("dimacs removed its own input as a stale case file: %v", err)
+	}
+}
+
+// Issue 30, item 6: a write to standard output that fails (/dev/full) is
+// exit 1 naming standard output, in every command that prints.
+func TestFullStdoutEveryCommand(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	w := newOutputWorld(t)
+	for _, args := range [][]string{
+		{"solve", "queens", w.queens},
+		{"puzzles"},
+		{"sets"},
+		{"sets", "--cat", "queens/seed"},
+		{"gen", "queens", "--size", "5"},
+		{"split", "queens", w.queens, "--jobs", "2"},
+		{"dimacs", "queens", w.queens},
+		{"report", w.runs},
+		{"compare", "queens", w.queens, "--inproc", "--solvers", "dfs"},
+	} {
+		_, stderr, code := gridsatFile(t, "", "/dev/full", args...)
+		if code != exitFail || !strings.Contains(stderr, "no space left") {
+			t.Errorf("%v > /dev/full: exit %d, %q; want exit 1 saying the write failed", args, code, stderr)
+		}
+	}
+}
