@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
 )
 
@@ -231,5 +233,67 @@ func TestFullStdoutEveryCommand(t *testing.T) {
 		if code != exitFail || !strings.Contains(stderr, "no space left") {
 			t.Errorf("%v > /dev/full: exit %d, %q; want exit 1 saying the write failed", args, code, stderr)
 		}
+	}
+}
+
+// Issue 30, item 8: a harness failure (a worker killed from outside)
+// followed by the run made again is a re-run, not a disagreement: report
+// and compare --resume both take the later run, exit 0 (report said
+// "disagree: harness vs answered", exit 1).
+func TestHarnessRowThenAnswer(t *testing.T) {
+	w := newOutputWorld(t)
+	b, _ := os.ReadFile(w.runs)
+	var lines []string
+	failed := 0
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		var rec harness.Record
+		if failed == 0 && json.Unmarshal([]byte(line), &rec) == nil && rec.Kind == "run" {
+			rec.Run.Run = compare.Run{Solver: rec.Run.Run.Solver, Verdict: compare.VerdictHarness, Detail: "the worker was killed from outside the run: killed by signal SIGKILL"}
+			fake, _ := json.Marshal(rec)
+			lines = append(lines, string(fake)+"\n")
+			failed++
+		}
+		lines = append(lines, line)
+	}
+	if failed == 0 {
+		t.Fatal("no run record")
+	}
+	os.WriteFile(w.runs, []byte(strings.Join(lines, "")), 0o644)
+	if _, stderr, code := gridsat(t, "", "report", w.runs); code != 0 || !strings.Contains(stderr, "1 harness failures run again") || !strings.Contains(stderr, "0 disagreed") {
+		t.Errorf("report: exit %d, %q; want exit 0, the failure run again", code, stderr)
+	}
+	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs, "--resume")
+	if code != 0 {
+		t.Errorf("compare --resume: exit %d, %q; want exit 0", code, stderr)
+	}
+}
+
+// Issue 30, item 9: --out keeps a complete last record whose newline was
+// stripped (it was deleted as "unfinished"), and
+// a one-line results file (a header alone) is kept whole.
+func TestOutKeepsCompleteLastLine(t *testing.T) {
+	w := newOutputWorld(t)
+	b, _ := os.ReadFile(w.runs)
+	stripped := strings.TrimSuffix(string(b), "\n")
+	if i := strings.LastIndex(stripped, "\n"); strings.Contains(stripped[i+1:], `"kind":"footer"`) {
+		stripped = stripped[:i] // a run record last
+	}
+	os.WriteFile(w.runs, []byte(stripped), 0o644)
+	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs, "--format", "csv")
+	if code != 0 {
+		t.Fatalf("--out: exit %d, %s", code, stderr)
+	}
+	after, _ := os.ReadFile(w.runs)
+	if !strings.HasPrefix(string(after), stripped+"\n") {
+		t.Errorf("the last record was not kept:\n%s\nthen\n%s", stripped, after)
+	}
+	header, _, _ := strings.Cut(stripped, "\n")
+	one := filepath.Join(w.dir, "one.jsonl")
+	os.WriteFile(one, []byte(header), 0o644)
+	if _, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", one); code != 0 {
+		t.Fatalf("--out a one-line file: exit %d, %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(one); !strings.HasPrefix(string(got), header+"\n") {
+		t.Errorf("the one-line file's header was cut: %q", clipText(string(got)))
 	}
 }

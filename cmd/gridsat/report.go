@@ -217,6 +217,9 @@ func mergeNote(m *harness.Merged, r compare.Report) string {
 	if m.MissingCases > 0 {
 		note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
 	}
+	if m.Rerun > 0 {
+		note += fmt.Sprintf("; %d harness failures run again", m.Rerun)
+	}
 	if m.Superseded > 0 {
 		note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)
 	}

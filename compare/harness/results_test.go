@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -268,4 +269,39 @@ func repairFile(path string) (int64, error) {
 	}
 	defer f.Close()
 	return repairResults(f, path)
+}
+
+// Issue 30, item 9: a last line that lacks only its newline (a complete
+// record) is kept and ended, not cut as unfinished; a line a crash cut
+// short is cut.
+func TestRepairKeepsCompleteLastLine(t *testing.T) {
+	line := func(rec Record) string {
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	header := line(Record{Kind: kindHeader, Header: &Header{Version: "x", Puzzle: "queens"}})
+	run := line(Record{Kind: kindRun, Run: &RunRecord{Key: "k", Spec: "dfs"}})
+	cases := []struct {
+		name, text, want string
+		cut              int64
+	}{
+		{"one line, no newline", header, header + "\n", 0},
+		{"last record, no newline", header + "\n" + run, header + "\n" + run + "\n", 0},
+		{"last record cut", header + "\n" + run[:len(run)-1], header + "\n", int64(len(run) - 1)},
+		{"header cut", header[:20], "", 20},
+		{"a record of no kind", header + "\n" + `{"kind":"run"}`, header + "\n", 14},
+		{"whole", header + "\n" + run + "\n", header + "\n" + run + "\n", 0},
+	}
+	for _, tc := range cases {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		os.WriteFile(path, []byte(tc.text), 0o644)
+		cut, err := repairFile(path)
+		got, _ := os.ReadFile(path)
+		if err != nil || cut != tc.cut || string(got) != tc.want {
+			t.Errorf("%s: cut %d (%v), file %q; want cut %d, file %q", tc.name, cut, err, got, tc.cut, tc.want)
+		}
+	}
 }
