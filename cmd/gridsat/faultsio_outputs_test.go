@@ -297,3 +297,29 @@ func TestOutKeepsCompleteLastLine(t *testing.T) {
 		t.Errorf("the one-line file's header was cut: %q", clipText(string(got)))
 	}
 }
+
+// Issue 30, item 10: report on /dev/zero is exit 2 naming line 1 (it
+// was a fatal out-of-memory under ulimit -v), and gen refuses a size
+// whose estimated memory passes --mem before generating, leaving no
+// temporary file (gen slant --size 30000 crashed the same way).
+func TestMemoryBoundsReportGen(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, stderr, code := gridsatProc(t, "", nil, "report", "/dev/zero")
+		if code != exitUsage || !strings.Contains(stderr, "/dev/zero: line 1") {
+			t.Errorf("report /dev/zero: exit %d, %q; want exit 2 at line 1", code, stderr)
+		}
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "g.txt")
+	_, stderr, code := gridsatProc(t, "", nil, "gen", "slant", "--size", "30000", "-o", out)
+	if code != exitUsage || !strings.Contains(stderr, "estimated peak memory") || !strings.Contains(stderr, "--mem") {
+		t.Errorf("gen slant --size 30000: exit %d, %q; want exit 2 with the estimate", code, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("gen refused left %v", entries)
+	}
+	usageError(t, "", "--mem", "gen", "slant", "--size", "3", "--mem", "lots")
+	if _, stderr, code := gridsat(t, "", "gen", "slant", "--size", "4", "--mem", "64MiB", "-o", out); code != 0 {
+		t.Errorf("gen slant 4x4 under 64MiB: exit %d, %s", code, stderr)
+	}
+}

@@ -363,6 +363,9 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		if errors.Is(err, errLongRecord) {
 			return &instances.InputError{File: path, Line: line, Msg: fmt.Sprintf("line longer than %d MiB: not a result record", maxRecord>>20)}
 		}
+		if errors.Is(err, errNotRecordLine) {
+			return &instances.InputError{File: path, Line: line, Msg: "not a result record (a long line that does not start as one, or holds a NUL byte)"}
+		}
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("reading results file %s: %w", path, err)
 		}
@@ -417,21 +420,43 @@ var maxRecord = 4 * maxReply
 
 var errLongRecord = errors.New("record line too long")
 
+// errNotRecordLine is the error of a long line that cannot be a record:
+// it does not start as one, or holds a NUL byte (JSON escapes them).
+var errNotRecordLine = errors.New("not a result record")
+
 // readRecordLine reads one line of at most maxRecord bytes, its newline
-// included; it returns io.EOF with an unfinished last line.
+// included; it returns io.EOF with an unfinished last line. A line that
+// fills the reader's buffer is refused as soon as it shows it is no
+// record (report on /dev/zero or a binary file read 256 MiB and held
+// four times that before refusing it).
 func readRecordLine(br *bufio.Reader) ([]byte, error) {
-	var line []byte
+	part, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return append([]byte(nil), part...), err
+	}
+	// A long line: kept in pieces and joined once at its end, so that it
+	// takes its size twice at most, not the doublings of an append.
+	var parts [][]byte
+	size := 0
 	for {
-		part, err := br.ReadSlice('\n')
-		if len(line)+len(part) > maxRecord {
+		if size+len(part) > maxRecord {
 			return nil, errLongRecord
 		}
-		line = append(line, part...)
-		if err != bufio.ErrBufferFull {
-			return line, err
+		if (size == 0 && !bytes.HasPrefix(part, []byte(recordPrefix))) || bytes.IndexByte(part, 0) >= 0 {
+			return nil, errNotRecordLine
 		}
+		parts = append(parts, append([]byte(nil), part...))
+		size += len(part)
+		if err != bufio.ErrBufferFull {
+			return bytes.Join(parts, nil), err
+		}
+		part, err = br.ReadSlice('\n')
 	}
 }
+
+// recordPrefix starts every record line: encoding/json writes a
+// Record's Kind first.
+const recordPrefix = `{"kind":"`
 
 // Done indexes the runs of a results log for --resume.
 type Done struct {

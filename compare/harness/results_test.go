@@ -305,3 +305,40 @@ func TestRepairKeepsCompleteLastLine(t *testing.T) {
 		}
 	}
 }
+
+// countingZeros is an endless stream of NUL bytes that counts what was
+// read of it.
+type countingZeros struct{ n int64 }
+
+func (z *countingZeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// Issue 30, item 10: a results file that is no such file (/dev/zero, a
+// binary file, a line that does not start as a record) is refused after
+// one buffer of it, not after reading and holding 256 MiB (report
+// /dev/zero peaked at 968 MB, 28 s, and crashed under ulimit -v 2 GB).
+func TestReadResultsBoundedOnGarbage(t *testing.T) {
+	z := &countingZeros{}
+	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
+	err := log.read("/dev/zero", z)
+	if err == nil || !strings.Contains(err.Error(), "line 1") || !strings.Contains(err.Error(), "not a result record") {
+		t.Errorf("zeros: %v; want line 1 refused as no record", err)
+	}
+	if z.n > 1<<20 {
+		t.Errorf("zeros: read %d bytes before refusing", z.n)
+	}
+	for _, text := range []string{strings.Repeat("x", 200<<10), "{" + strings.Repeat(" ", 200<<10)} {
+		err := log.read("garbage", strings.NewReader(text+"\n"))
+		if err == nil || !strings.Contains(err.Error(), "not a result record") {
+			t.Errorf("a long line %q...: %v", text[:4], err)
+		}
+	}
+	// A long record still reads.
+	b, _ := json.Marshal(Record{Kind: kindHeader, Header: &Header{Version: "x", Puzzle: strings.Repeat("p", 300<<10)}})
+	if err := log.read("long", strings.NewReader(string(b)+"\n")); err != nil || len(log.Headers) != 1 {
+		t.Errorf("a 300 KiB header: %v, %d headers", err, len(log.Headers))
+	}
+}
