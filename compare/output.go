@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -83,7 +85,8 @@ func CreateOutput(path string) (*Output, error) {
 		}
 		mode = st.Mode().Perm()
 	}
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	removeStaleTemps(target)
+	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -101,6 +104,26 @@ func CreateOutput(path string) (*Output, error) {
 	live.set[o] = true
 	live.Unlock()
 	return o, nil
+}
+
+// tempPrefix starts the names of target's temporary files:
+// ".NAME.tmp-", then the writer's pid, a dash and a random part.
+func tempPrefix(target string) string { return "." + filepath.Base(target) + ".tmp-" }
+
+// removeStaleTemps removes the temporary files of target that a writer
+// killed outright (SIGKILL: no cleanup ran) left, each once the pid in
+// its name is gone.
+func removeStaleTemps(target string) {
+	prefix := tempPrefix(target)
+	entries, _ := os.ReadDir(filepath.Dir(target))
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		pid, _, ok2 := strings.Cut(rest, "-")
+		n, err := strconv.Atoi(pid)
+		if ok && ok2 && err == nil && n > 0 && n != os.Getpid() && e.Type().IsRegular() && !processAlive(n) {
+			os.Remove(filepath.Join(filepath.Dir(target), e.Name()))
+		}
+	}
 }
 
 // maxLinks bounds the symbolic links ResolveLink follows, as the kernel's

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -146,6 +147,35 @@ func TestOutputThroughLinks(t *testing.T) {
 	for _, link := range []string{dangling, loop} {
 		if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
 			t.Errorf("%s is no longer a link", filepath.Base(link))
+		}
+	}
+}
+
+// Issue 30: a writer killed outright (SIGKILL) leaves its temporary file;
+// the next output to the same file removes it once its writer's pid is
+// gone, and leaves a live writer's and other files alone.
+func TestOutputRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "g.txt")
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no true to make a dead pid")
+	}
+	dead := filepath.Join(dir, fmt.Sprintf(".g.txt.tmp-%d-123", gone.Process.Pid))
+	live := filepath.Join(dir, fmt.Sprintf(".g.txt.tmp-%d-456", os.Getppid()))
+	other := filepath.Join(dir, fmt.Sprintf(".h.txt.tmp-%d-789", gone.Process.Pid))
+	for _, f := range []string{dead, live, other} {
+		os.WriteFile(f, []byte("half"), 0o644)
+	}
+	if err := WriteOutput(target, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); err == nil {
+		t.Error("a dead writer's temporary file was left")
+	}
+	for _, f := range []string{live, other} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s was removed", filepath.Base(f))
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
@@ -321,5 +322,39 @@ func TestMemoryBoundsReportGen(t *testing.T) {
 	usageError(t, "", "--mem", "gen", "slant", "--size", "3", "--mem", "lots")
 	if _, stderr, code := gridsat(t, "", "gen", "slant", "--size", "4", "--mem", "64MiB", "-o", out); code != 0 {
 		t.Errorf("gen slant 4x4 under 64MiB: exit %d, %s", code, stderr)
+	}
+}
+
+// Issue 30, kill -9 mid-write: a writer killed outright leaves its
+// target as it was (a temporary file beside it), and the next write of
+// that target removes the dead writer's temporary file.
+func TestKilledWriterLeavesTarget(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "boards.txt")
+	os.WriteFile(target, []byte("precious\n"), 0o644)
+	cmd := exec.Command(os.Args[0], "gridsat-cli", "gen", "slant", "--size", "4", "--count", "100000000000", "--mem", "0", "-o", target)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	temporary := func() []string {
+		m, _ := filepath.Glob(filepath.Join(dir, ".boards.txt.tmp-*"))
+		return m
+	}
+	for i := 0; len(temporary()) == 0 && i < 500; i++ {
+		time.Sleep(20 * time.Millisecond) // polling for the file to appear, no timing asserted
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if len(temporary()) == 0 {
+		t.Fatal("gen made no temporary file")
+	}
+	if b, _ := os.ReadFile(target); string(b) != "precious\n" {
+		t.Errorf("after SIGKILL the target holds %q", clipText(string(b)))
+	}
+	if _, stderr, code := gridsat(t, "", "gen", "slant", "--size", "3", "-o", target); code != 0 {
+		t.Fatalf("gen again: %s", stderr)
+	}
+	if left := temporary(); len(left) > 0 {
+		t.Errorf("the killed writer's temporary file is left: %v", left)
 	}
 }
