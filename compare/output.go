@@ -154,8 +154,21 @@ func ResolveLink(path string) (string, error) {
 	return "", fmt.Errorf("%s is a loop of symbolic links (or a chain of more than %d): refusing to replace the link", path, maxLinks)
 }
 
-// Write writes to the temporary file.
-func (o *Output) Write(p []byte) (int, error) { return o.f.Write(p) }
+// Write writes to the temporary file; an error names the target (the
+// temporary file's name would mislead).
+func (o *Output) Write(p []byte) (int, error) {
+	n, err := o.f.Write(p)
+	return n, o.named(err)
+}
+
+// named is err with the temporary file's name replaced by the target's.
+func (o *Output) named(err error) error {
+	var pe *os.PathError
+	if err != nil && o.tmp != "" && errors.As(err, &pe) && pe.Path == o.tmp {
+		return &os.PathError{Op: pe.Op, Path: o.target, Err: pe.Err}
+	}
+	return err
+}
 
 // Name is the file the output replaces when committed.
 func (o *Output) Name() string { return o.target }
@@ -172,8 +185,8 @@ func (o *Output) Commit() error {
 	if o.tmp == "" {
 		return o.f.Close()
 	}
-	err := o.f.Sync()
-	err = errors.Join(err, o.f.Close())
+	err := o.named(o.f.Sync())
+	err = errors.Join(err, o.named(o.f.Close()))
 	if err == nil {
 		err = os.Rename(o.tmp, o.target)
 	}

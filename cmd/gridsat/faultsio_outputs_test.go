@@ -358,3 +358,43 @@ func TestKilledWriterLeavesTarget(t *testing.T) {
 		t.Errorf("the killed writer's temporary file is left: %v", left)
 	}
 }
+
+// Issue 30, item 6: a full disk under every file output (-o, --plot,
+// --svg, dimacs -o DIR, gen, split) is exit 1 naming the output (not
+// its temporary file); the old file stays and no temporary file is left.
+func TestFullDiskEveryOutput(t *testing.T) {
+	w := newOutputWorld(t)
+	fs := filepath.Join(t.TempDir(), "fs")
+	os.Mkdir(fs, 0o755)
+	if err := mountTmpfs(fs, 40<<10); err != nil {
+		t.Skipf("no tmpfs to fill: %v", err)
+	}
+	defer exec.Command("umount", fs).Run()
+	keep := filepath.Join(fs, "keep.txt")
+	for _, tc := range []struct {
+		name, target string
+		args         []string
+	}{
+		{"compare -o", keep, []string{"compare", "queens", w.queens, "--inproc", "--format", "html", "-o", keep}},
+		{"compare --plot", filepath.Join(fs, "keep.svg"), []string{"compare", "queens", w.queens, "--inproc", "--plot", filepath.Join(fs, "keep.svg")}},
+		{"report -o", keep, []string{"report", w.runs, "--format", "html", "-o", keep}},
+		{"report --plot", filepath.Join(fs, "keep.svg"), []string{"report", w.runs, "--plot", filepath.Join(fs, "keep.svg")}},
+		{"solve --svg", keep, []string{"solve", "chain", w.chain, "--svg", keep}},
+		{"gen -o", keep, []string{"gen", "slant", "--size", "30", "--count", "20", "-o", keep}},
+		{"split -o", keep, []string{"split", "queens", w.queens, "--jobs", "64", "-o", keep}},
+		{"dimacs -o", keep, []string{"dimacs", "queens", w.queens, "-o", keep}},
+		{"dimacs -o DIR", filepath.Join(fs, "case-001.cnf"), []string{"dimacs", "queens", w.queens, "-o", fs + "/"}},
+	} {
+		entries, _ := os.ReadDir(fs)
+		for _, e := range entries {
+			os.Remove(filepath.Join(fs, e.Name()))
+		}
+		os.WriteFile(keep, []byte("precious\n"), 0o644)
+		os.WriteFile(filepath.Join(fs, "fill"), make([]byte, 39<<10), 0o644) // as much as fits
+		_, stderr, code := gridsatProc(t, "", nil, tc.args...)
+		if code != exitFail || !strings.Contains(stderr, tc.target+": no space left") {
+			t.Errorf("%s on a full disk: exit %d, %q; want exit 1 naming %s", tc.name, code, stderr, tc.target)
+		}
+		fileIs(t, tc.name+" on a full disk", keep, "precious\n")
+	}
+}

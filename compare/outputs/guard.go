@@ -208,7 +208,7 @@ func checkContent(o entry) error {
 		if pid > 0 {
 			holder = fmt.Sprintf("pid %d", pid)
 		}
-		return fmt.Errorf("%s is locked by %s (a gridsat compare --out writing it): refusing to write over it", o.name(), holder)
+		return fmt.Errorf("%s is locked by %s (as a running gridsat compare --out locks its results file): refusing to write over it", o.name(), holder)
 	}
 	if o.peek != "" && isResultsFile(o.peek) {
 		return fmt.Errorf("%s is a gridsat results file (compare --out's runs): refusing to write over it; name another file", o.name())
