@@ -91,37 +91,6 @@ func TestOutputReplacesOnlyWhenComplete(t *testing.T) {
 	}
 }
 
-// Issue 21, fault 3: an output may not be an input or another output,
-// by path or by inode.
-func TestCheckDistinct(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.txt")
-	os.WriteFile(in, []byte("1\n"), 0o644)
-	hard := filepath.Join(dir, "hard.txt")
-	if err := os.Link(in, hard); err != nil {
-		t.Skip("no hard links here")
-	}
-	inputs := []NamedFile{{"input", in}}
-	cases := []struct {
-		outputs []NamedFile
-		bad     bool
-	}{
-		{[]NamedFile{{"--output", filepath.Join(dir, "r.html")}, {"--out", filepath.Join(dir, "r.jsonl")}}, false},
-		{[]NamedFile{{"--output", in}}, true},
-		{[]NamedFile{{"--output", hard}}, true},
-		{[]NamedFile{{"--output", filepath.Join(dir, ".", "sub", "..", "in.txt")}}, true},
-		{[]NamedFile{{"--output", filepath.Join(dir, "new")}, {"--out", filepath.Join(dir, "new")}}, true},
-		{[]NamedFile{{"--output", "-"}, {"--plot", "-"}}, false},
-		{[]NamedFile{{"--output", os.DevNull}, {"--out", os.DevNull}}, false},
-	}
-	for _, tc := range cases {
-		err := CheckDistinct(tc.outputs, inputs)
-		if (err != nil) != tc.bad {
-			t.Errorf("%v: %v, want refused = %v", tc.outputs, err, tc.bad)
-		}
-	}
-}
-
 // An output through a symbolic link that leads to no file yet (a link
 // made to point where an output goes) writes that file and keeps the link;
 // a loop of links is an error. Both replaced the link itself with a

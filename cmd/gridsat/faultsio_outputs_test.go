@@ -112,6 +112,10 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 	w := newOutputWorld(t)
 	q, c, proofs := w.queens, w.chain, filepath.Join(w.dir, "P")
 	os.Mkdir(proofs, 0o755)
+	qdir := filepath.Join(w.dir, "qd")
+	os.Mkdir(qdir, 0o755)
+	os.WriteFile(filepath.Join(qdir, "q2.txt"), []byte(w.texts[q]), 0o644)
+	w.texts[filepath.Join(qdir, "q2.txt")] = w.texts[q]
 	kept := filepath.Join(proofs, "claim.json")
 	os.WriteFile(kept, []byte("{}\n"), 0o644)
 	w.texts[kept] = "{}\n"
@@ -123,6 +127,7 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 		{"compare -o input", "", []string{"compare", "queens", q, "--inproc", "-o", q}, "also given as input"},
 		{"compare -o link", "", []string{"compare", "queens", q, "--inproc", "-o", w.link}, "input " + q},
 		{"compare - -o stdin", q, []string{"compare", "queens", "-", "--inproc", "-o", q}, "standard input"},
+		{"compare DIR -o a file of DIR", "", []string{"compare", "queens", qdir, "--inproc", "-o", qdir + "/./q2.txt"}, "the same file as input " + filepath.Join(qdir, "q2.txt")},
 		{"compare -o results", "", []string{"compare", "queens", q, "--inproc", "-o", w.runs}, "results file"},
 		{"compare -o locked", "", []string{"compare", "queens", q, "--inproc", "-o", w.held}, "locked by pid"},
 		{"compare --out dangling", "", []string{"compare", "queens", q, "--inproc", "--out", w.dangling, "-o", filepath.Join(w.dir, "new.txt")}, "does not exist"},

@@ -66,6 +66,8 @@ func TestGuardRefuses(t *testing.T) {
 		{"--proofs in --proofs order", func(g *Guard) { g.Output("-o", at("P/a.json")); g.OutputDir("--proofs", at("P")) }, "is inside the folder of --proofs"},
 		{"report --proofs P -o P/x", func(g *Guard) { g.InputDir("--proofs", at("P")); g.Output("-o", at("P/c.json")) }, "inside the folder of --proofs"},
 
+		{"one new file twice", func(g *Guard) { g.Output("--output", at("new")); g.Results("--out", at("new")) }, "is also given as --output"},
+		{"stdout twice", func(g *Guard) { g.Output("--output", "-"); g.Output("--plot", "-") }, ""},
 		{"distinct files", func(g *Guard) { g.Input("input", in); g.Output("-o", at("r.txt")); g.Results("--out", runs) }, ""},
 		{"--out a results file", func(g *Guard) { g.Results("--out", runs) }, ""},
 		{"a file that is no results file", func(g *Guard) { g.Output("-o", at("notes.jsonl")) }, ""},
