@@ -67,6 +67,15 @@ func (o *Output) finish() bool {
 // ".NAME.tmp-*" beside it (beside a symlink's target, for a symlink),
 // with the mode of the file it replaces (0644 for a new file).
 func CreateOutput(path string) (*Output, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		// A device or pipe, whatever links lead there (/dev/stdout to a
+		// pipe, which no path names): written in place.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{f: f, target: path}, nil
+	}
 	target, err := ResolveLink(path)
 	if err != nil {
 		return nil, err

@@ -191,6 +191,15 @@ func TestStdoutAndStdinFiles(t *testing.T) {
 		}
 		w.unchanged(strings.Join(args, " ") + " >> input")
 	}
+	// -o /dev/stdout on a pipe (a link to no path) is written in place,
+	// neither refused as a dangling link nor a temporary file in /proc.
+	if _, err := os.Stat("/dev/stdout"); err == nil {
+		for _, args := range [][]string{{"report", w.runs, "-o", "/dev/stdout"}, {"gen", "queens", "--size", "4", "-o", "/dev/stdout"}} {
+			if stdout, stderr, code := gridsatProc(t, "", nil, args...); code != 0 || stdout == "" {
+				t.Errorf("%v on a pipe: exit %d, %q, stdout %q", args, code, stderr, clipText(stdout))
+			}
+		}
+	}
 	if _, stderr, code := gridsatFile(t, "", w.runs, "gen", "queens", "--size", "4"); code != exitUsage || !strings.Contains(stderr, "results file") {
 		t.Errorf("gen >> results: exit %d, %q", code, stderr)
 	}

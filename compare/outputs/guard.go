@@ -70,6 +70,8 @@ func (g *Guard) add(k kind, role, path string) {
 	}
 	if st, err := os.Stat(target); err == nil {
 		e.info = st
+	} else if st, err := os.Stat(path); err == nil {
+		e.info = st // a link the kernel follows elsewhere: /dev/stdout to a pipe
 	} else if target != path && k != input && k != inputDir {
 		g.errs = append(g.errs, fmt.Errorf("%s %s is a symbolic link to %s, which does not exist: refusing to write through it (name %s itself, or remove the link)", role, path, target, target))
 		return
