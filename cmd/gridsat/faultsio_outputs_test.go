@@ -134,6 +134,8 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 		{"compare --plot dangling", "", []string{"compare", "queens", q, "--inproc", "--plot", w.dangling, "-o", filepath.Join(w.dir, "zzz.svg")}, "does not exist"},
 		{"compare -o --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "zz"), "-o", filepath.Join(w.dir, "zz")}, "--proofs"},
 		{"compare --out --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "yy"), "--out", filepath.Join(w.dir, "yy")}, "--proofs"},
+		{"compare -o in --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", proofs, "-o", filepath.Join(proofs, "r.txt")}, "inside the folder of --proofs"},
+		{"solve --svg in --proofs", "", []string{"solve", "chain", c, "--solver", "sat", "--certify", "--proofs", proofs, "--svg", filepath.Join(proofs, "c.svg")}, "inside the folder of --proofs"},
 		{"report -o input", "", []string{"report", w.runs, "-o", w.runs}, "input"},
 		{"report -o results", "", []string{"report", w.runs, "-o", w.held}, "locked by pid"},
 		{"report -o kept proof", "", []string{"report", w.runs, "--proofs", proofs, "-o", kept}, "inside the folder of --proofs"},
