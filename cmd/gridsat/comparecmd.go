@@ -18,6 +18,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
+	"github.com/gridsat/gridsat/compare/outputs"
 	"github.com/gridsat/gridsat/compare/report"
 )
 
@@ -121,6 +122,9 @@ func runCompare(stdin io.Reader, stdout, stderr io.Writer, args []string, f comp
 	if err != nil {
 		return err
 	}
+	if err := compareFiles(plan.Puzzles, f, args[1:], stdin, stdout).Check(); err != nil {
+		return fail(exitUsage, err)
+	}
 	// Every check has passed: the report's temporary file first (the
 	// report file itself is replaced only at the end, by a complete
 	// report), then (in harness.Run) the results file, locked for the run.
@@ -198,9 +202,6 @@ func (f *compareFlags) plan(args []string, stdin io.Reader, stderr io.Writer, ch
 			return plan, fail(exitUsage, fmt.Errorf("%s: %w", pp.Puzzle.Name, err))
 		}
 		plan.Puzzles = append(plan.Puzzles, pp)
-	}
-	if err := checkDistinct(plan.Puzzles, *f); err != nil {
-		return plan, fail(exitUsage, err)
 	}
 	return plan, nil
 }
@@ -335,41 +336,47 @@ func (w *compareReports) write(r compare.Report) error {
 	return f.report.writeReport(w.out, w.stderr, f.format, f.plot, r)
 }
 
-// checkDistinct refuses a report, plot or results file that is the same
-// file as an input or as another of them.
-func checkDistinct(plans []harness.PuzzlePlan, f compareFlags) error {
-	var inputs []compare.NamedFile
-	for _, plan := range plans {
-		for _, src := range plan.Sources {
-			if src.Set == "" {
-				inputs = append(inputs, compare.NamedFile{Role: "input", Path: src.File})
-			}
-		}
-	}
+// compareFiles names to a guard every file compare reads (each input
+// file, a directory's files, standard input for "-") and writes (the
+// report, on stdout or --output, each puzzle's --plot, the results file
+// --out, the --proofs folder).
+func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, stdin io.Reader, stdout io.Writer) *outputs.Guard {
+	g := new(outputs.Guard)
 	var names []string
 	for _, plan := range plans {
 		names = append(names, plan.Puzzle.Name)
+		for _, src := range plan.Sources {
+			if src.Set == "" && src.File != "" {
+				g.Input("input", src.File)
+			}
+		}
 	}
-	outputs := reportFiles(f.report.output, f.plot, names)
-	if f.out != "" {
-		outputs = append(outputs, compare.NamedFile{Role: "--out", Path: f.out})
+	for _, path := range paths {
+		if path == "-" {
+			g.Stdin(stdin)
+		}
 	}
-	return compare.CheckDistinct(outputs, inputs)
+	reportGuard(g, f.report.output, f.plot, names, stdout)
+	g.Results("--out", f.out)
+	if f.certify {
+		g.OutputDir("--proofs", f.proofs)
+	}
+	return g
 }
 
-// reportFiles are the files a report writes: --output and each puzzle's
-// --plot.
-func reportFiles(output, plot string, puzzles []string) []compare.NamedFile {
-	var files []compare.NamedFile
-	if output != "" {
-		files = append(files, compare.NamedFile{Role: "--output", Path: output})
+// reportGuard names the files a report writes: --output (stdout when
+// none) and each puzzle's --plot.
+func reportGuard(g *outputs.Guard, output, plot string, puzzles []string, stdout io.Writer) {
+	if output == "" || output == "-" {
+		g.Stdout(stdout)
+	} else {
+		g.Output("--output", output)
 	}
 	if plot != "" {
 		for _, name := range puzzles {
-			files = append(files, compare.NamedFile{Role: "--plot", Path: report.PlotPath(plot, name)})
+			g.Output("--plot", report.PlotPath(plot, name))
 		}
 	}
-	return files
 }
 
 // checkTiming checks --repeat, --warmup and --pin, draws a seed unless

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 type dimacsFlags struct {
@@ -96,7 +97,8 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 			file = f.out
 		}
 	}
-	if err := checkDimacsOutputs(args[1:], file, dir, cases); err != nil {
+	g := dimacsFiles(args[1:], file, dir, cases, stdin, stdout)
+	if err := g.Check(); err != nil {
 		return fail(exitUsage, err)
 	}
 	if file != "" || dir != "" {
@@ -106,7 +108,7 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fail(exitUsage, fmt.Errorf("dimacs: %w", err))
 		}
-		return writeDIMACSDir(p, spec, cases, parseErr, dir, args[1:], f.refined)
+		return writeDIMACSDir(p, spec, cases, parseErr, dir, g, f.refined)
 	}
 	if file == "" {
 		return writeDIMACSStream(stdout, p, spec, cases, parseErr, f.refined)
@@ -167,7 +169,7 @@ func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c compare.Case, refined boo
 // writeDIMACSDir writes each case to its own file in dir, each replaced
 // only when complete; bad input stops after the cases before it. Then the
 // case files in dir it did not write (an earlier run's) are removed.
-func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, dir string, input []string, refined bool) error {
+func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, dir string, input *outputs.Guard, refined bool) error {
 	written := map[string]bool{}
 	err := writeDIMACSCases(p, spec, cases, dir, refined, written)
 	if rmErr := removeStaleCases(dir, written, input); rmErr != nil && err == nil {
@@ -209,15 +211,12 @@ func writeDIMACSCases(p *compare.Puzzle, spec compare.Spec, cases []compare.Case
 }
 
 // removeStaleCases removes the case files (dimacsCasePath's names) in dir
-// that are not written, sparing the input.
-func removeStaleCases(dir string, written map[string]bool, input []string) error {
+// that are not written, sparing the input (a file named, or standard
+// input's, whatever its name).
+func removeStaleCases(dir string, written map[string]bool, input *outputs.Guard) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("dimacs: %w", err)
-	}
-	var in os.FileInfo
-	if len(input) > 0 {
-		in, _ = os.Stat(input[0])
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -225,7 +224,7 @@ func removeStaleCases(dir string, written map[string]bool, input []string) error
 			continue
 		}
 		path := filepath.Join(dir, name)
-		if st, err := os.Stat(path); err == nil && in != nil && os.SameFile(st, in) {
+		if input.IsInput(path) {
 			continue
 		}
 		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
@@ -256,21 +255,27 @@ func dimacsCasePath(dir string, c compare.Case) string {
 	return filepath.Join(dir, fmt.Sprintf("case-%03d.cnf", c.Location().Case))
 }
 
-// checkDimacsOutputs refuses an output file that is the input.
-func checkDimacsOutputs(input []string, file, dir string, cases []compare.Case) error {
-	var inputs, outputs []compare.NamedFile
-	if len(input) > 0 {
-		inputs = append(inputs, compare.NamedFile{Role: "input", Path: input[0]})
+// dimacsFiles names to a guard the files dimacs reads (its input, or
+// standard input) and writes (-o FILE, each case file of -o DIR, or
+// stdout).
+func dimacsFiles(input []string, file, dir string, cases []compare.Case, stdin io.Reader, stdout io.Writer) *outputs.Guard {
+	g := new(outputs.Guard)
+	if len(input) == 0 || input[0] == "-" {
+		g.Stdin(stdin)
+	} else {
+		g.Input("input", input[0])
 	}
-	if file != "" {
-		outputs = append(outputs, compare.NamedFile{Role: "-o", Path: file})
-	}
-	if dir != "" {
+	switch {
+	case file != "":
+		g.Output("-o", file)
+	case dir != "":
 		for _, c := range cases {
-			outputs = append(outputs, compare.NamedFile{Role: "-o", Path: dimacsCasePath(dir, c)})
+			g.Output("-o", dimacsCasePath(dir, c))
 		}
+	default:
+		g.Stdout(stdout)
 	}
-	return compare.CheckDistinct(outputs, inputs)
+	return g
 }
 
 // dimacsHeader names the puzzle, the case and the options, as comment

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 func newGenCmd() *cobra.Command {
@@ -14,6 +15,7 @@ func newGenCmd() *cobra.Command {
 		g      compare.GenConfig
 		params []string
 		out    string
+		mem    string
 	)
 	cmd := &cobra.Command{
 		Use:   "gen PUZZLE [--size S] [--count N] [--seed N] [--param NAME=VALUE]",
@@ -39,6 +41,18 @@ to --out. The same flags and seed always give the same file. Each puzzle's
 			}
 			if err := compare.CheckGenParams(p, g.Params); err != nil {
 				return fail(exitUsage, fmt.Errorf("--param: %w", err))
+			}
+			if err := genFits(p, g, mem); err != nil {
+				return err
+			}
+			guard := new(outputs.Guard)
+			if out == "" || out == "-" {
+				guard.Stdout(cmd.OutOrStdout())
+			} else {
+				guard.Output("--out", out)
+			}
+			if err := guard.Check(); err != nil {
+				return fail(exitUsage, fmt.Errorf("gen: %w", err))
 			}
 			if out == "" || out == "-" {
 				bw := bufio.NewWriter(cmd.OutOrStdout())
@@ -77,5 +91,24 @@ to --out. The same flags and seed always give the same file. Each puzzle's
 	fl.Int64Var(&g.Seed, "seed", 1, "random seed")
 	fl.StringArrayVar(&params, "param", nil, "puzzle-specific NAME=VALUE (repeatable)")
 	fl.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
+	fl.StringVar(&mem, "mem", "2GiB", "refuse, before generating, a size whose estimated peak memory passes this (0: none)")
 	return cmd
+}
+
+// genFits refuses, as a usage error, generating g when its estimated
+// peak memory passes the --mem limit mem (a board too large for the
+// machine crashed with a fatal out-of-memory, its temporary file left).
+func genFits(p *compare.Puzzle, g compare.GenConfig, mem string) error {
+	limit, err := parseSize(mem)
+	if err != nil {
+		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
+	}
+	if limit <= 0 || p.GenMemory == nil {
+		return nil
+	}
+	if est := p.GenMemory(g); est > limit {
+		return fail(exitUsage, fmt.Errorf("gen %s --size %s refused before generating: estimated peak memory %s is over the %s limit (--mem; 0 for none)",
+			p.Name, g.Size, compare.FormatBytes(est), compare.FormatBytes(limit)))
+	}
+	return nil
 }

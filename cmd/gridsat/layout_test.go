@@ -35,11 +35,12 @@ var layers = map[string][]string{
 	"encode/sat":      {"encode/drat"},
 	"backtrack":       {"instances"},
 	"encode":          {"instances", "encode/sat", "encode/drat", "encode/lemma"},
+	"compare/outputs": nil,
 	"compare":         belowCompare,
 	"compare/report":  append([]string{"compare"}, belowCompare...),
-	"compare/harness": append([]string{"compare", "compare/report"}, belowCompare...),
+	"compare/harness": append([]string{"compare", "compare/report", "compare/outputs"}, belowCompare...),
 	"compare/measure": {"compare"},
-	"cmd/gridsat":     {"compare", "compare/harness", "compare/report", "compare/measure"},
+	"cmd/gridsat":     {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure"},
 }
 
 // belowCompare is what compare's packages may import besides themselves.

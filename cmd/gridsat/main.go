@@ -32,11 +32,54 @@ const (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	// The last write to a file may fail only when it is closed (NFS).
+	if err := os.Stdout.Close(); err != nil && code == 0 {
+		fmt.Fprintln(os.Stderr, "gridsat: writing standard output:", err)
+		code = exitFail
+	}
+	os.Exit(code)
 }
 
-// run executes the command line args and returns the exit status.
+// run executes the command line args and returns the exit status. A
+// write to stdout that failed (a full disk, /dev/full, a closed pipe)
+// makes a status of 0 an exit 1 naming standard output: what the
+// command printed is lost.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := execute(args, stdin, out, stderr)
+	if out.err != nil && code == 0 {
+		fmt.Fprintln(stderr, "gridsat: writing standard output:", out.err)
+		code = exitFail
+	}
+	return code
+}
+
+// checkedWriter is stdout, remembering its first write error (and
+// failing every write after it).
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// Unwrap is the writer c checks: the file behind it, for terminals and
+// the output guard.
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
+// execute runs the command line args with stdout and returns the exit
+// status.
+func execute(args []string, stdin io.Reader, stdout *checkedWriter, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
+	"github.com/gridsat/gridsat/compare/outputs"
 	"github.com/gridsat/gridsat/compare/report"
 )
 
@@ -79,7 +80,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 	if err != nil {
 		return err
 	}
-	merged, err := mergeForReport(paths, f)
+	merged, err := mergeForReport(paths, f, stdout)
 	if err != nil {
 		return err
 	}
@@ -132,7 +133,7 @@ func (f reportCmdFlags) check(paths []string) ([]string, error) {
 
 // mergeForReport merges the results files at paths into each puzzle's
 // report and checks the reports' flags against what they hold (exit 2).
-func mergeForReport(paths []string, f reportCmdFlags) ([]*harness.Merged, error) {
+func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harness.Merged, error) {
 	merged, err := harness.MergeResultsWith(paths, harness.MergeOptions{MixedMachines: f.mixed})
 	if err != nil {
 		// Unreadable, corrupt, empty or mismatched files: bad input.
@@ -148,11 +149,13 @@ func mergeForReport(paths []string, f reportCmdFlags) ([]*harness.Merged, error)
 	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
 		return nil, fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
 	}
-	var inputs []compare.NamedFile
+	g := new(outputs.Guard)
 	for _, path := range paths {
-		inputs = append(inputs, compare.NamedFile{Role: "input", Path: path})
+		g.Input("input", path)
 	}
-	if err := compare.CheckDistinct(reportFiles(f.report.output, f.plot, puzzles), inputs); err != nil {
+	g.InputDir("--proofs", f.proofs)
+	reportGuard(g, f.report.output, f.plot, puzzles, stdout)
+	if err := g.Check(); err != nil {
 		return nil, fail(exitUsage, err)
 	}
 	return merged, nil
@@ -213,6 +216,9 @@ func mergeNote(m *harness.Merged, r compare.Report) string {
 		r.Name(), len(m.Files), m.Runs, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
 	if m.MissingCases > 0 {
 		note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
+	}
+	if m.Rerun > 0 {
+		note += fmt.Sprintf("; %d harness failures run again", m.Rerun)
 	}
 	if m.Superseded > 0 {
 		note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)

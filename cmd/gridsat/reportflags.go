@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -130,6 +132,9 @@ func (rf *reportFlags) reportOptions(w io.Writer, format string) report.Options 
 	if ro, ok := w.(*reportOutput); ok {
 		w = ro.Writer
 	}
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	if fh, ok := w.(*os.File); ok && term.IsTerminal(int(fh.Fd())) {
 		if width, _, err := term.GetSize(int(fh.Fd())); err == nil && width > 0 {
 			opt.Width = width
@@ -148,12 +153,19 @@ func (rf *reportFlags) writeReport(w, stderr io.Writer, format, plot string, r c
 
 // drawPlot draws r's plot to the file template plot names, if one does.
 // A plot that cannot be drawn (no solved run) is reported on stderr; the
-// report stands.
+// report stands. A plot that could not be written (a full disk) is an
+// error: the file asked for is not there.
 func (rf *reportFlags) drawPlot(stderr io.Writer, plot string, r compare.Report) error {
-	if plot != "" {
-		if err := report.PlotReport(report.PlotPath(plot, r.Name()), r, rf.plotOptions()); err != nil {
-			fmt.Fprintln(stderr, "gridsat:", err)
-		}
+	if plot == "" {
+		return nil
+	}
+	err := report.PlotReport(report.PlotPath(plot, r.Name()), r, rf.plotOptions())
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return err
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "gridsat:", err)
 	}
 	return nil
 }

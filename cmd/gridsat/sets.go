@@ -37,8 +37,10 @@ sizes; "gridsat compare PUZZLE SET" runs one, and "gridsat sets --cat
 						if err != nil {
 							return fail(exitFail, err)
 						}
-						_, err = w.Write(b)
-						return err
+						if _, err := w.Write(b); err != nil {
+							return fail(exitFail, fmt.Errorf("writing standard output: %w", err))
+						}
+						return nil
 					}
 				}
 				return fail(exitUsage, fmt.Errorf("no bundled set %q", args[0]))

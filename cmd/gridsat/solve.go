@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 type solveFlags struct {
@@ -105,7 +106,7 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if err := refuseOverMemory(spec, cases, mem); err != nil {
 		return err
 	}
-	if err := checkSVGs(f.svg, args[1:], cases); err != nil {
+	if err := solveFiles(f, args[1:], stdin, stdout, cases).Check(); err != nil {
 		return fail(exitUsage, err)
 	}
 
@@ -131,7 +132,10 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		if f.show && res.Witness != "" {
 			fmt.Fprintln(out, res.Witness)
 		}
-		out.Flush()
+		if err := out.Flush(); err != nil {
+			// The answers are lost: say so now rather than solve on.
+			return fail(exitFail, fmt.Errorf("writing the answers to standard output: %w", err))
+		}
 		if !res.Solved && res.Answer == "" {
 			fmt.Fprintf(stderr, "%s: no solution\n", c.Location())
 			status = exitFail
@@ -264,20 +268,26 @@ func svgPath(file string, ncases int, c compare.Case) string {
 	return file
 }
 
-// checkSVGs refuses --svg files that are the input (solve PUZZLE in.txt
-// --svg in.txt drew over its input), before anything is solved.
-func checkSVGs(svg string, inputs []string, cases []compare.Case) error {
-	if svg == "" {
-		return nil
+// solveFiles names to a guard the files solve reads (its input, or
+// standard input) and writes (the answers on stdout, each --svg file,
+// the --proofs folder).
+func solveFiles(f solveFlags, inputs []string, stdin io.Reader, stdout io.Writer, cases []compare.Case) *outputs.Guard {
+	g := new(outputs.Guard)
+	if len(inputs) == 0 || inputs[0] == "-" {
+		g.Stdin(stdin)
+	} else {
+		g.Input("input", inputs[0])
 	}
-	var outs, ins []compare.NamedFile
-	for _, c := range cases {
-		outs = append(outs, compare.NamedFile{Role: "--svg", Path: svgPath(svg, len(cases), c)})
+	g.Stdout(stdout)
+	if f.svg != "" {
+		for _, c := range cases {
+			g.Output("--svg", svgPath(f.svg, len(cases), c))
+		}
 	}
-	for _, in := range inputs {
-		ins = append(ins, compare.NamedFile{Role: "input", Path: in})
+	if f.certify {
+		g.OutputDir("--proofs", f.proofs)
 	}
-	return compare.CheckDistinct(outs, ins)
+	return g
 }
 
 // renderSVG draws case c solved as res to file, numbering the file by case

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 func newSplitCmd() *cobra.Command {
@@ -47,10 +48,19 @@ settled, and names the parts missing otherwise.
 			if cmd.Flags().Changed("bound") && cfg.Bound < 0 {
 				return fail(exitUsage, fmt.Errorf("--bound %d: want at least 0", cfg.Bound))
 			}
-			if out != "" && out != "-" {
-				if err := compare.CheckDistinct([]compare.NamedFile{{Role: "--out", Path: out}}, []compare.NamedFile{{Role: "input", Path: args[1]}}); err != nil {
-					return fail(exitUsage, fmt.Errorf("split: %w", err))
-				}
+			g := new(outputs.Guard)
+			if args[1] == "-" {
+				g.Stdin(cmd.InOrStdin())
+			} else {
+				g.Input("input", args[1])
+			}
+			if out == "" || out == "-" {
+				g.Stdout(cmd.OutOrStdout())
+			} else {
+				g.Output("--out", out)
+			}
+			if err := g.Check(); err != nil {
+				return fail(exitUsage, fmt.Errorf("split: %w", err))
 			}
 			cases, parseErr, err := readCases(p, cmd.InOrStdin(), args[1:])
 			if err != nil {

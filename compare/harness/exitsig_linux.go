@@ -37,3 +37,26 @@ func exitSignal(ps *os.ProcessState) string {
 	}
 	return fmt.Sprintf("%s (%s)", unix.SignalName(ws.Signal()), ws.Signal())
 }
+
+// killedFromOutside names the signal that ended a process when the
+// process did not raise it itself: SIGKILL, SIGTERM, SIGINT, SIGHUP and
+// the like come from someone else (a user, a batch system, the kernel
+// reclaiming memory outside the run's limit), while a fault (SIGSEGV,
+// SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS) or a resource limit
+// of the process's own (SIGXCPU, SIGXFSZ) is the solver's. "" when no
+// signal ended it, or the process raised it.
+func killedFromOutside(ps *os.ProcessState) string {
+	if ps == nil {
+		return ""
+	}
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return ""
+	}
+	switch ws.Signal() {
+	case syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGILL, syscall.SIGABRT,
+		syscall.SIGTRAP, syscall.SIGSYS, syscall.SIGXCPU, syscall.SIGXFSZ:
+		return ""
+	}
+	return exitSignal(ps)
+}

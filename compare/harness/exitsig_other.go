@@ -12,3 +12,6 @@ func awaitExit(int, time.Duration) bool { return false }
 
 // exitSignal cannot name a signal here.
 func exitSignal(*os.ProcessState) string { return "" }
+
+// killedFromOutside cannot tell a signal here.
+func killedFromOutside(*os.ProcessState) string { return "" }

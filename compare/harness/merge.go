@@ -72,6 +72,10 @@ type Merged struct {
 	// Superseded counts records not reusable under the report's limits (a
 	// timeout re-run under a longer limit, say).
 	Superseded int
+	// Rerun counts harness failures (a worker killed from outside, say)
+	// followed by a run of the same (case, solver, repeat): the failure
+	// made no run, so the later one stands alone, as --resume takes it.
+	Rerun int
 	// Runs counts the runs found (each repeat one).
 	Runs int
 	// Cut lists the unfinished last lines skipped, as "FILE line N" (a
@@ -206,6 +210,7 @@ func (m *Merged) pick(runs map[string][]runFrom, caseID, caseKey, spec string, n
 			continue
 		}
 		m.Runs++
+		found = m.dropRerun(found)
 		first := found[0]
 		for _, other := range found[1:] {
 			if compare.SameRun(first.rec.Run, other.rec.Run) {
@@ -225,6 +230,23 @@ func (m *Merged) pick(runs map[string][]runFrom, caseID, caseKey, spec string, n
 		reps = append(reps, run)
 	}
 	return reps, lost, conflicts
+}
+
+// dropRerun drops from found, the records of one run, the harness
+// failures when a record made a run (a failure and its re-run are not a
+// disagreement), and all but the last when every one is a failure.
+func (m *Merged) dropRerun(found []runFrom) []runFrom {
+	var made []runFrom
+	for _, f := range found {
+		if f.rec.Run.Verdict != compare.VerdictHarness {
+			made = append(made, f)
+		}
+	}
+	if len(made) == 0 {
+		made = found[len(found)-1:]
+	}
+	m.Rerun += len(found) - len(made)
+	return made
 }
 
 // runKey indexes a merge's runs: case identity (caseID), spec, repeat.

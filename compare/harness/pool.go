@@ -635,6 +635,9 @@ func (d *driver) died(head *sentJob, err error) {
 		run.Verdict, run.Detail = compare.VerdictMemout, fmt.Sprintf("the worker died at its %s memory limit (rlimit; peak seen %s): %s", compare.FormatBytes(p.Mem), compare.FormatBytes(head.peak), tail)
 	case !w.up:
 		run.Verdict, run.Detail = compare.VerdictHarness, "the worker died at start: "+tail
+	case ownEnd && killedFromOutside(w.cmd.ProcessState) != "":
+		// Not the solver's doing: a harness failure, run again by --resume.
+		run.Verdict, run.Detail = compare.VerdictHarness, "the worker was killed from outside the run: "+tail
 	default:
 		run.Verdict, run.Detail = compare.VerdictError, "the worker died: "+tail
 	}

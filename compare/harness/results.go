@@ -166,41 +166,69 @@ type ResultsFile struct {
 }
 
 // repairResults cuts the unfinished last line of f, the results file at
-// path.
+// path, and returns how many bytes it cut. A last line that lacks only
+// its newline (a complete record: the newline was stripped, or a
+// one-line file) is kept and given its newline; readResults reads it as
+// a record too.
 func repairResults(f *os.File, path string) (int64, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return 0, fmt.Errorf("results file %s: %w", path, err)
 	}
 	size := st.Size()
-	if size == 0 {
+	keep, err := lastLineStart(f, size)
+	if err != nil {
+		return 0, fmt.Errorf("results file %s: %w", path, err)
+	}
+	if keep == size {
 		return 0, nil
 	}
-	// Find the last newline, reading backwards in blocks.
+	if size-keep <= int64(maxRecord) {
+		last := make([]byte, size-keep)
+		if _, err := f.ReadAt(last, keep); err != nil && err != io.EOF {
+			return 0, fmt.Errorf("results file %s: %w", path, err)
+		}
+		if completeRecord(last) {
+			if _, err := f.Write([]byte{'\n'}); err != nil { // f appends
+				return 0, fmt.Errorf("ending the last line of %s: %w", path, err)
+			}
+			return 0, nil
+		}
+	}
+	if err := f.Truncate(keep); err != nil {
+		return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
+	}
+	return size - keep, nil
+}
+
+// lastLineStart is the offset just past the last newline in the first
+// size bytes of f (0 when there is none), read backwards in blocks.
+func lastLineStart(f *os.File, size int64) (int64, error) {
 	buf := make([]byte, 64<<10)
-	end := size
-	for end > 0 {
+	for end := size; end > 0; {
 		start := max(end-int64(len(buf)), 0)
 		n, err := f.ReadAt(buf[:end-start], start)
 		if err != nil && err != io.EOF {
-			return 0, fmt.Errorf("results file %s: %w", path, err)
+			return 0, err
 		}
 		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
-			keep := start + int64(i) + 1
-			if keep == size {
-				return 0, nil
-			}
-			if err := f.Truncate(keep); err != nil {
-				return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
-			}
-			return size - keep, nil
+			return start + int64(i) + 1, nil
 		}
 		end = start
 	}
-	if err := f.Truncate(0); err != nil {
-		return 0, fmt.Errorf("cutting the unfinished last line of %s: %w", path, err)
+	return 0, nil
+}
+
+// completeRecord reports whether line, a last line without its newline,
+// is a whole record: one a crash cut short is never valid JSON of a
+// known kind.
+func completeRecord(line []byte) bool {
+	var rec Record
+	if json.Unmarshal(line, &rec) != nil {
+		return false
 	}
-	return size, nil
+	return (rec.Kind == kindHeader && rec.Header != nil) || (rec.Kind == kindCase && rec.Case != nil) ||
+		(rec.Kind == kindRun && rec.Run != nil) || (rec.Kind == kindFooter && rec.Footer != nil)
 }
 
 // OpenResults opens path for appending, creating it if needed, and locks
@@ -335,6 +363,9 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		if errors.Is(err, errLongRecord) {
 			return &instances.InputError{File: path, Line: line, Msg: fmt.Sprintf("line longer than %d MiB: not a result record", maxRecord>>20)}
 		}
+		if errors.Is(err, errNotRecordLine) {
+			return &instances.InputError{File: path, Line: line, Msg: "not a result record (a long line that does not start as one, or holds a NUL byte)"}
+		}
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("reading results file %s: %w", path, err)
 		}
@@ -389,21 +420,43 @@ var maxRecord = 4 * maxReply
 
 var errLongRecord = errors.New("record line too long")
 
+// errNotRecordLine is the error of a long line that cannot be a record:
+// it does not start as one, or holds a NUL byte (JSON escapes them).
+var errNotRecordLine = errors.New("not a result record")
+
 // readRecordLine reads one line of at most maxRecord bytes, its newline
-// included; it returns io.EOF with an unfinished last line.
+// included; it returns io.EOF with an unfinished last line. A line that
+// fills the reader's buffer is refused as soon as it shows it is no
+// record (report on /dev/zero or a binary file read 256 MiB and held
+// four times that before refusing it).
 func readRecordLine(br *bufio.Reader) ([]byte, error) {
-	var line []byte
+	part, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return append([]byte(nil), part...), err
+	}
+	// A long line: kept in pieces and joined once at its end, so that it
+	// takes its size twice at most, not the doublings of an append.
+	var parts [][]byte
+	size := 0
 	for {
-		part, err := br.ReadSlice('\n')
-		if len(line)+len(part) > maxRecord {
+		if size+len(part) > maxRecord {
 			return nil, errLongRecord
 		}
-		line = append(line, part...)
-		if err != bufio.ErrBufferFull {
-			return line, err
+		if (size == 0 && !bytes.HasPrefix(part, []byte(recordPrefix))) || bytes.IndexByte(part, 0) >= 0 {
+			return nil, errNotRecordLine
 		}
+		parts = append(parts, append([]byte(nil), part...))
+		size += len(part)
+		if err != bufio.ErrBufferFull {
+			return bytes.Join(parts, nil), err
+		}
+		part, err = br.ReadSlice('\n')
 	}
 }
+
+// recordPrefix starts every record line: encoding/json writes a
+// Record's Kind first.
+const recordPrefix = `{"kind":"`
 
 // Done indexes the runs of a results log for --resume.
 type Done struct {

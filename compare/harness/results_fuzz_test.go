@@ -71,7 +71,10 @@ func TestReadResultsBoundedLine(t *testing.T) {
 	defer func(m int) { maxRecord = m }(maxRecord)
 	maxRecord = 1 << 20
 	head := `{"kind":"header","header":{"version":"x"}}` + "\n"
-	r := &countingReader{r: io.MultiReader(strings.NewReader(head), io.LimitReader(zeros{}, 64<<20))}
+	// A line that starts as a record (one that does not is refused at
+	// once: TestReadResultsBoundedOnGarbage).
+	endless := strings.NewReader(`{"kind":"` + strings.Repeat("a", 4<<20))
+	r := &countingReader{r: io.MultiReader(strings.NewReader(head), endless)}
 	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
 	err := log.read("z.jsonl", r)
 	var ie *instances.InputError

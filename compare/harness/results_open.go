@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 // A results file is opened for a run only if it is empty (or missing) or
@@ -25,7 +27,7 @@ var errNotResults = errors.New("not a gridsat results file")
 
 // resultsPrefix starts every results file: its first record is a header,
 // and encoding/json writes a Record's fields in order.
-const resultsPrefix = `{"kind":"header",`
+const resultsPrefix = outputs.ResultsPrefix
 
 // openResultsFile opens path for reading and appending, creating it if
 // missing, locks it and checks that it is a results file.

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -268,4 +269,76 @@ func repairFile(path string) (int64, error) {
 	}
 	defer f.Close()
 	return repairResults(f, path)
+}
+
+// Issue 30, item 9: a last line that lacks only its newline (a complete
+// record) is kept and ended, not cut as unfinished; a line a crash cut
+// short is cut.
+func TestRepairKeepsCompleteLastLine(t *testing.T) {
+	line := func(rec Record) string {
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	header := line(Record{Kind: kindHeader, Header: &Header{Version: "x", Puzzle: "queens"}})
+	run := line(Record{Kind: kindRun, Run: &RunRecord{Key: "k", Spec: "dfs"}})
+	cases := []struct {
+		name, text, want string
+		cut              int64
+	}{
+		{"one line, no newline", header, header + "\n", 0},
+		{"last record, no newline", header + "\n" + run, header + "\n" + run + "\n", 0},
+		{"last record cut", header + "\n" + run[:len(run)-1], header + "\n", int64(len(run) - 1)},
+		{"header cut", header[:20], "", 20},
+		{"a record of no kind", header + "\n" + `{"kind":"run"}`, header + "\n", 14},
+		{"whole", header + "\n" + run + "\n", header + "\n" + run + "\n", 0},
+	}
+	for _, tc := range cases {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		os.WriteFile(path, []byte(tc.text), 0o644)
+		cut, err := repairFile(path)
+		got, _ := os.ReadFile(path)
+		if err != nil || cut != tc.cut || string(got) != tc.want {
+			t.Errorf("%s: cut %d (%v), file %q; want cut %d, file %q", tc.name, cut, err, got, tc.cut, tc.want)
+		}
+	}
+}
+
+// countingZeros is an endless stream of NUL bytes that counts what was
+// read of it.
+type countingZeros struct{ n int64 }
+
+func (z *countingZeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// Issue 30, item 10: a results file that is no such file (/dev/zero, a
+// binary file, a line that does not start as a record) is refused after
+// one buffer of it, not after reading and holding 256 MiB (report
+// /dev/zero peaked at 968 MB, 28 s, and crashed under ulimit -v 2 GB).
+func TestReadResultsBoundedOnGarbage(t *testing.T) {
+	z := &countingZeros{}
+	log := &ResultsLog{Cases: map[string]*CaseRecord{}}
+	err := log.read("/dev/zero", z)
+	if err == nil || !strings.Contains(err.Error(), "line 1") || !strings.Contains(err.Error(), "not a result record") {
+		t.Errorf("zeros: %v; want line 1 refused as no record", err)
+	}
+	if z.n > 1<<20 {
+		t.Errorf("zeros: read %d bytes before refusing", z.n)
+	}
+	for _, text := range []string{strings.Repeat("x", 200<<10), "{" + strings.Repeat(" ", 200<<10)} {
+		err := log.read("garbage", strings.NewReader(text+"\n"))
+		if err == nil || !strings.Contains(err.Error(), "not a result record") {
+			t.Errorf("a long line %q...: %v", text[:4], err)
+		}
+	}
+	// A long record still reads.
+	b, _ := json.Marshal(Record{Kind: kindHeader, Header: &Header{Version: "x", Puzzle: strings.Repeat("p", 300<<10)}})
+	if err := log.read("long", strings.NewReader(string(b)+"\n")); err != nil || len(log.Headers) != 1 {
+		t.Errorf("a 300 KiB header: %v, %d headers", err, len(log.Headers))
+	}
 }
