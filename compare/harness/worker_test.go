@@ -122,10 +122,10 @@ func TestWorkerTimeoutStopsRunAndNextProceeds(t *testing.T) {
 			}
 		}
 	}
-	if elapsed > 20*time.Second {
+	if elapsed > stopBound {
 		t.Errorf("comparison took %s with a 1s limit", elapsed)
 	}
-	if w := rows[1].Runs[0].Wall; w < time.Second || w > 5*time.Second {
+	if w := rows[1].Runs[0].Wall; w < time.Second || w > stopBound {
 		t.Errorf("timed-out run's wall time %s", w)
 	}
 }
@@ -148,7 +148,7 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 	if v := rows[0].Runs[0].Verdict; v != compare.VerdictTimeout {
 		t.Fatalf("forker: %s (%s)", v, rows[0].Runs[0].Detail)
 	}
-	if elapsed > 4*time.Second {
+	if elapsed > stopBound {
 		t.Errorf("a 1s limit took %s: the wait after the kill is not bounded", elapsed)
 	}
 	b, err := os.ReadFile(pidfile)
@@ -156,12 +156,8 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid, _ := strconv.Atoi(string(b))
-	time.Sleep(100 * time.Millisecond)
-	if st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil && !strings.Contains(string(st), ") Z ") {
-		if child, err := os.FindProcess(pid); err == nil {
-			child.Kill()
-		}
-		t.Errorf("the solver's child %d outlived the timeout: %s", pid, st)
+	if !gone(pid) {
+		t.Errorf("the solver's child %d outlived the timeout", pid)
 	}
 	// Only this process's worker folders: other gridsat tests on the
 	// machine may be mid-run in theirs.
@@ -299,7 +295,7 @@ func TestProtocolErrorsAreHarnessErrors(t *testing.T) {
 					t.Errorf("case %d: problems %v", r.Case, r.Problems)
 				}
 			}
-			if time.Since(start) > 10*time.Second {
+			if time.Since(start) > stopBound {
 				t.Errorf("took %s", time.Since(start))
 			}
 		})

@@ -118,13 +118,17 @@ func TestGophersatOneCallAtATime(t *testing.T) {
 // calls overlap.
 func TestCallGuardSeesOverlap(t *testing.T) {
 	g := &callGuard{mu: noLock{}}
-	var wg sync.WaitGroup
+	// Each call stays inside until all four are in: no clock decides
+	// whether they overlap.
+	var wg, inside sync.WaitGroup
+	inside.Add(4)
 	for i := 0; i < 4; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			g.enter()
-			time.Sleep(20 * time.Millisecond)
+			inside.Done()
+			inside.Wait()
 			g.exit()
 		}()
 	}
