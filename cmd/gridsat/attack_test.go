@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Tried as an attacker after issue 21's fixes: --out on a results file of
@@ -138,14 +137,7 @@ func TestInterruptedGenLeavesNoTemporary(t *testing.T) {
 		m, _ := filepath.Glob(filepath.Join(dir, ".boards.txt.tmp-*"))
 		return m
 	}
-	for i := 0; len(temporary()) == 0 && i < 500; i++ {
-		time.Sleep(20 * time.Millisecond) // polling for a file, no timing asserted
-	}
-	if len(temporary()) == 0 {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatal("gen made no temporary file")
-	}
+	waitFor(t, "gen's temporary file", func() bool { return len(temporary()) > 0 })
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var ee *exec.ExitError

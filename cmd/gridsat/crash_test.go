@@ -208,7 +208,7 @@ func memCgroupDir() string {
 func (w *crashWorld) checkClean() {
 	t := w.t
 	var left []string
-	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(hangGuard); ; time.Sleep(20 * time.Millisecond) {
 		if left = w.leftovers(); len(left) == 0 || time.Now().After(deadline) {
 			break
 		}
@@ -349,11 +349,12 @@ func TestCrashTwoWriters(t *testing.T) {
 	w := newCrashWorld(t)
 	out := filepath.Join(w.dir, "r.jsonl")
 	first, _, _ := w.start(append(crashArgs, "--out", out)...)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if st, err := os.Stat(out); err == nil && st.Size() > 0 {
-			break
-		}
-	}
+	// The event: the first writer holds the file (it writes its header
+	// once it has the lock).
+	waitFor(t, "the first writer's header in "+out, func() bool {
+		st, err := os.Stat(out)
+		return err == nil && st.Size() > 0
+	})
 	_, stderr, code := w.run(append(crashArgs, "--out", out, "--resume")...)
 	if code != 2 || !strings.Contains(stderr, "in use by") {
 		t.Errorf("a second writer: exit %d, want 2 and \"in use by\":\n%s", code, stderr)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
@@ -356,9 +355,7 @@ func TestKilledWriterLeavesTarget(t *testing.T) {
 		m, _ := filepath.Glob(filepath.Join(dir, ".boards.txt.tmp-*"))
 		return m
 	}
-	for i := 0; len(temporary()) == 0 && i < 500; i++ {
-		time.Sleep(20 * time.Millisecond) // polling for the file to appear, no timing asserted
-	}
+	waitFor(t, "gen's temporary file", func() bool { return len(temporary()) > 0 })
 	cmd.Process.Kill()
 	cmd.Wait()
 	if len(temporary()) == 0 {
