@@ -40,7 +40,11 @@ var layers = map[string][]string{
 	"compare/report":  append([]string{"compare"}, belowCompare...),
 	"compare/harness": append([]string{"compare", "compare/report", "compare/outputs"}, belowCompare...),
 	"compare/measure": {"compare"},
-	"cmd/gridsat":     {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure"},
+	// The command line's test helpers and its end-to-end tests (a test
+	// package alone) import no package of the module outside tests.
+	"cmd/gridsat/internal/clitest": nil,
+	"cmd/gridsat/e2e":              nil,
+	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure"},
 }
 
 // belowCompare is what compare's packages may import besides themselves.

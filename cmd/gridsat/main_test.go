@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
-	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/cmd/gridsat/internal/clitest"
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -42,25 +42,21 @@ func gridsat(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 // input rather than a crashed test run. files become descriptors 3, 4...
 func gridsatProc(t *testing.T, stdin string, files []*os.File, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"gridsat-cli"}, args...)...)
-	cmd.Stdin = strings.NewReader(stdin)
-	cmd.ExtraFiles = files
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code = 0
-	if err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatalf("gridsat %v: %v", args, err)
-		}
-		code = ee.ExitCode()
-	}
-	if strings.Contains(errb.String(), "goroutine ") || strings.Contains(errb.String(), "panic:") {
-		t.Errorf("gridsat %v panicked:\n%s", args, errb.String())
-	}
-	return out.String(), errb.String(), code
+	return clitest.Run(t, os.Args[0], []string{"gridsat-cli"}, stdin, files, args...)
 }
+
+// slantInput writes two 3x3 slant puzzles into dir and returns the file.
+func slantInput(t *testing.T, dir string) string {
+	t.Helper()
+	in := filepath.Join(dir, "in.txt")
+	if _, stderr, code := gridsat(t, "", "gen", "slant", "--size", "3", "--count", "2", "-o", in); code != 0 {
+		t.Fatalf("gen: %s", stderr)
+	}
+	return in
+}
+
+// fileIs is clitest's.
+var fileIs = clitest.FileIs
 
 // usageError checks a bad command line: exit 2, one line on stderr that
 // contains want, nothing on stdout (nothing ran). It runs the command

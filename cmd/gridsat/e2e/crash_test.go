@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package e2e
 
 import (
 	"bufio"
@@ -76,7 +76,7 @@ func (w *crashWorld) userFile(name, text string) string {
 
 // command is gridsat args, in the test's TMPDIR, not started.
 func (w *crashWorld) command(args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
-	cmd := exec.Command(os.Args[0], append([]string{"gridsat-cli"}, args...)...)
+	cmd := exec.Command(gridsatBin, args...)
 	cmd.Env = append(os.Environ(), "TMPDIR="+w.tmp)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

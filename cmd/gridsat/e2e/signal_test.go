@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -87,7 +87,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 	// A quick board, then gamma(Q_20) by SAT: hours.
 	board := "2 2\nX.\n..\n20 20\n" + strings.Repeat(strings.Repeat("X", 20)+"\n", 20) + "0\n"
 	os.WriteFile(file, []byte(board), 0o644)
-	cmd := exec.Command(os.Args[0], "gridsat-cli", "compare", "queens", file, "--solvers", "sat", "-j", "1", "--timeout", "10m", "--out", runs)
+	cmd := exec.Command(gridsatBin, "compare", "queens", file, "--solvers", "sat", "-j", "1", "--timeout", "10m", "--out", runs)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {

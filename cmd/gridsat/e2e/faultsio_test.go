@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"encoding/csv"
@@ -90,29 +90,6 @@ func slantInput(t *testing.T, dir string) string {
 		t.Fatalf("gen: %s", stderr)
 	}
 	return in
-}
-
-// fileIs checks that path holds want, and that no temporary file was
-// left beside it.
-func fileIs(t *testing.T, what, path, want string) {
-	t.Helper()
-	got, _ := os.ReadFile(path)
-	if string(got) != want {
-		t.Errorf("%s: %s holds %q, want %q", what, filepath.Base(path), clipText(string(got)), clipText(want))
-	}
-	entries, _ := os.ReadDir(filepath.Dir(path))
-	for _, e := range entries {
-		if strings.Contains(e.Name(), ".tmp-") {
-			t.Errorf("%s: temporary file %s left", what, e.Name())
-		}
-	}
-}
-
-func clipText(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }
 
 // Issue 21, fault 2: a refused or failed run leaves every output file as

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 // file at path (nil: empty) and stdout the file at out ("": a buffer).
 func gridsatFile(t *testing.T, stdin, out string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"gridsat-cli"}, args...)...)
+	cmd := exec.Command(gridsatBin, args...)
 	if stdin != "" {
 		f, err := os.Open(stdin)
 		if err != nil {
@@ -347,7 +347,7 @@ func TestKilledWriterLeavesTarget(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "boards.txt")
 	os.WriteFile(target, []byte("precious\n"), 0o644)
-	cmd := exec.Command(os.Args[0], "gridsat-cli", "gen", "slant", "--size", "4", "--count", "100000000000", "--mem", "0", "-o", target)
+	cmd := exec.Command(gridsatBin, "gen", "slant", "--size", "4", "--count", "100000000000", "--mem", "0", "-o", target)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
