@@ -30,6 +30,7 @@ when interrupted.`,
 		SilenceErrors: true,
 		Version:       compare.Version,
 	}
+	root.SetFlagErrorFunc(flagHint)
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
 	root.AddCommand(newDimacsCmd(), newReportCmd(), newSplitCmd(), newMeasureCmd())
 	return root
