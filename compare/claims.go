@@ -15,6 +15,9 @@ import (
 //     from a results file is dropped);
 //   - certified when run: the run checked a proof when it was made
 //     (Run.Certified), and nothing checked it since;
+//   - by a bound: a theorem or bound, checked from the case alone
+//     (Puzzle.SettledBy: for queens, gamma(Q_n) >= ceil((n-1)/2) or the
+//     board's reach or share bound), settles it with no proof;
 //   - cross-checked: an independent solver's run of the same case, in the
 //     same comparison, says the same, and no finished run disagrees.
 //     Two runs are independent when their solvers differ and neither
@@ -30,12 +33,13 @@ import (
 const (
 	ClaimCertified        = "certified"
 	ClaimCertifiedWhenRun = "certified when run"
+	ClaimBound            = "by a bound"
 	ClaimCrossChecked     = "cross-checked"
 	ClaimClaimed          = "claimed"
 )
 
 // ClaimLabels are the labels, the strongest first.
-var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimCrossChecked, ClaimClaimed}
+var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimBound, ClaimCrossChecked, ClaimClaimed}
 
 // Kinds of claim, as bits.
 const (
@@ -109,6 +113,8 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 		case k == 0:
 			run.Claim = ""
 		case run.Claim == ClaimCertified:
+		case p != nil && p.SettledBy != nil && p.SettledBy(row.Input, run.Result) != "":
+			run.Claim = ClaimBound
 		case run.Certified:
 			run.Claim = ClaimCertifiedWhenRun
 		case crossChecked(p, uses, row, i, k):

@@ -68,7 +68,17 @@ type Puzzle struct {
 	// the encoding from the options meta records and checks kept against
 	// it (report --proofs; rebuiltBinder). Without it a kept CNF is
 	// checked as it is.
-	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error
+	// It returns the keys of the obligations the claim meets.
+	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error)
+	// Obligations, when set, lists the keys of the facts a run's answer r
+	// needs proved under its options o (encode.QueensObligations, say):
+	// report --proofs certifies the run only when each is met by exactly
+	// one kept claim (proofs.go).
+	Obligations func(c instances.Case, o Options, r Result) ([]string, error)
+	// SettledBy, when set, names a theorem or bound, checked from the case
+	// alone, that settles r's claims with no proof ("" when none does):
+	// such a run is labelled by it (ClaimBound).
+	SettledBy func(c instances.Case, r Result) string
 	// NoProofNeeded says why a certified run can have needed no SAT proof
 	// at all ("the lower bound meets the cover"), for solve's report.
 	NoProofNeeded string

@@ -19,6 +19,9 @@ import (
 type KeptClaim struct {
 	Claim  string `json:"claim"`
 	Puzzle string `json:"puzzle"`
+	// Solver is the solver whose run kept the claim ("" in claims kept
+	// before 0.14: sat's).
+	Solver string `json:"solver,omitempty"`
 	File   string `json:"file"`
 	Case   int    `json:"case"`
 	// Answer is the answer of the run the claim belongs to, as the judge

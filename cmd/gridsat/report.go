@@ -21,7 +21,7 @@ type reportCmdFlags struct {
 	mixed   bool
 	recheck string
 	jobs    int
-	proofs  string
+	proofs  []string
 	report  reportFlags
 }
 
@@ -67,7 +67,7 @@ comparisons, or a record fails a check.`,
 		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
 	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "with --recheck: runs at once")
-	fl.StringVar(&f.proofs, "proofs", "", "check again the proofs kept in this directory (compare --certify --proofs DIR) and label the runs they back certified (✓✓); without it a run certified when made is labelled certified when run (✓)")
+	fl.StringArrayVar(&f.proofs, "proofs", nil, "check again the proofs kept in this directory (compare --certify --proofs DIR; repeat the flag for several) and label certified (✓✓) the runs whose every needed fact a kept proof meets; without it a run certified when made is labelled certified when run (✓)")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
 	f.report.add(fl)
@@ -118,10 +118,10 @@ func (f reportCmdFlags) check(paths []string) ([]string, error) {
 	if err != nil {
 		return nil, fail(exitUsage, err)
 	}
-	if f.proofs != "" {
+	for _, dir := range f.proofs {
 		// A mistyped folder checked no proof and said so in a note, exit 0.
-		if st, err := os.Stat(f.proofs); err != nil || !st.IsDir() {
-			return nil, fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", f.proofs))
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", dir))
 		}
 	}
 	if err := distinctResults(paths); err != nil {
@@ -180,7 +180,7 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 		}
 	}
 	r := m.Report
-	unreadable, err := recheckProofs(w.stderr, &r, f.proofs)
+	unreadable, err := recheckProofs(w.stderr, &r, specOptions(m), f.proofs)
 	if err != nil {
 		return false, err
 	}
@@ -223,23 +223,30 @@ func mergeNote(m *harness.Merged, r compare.Report) string {
 	return note
 }
 
-// recheckProofs checks again the proofs kept in dir (none when dir is
-// "") and labels the runs of r they back; it returns how many kept claims
-// could not be read (each named on stderr: a failure of no row).
-func recheckProofs(stderr io.Writer, r *compare.Report, dir string) (int, error) {
-	if dir == "" {
+// specOptions are the resolved options of m's columns, from its header.
+func specOptions(m *harness.Merged) []compare.Options {
+	var opts []compare.Options
+	for _, s := range m.Header.Specs {
+		opts = append(opts, s.Options)
+	}
+	return opts
+}
+
+// recheckProofs checks again the proofs kept in dirs (none when dirs is
+// empty) and labels the runs of r they back (opts: each column's resolved
+// options); it returns how many kept claims could not be read or are of
+// no run (each named on stderr: a failure of no row).
+func recheckProofs(stderr io.Writer, r *compare.Report, opts []compare.Options, dirs []string) (int, error) {
+	if len(dirs) == 0 {
 		return 0, nil
 	}
-	pc, err := compare.RecheckProofs(r, dir)
+	pc, err := compare.RecheckProofs(r, opts, dirs...)
 	if err != nil {
 		return 0, fail(exitUsage, fmt.Errorf("--proofs: %w", err))
 	}
-	note := fmt.Sprintf("%s: %d kept proofs checked again in %s, %d failed; %d runs certified by them", r.Name(), pc.Claims, dir, pc.Failed, pc.Runs)
-	if pc.Incomplete > 0 {
-		note += fmt.Sprintf("; %d runs with some of their claims' proofs missing (left certified when run)", pc.Incomplete)
-	}
-	if pc.NotRebuilt > 0 {
-		note += fmt.Sprintf("; %d runs' proofs re-checked against their kept CNF (not rebuilt: %s's encoding is not rebuilt, left certified when run)", pc.NotRebuilt, r.Name())
+	note := fmt.Sprintf("%s: %d kept proofs checked again in %s, %d failed, %d refused; %d runs certified by them", r.Name(), pc.Claims, strings.Join(dirs, ", "), pc.Failed, pc.Refused, pc.Runs)
+	if pc.Unproved > 0 {
+		note += fmt.Sprintf("; %d runs certified when run with some needed fact not kept (labelled claimed)", pc.Unproved)
 	}
 	fmt.Fprintln(stderr, "gridsat report: "+note)
 	for _, p := range pc.Unreadable {

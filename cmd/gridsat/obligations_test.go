@@ -1,0 +1,142 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare/harness"
+)
+
+// q6 is issue 29's board: optimum 3, proved by SAT (the bounds say 2).
+const q6 = "6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n0\n"
+
+// certifiedRun runs compare --certify --proofs on input (a queens board
+// text) and returns the results file and the proofs folder.
+func certifiedRun(t *testing.T, puzzle, input string, more ...string) (runs, proofs string) {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(in, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if input == "" {
+		in = "sample"
+	}
+	runs, proofs = filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
+	args := append([]string{"compare", puzzle, in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs}, more...)
+	if out, stderr, code := gridsat(t, "", args...); code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || !strings.Contains(withoutLegend(out), "✓✓") {
+		t.Fatalf("report --proofs, untouched: exit %d\n%s\n%s", code, out, stderr)
+	}
+	return runs, proofs
+}
+
+// editKept replaces old by new in every kept claim's JSON of proofs.
+func editKept(t *testing.T, proofs, old, new string) {
+	t.Helper()
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	edited := 0
+	for _, k := range kept {
+		b, err := os.ReadFile(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(b); strings.Contains(s, old) {
+			os.WriteFile(k, []byte(strings.ReplaceAll(s, old, new)), 0o644)
+			edited++
+		}
+	}
+	if edited == 0 {
+		t.Fatalf("no kept claim holds %q", old)
+	}
+}
+
+// Issue 29, reproducer 1: an optimum of 3 edited to a valid cover of 4,
+// in the results file and in every kept claim, was certified (✓✓, exit
+// 0): the claims of k=2 were taken for an answer of 4, which needs "no
+// cover of 3". Each is now refused by name (exit 1), none certified.
+func TestNonOptimumNotCertified(t *testing.T) {
+	runs, proofs := certifiedRun(t, "queens", q6)
+	editRecords(t, runs, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			r := &rec.Run.Run.Result
+			r.Answer = "Case 1: 4"
+			lines := strings.Split(r.Witness, "\n")
+			lines[0] = lines[0][:5] + "Q"
+			r.Witness = strings.Join(lines, "\n")
+		}
+	})
+	editKept(t, proofs, `"answer": "Case 1: 3"`, `"answer": "Case 1: 4"`)
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != exitFail || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "which the answer does not need") || !strings.Contains(stderr, "0 runs certified") {
+		t.Errorf("a non-optimum with its claims edited: exit %d, want 1, no ✓ and the claims refused\n%s\n%s", code, out, stderr)
+	}
+}
+
+// Issue 29, reproducer 2: one kept claim copied over all the others (a
+// run of gamma(Q_8), one claim per cube of "at most 4"; chain's smallest
+// path, one per smaller direction) was certified, the copies counted
+// against the run's proof_claims. Every copy is now refused as a second
+// proof of one obligation, and the obligations it leaves are not met.
+func TestCopiedClaimsRefused(t *testing.T) {
+	for _, tt := range []struct{ puzzle, input string }{
+		{"queens", "8 8\n" + strings.Repeat("XXXXXXXX\n", 8) + "0\n"},
+		{"chain", ""},
+	} {
+		t.Run(tt.puzzle, func(t *testing.T) {
+			runs, proofs := certifiedRun(t, tt.puzzle, tt.input)
+			kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+			if len(kept) < 3 {
+				t.Fatalf("%d claims kept; the test wants several", len(kept))
+			}
+			first, err := os.ReadFile(kept[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range kept[1:] {
+				os.WriteFile(k, first, 0o644)
+			}
+			out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+			if code != exitFail || strings.Contains(withoutLegend(out), "✓✓") || !strings.Contains(out, "again (") {
+				t.Errorf("copies of one claim: exit %d, want 1, no ✓✓ and the copies refused\n%s\n%s", code, out, stderr)
+			}
+		})
+	}
+}
+
+// Issue 29, reproducer 5: an optimum the board's lower bound settles made
+// no SAT call, and --certify marked it ✓ "certified when run" (no proof
+// backs it; the claim's JSON even lists the bound as not proved). It is
+// now labelled by the bound, which report checks from the board itself;
+// and a record saying certified with no kept claim, on a board no bound
+// settles, is labelled claimed by report --proofs.
+func TestBoundIsNoProof(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "q.txt")
+	os.WriteFile(in, []byte("6 6\n.XXXX.\n..X...\nX...XX\n......\n..XX..\n.....X\n0\n"), 0o644)
+	runs, proofs := filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
+	out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 by a bound") {
+		t.Errorf("compare --certify, a bound settles it: exit %d, want 0, no ✓ and by a bound\n%s\n%s", code, out, stderr)
+	}
+	os.MkdirAll(proofs, 0o755)
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 by a bound") {
+		t.Errorf("report --proofs, a bound settles it: exit %d\n%s\n%s", code, out, stderr)
+	}
+
+	runs, proofs = certifiedRun(t, "queens", q6)
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*"))
+	for _, k := range kept {
+		os.Remove(k)
+	}
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
+		t.Errorf("report --proofs, no claim kept: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
+	}
+}
