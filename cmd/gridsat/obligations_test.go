@@ -140,3 +140,50 @@ func TestBoundIsNoProof(t *testing.T) {
 		t.Errorf("report --proofs, no claim kept: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
 	}
 }
+
+// Issue 29, reproducer 4: a run record's fields that its own options and
+// limits cannot produce were accepted ("certified" on a dfs run showed
+// ok✓). Each is refused as bad input naming the file's line (exit 2), by
+// report and by --resume.
+func TestImpossibleRecordFieldsRefused(t *testing.T) {
+	args := []string{"slant", "sample", "--solvers", "dfs,sat"}
+	orig, err := os.ReadFile(recorded(t, args...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	of := func(spec string, edit func(*harness.RunRecord)) func(int, *harness.Record) {
+		done := false
+		return func(_ int, rec *harness.Record) {
+			if rec.Kind == "run" && rec.Run.Spec == spec && !done {
+				edit(rec.Run)
+				done = true
+			}
+		}
+	}
+	for _, tt := range []struct {
+		name, want string
+		edit       func(int, *harness.Record)
+	}{
+		{"certified dfs", "do not certify", of("dfs", func(r *harness.RunRecord) { r.Run.Result.Certified = true })},
+		{"certified sat, certify=false", "do not certify", of("sat", func(r *harness.RunRecord) { r.Run.Certified = true })},
+		{"uniqueness without --unique", "do not ask for it", of("sat", func(r *harness.RunRecord) { r.Run.Result.UniqueChecked = true })},
+		{"negative cpu_ns", "a negative time", of("dfs", func(r *harness.RunRecord) { r.Run.CPU = -5 })},
+		{"cpu_ns past the limit", "is more than", of("sat", func(r *harness.RunRecord) { r.Run.CPU = 9200000000000000000 })},
+		{"unknown verdict", `verdict "bogus"`, of("dfs", func(r *harness.RunRecord) { r.Run.Verdict = "bogus" })},
+		{"case not its key's", "whose key names", of("sat", func(r *harness.RunRecord) { r.Case++ })},
+	} {
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(out, orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		editRecords(t, out, tt.edit)
+		stdout, stderr, code := gridsatProc(t, "", nil, "report", out)
+		if code != exitUsage || !strings.Contains(stderr, out+": line ") || !strings.Contains(stderr, tt.want) || stdout != "" {
+			t.Errorf("%s: report: exit %d, want 2 naming the line and %q:\n%s%s", tt.name, code, tt.want, stdout, stderr)
+		}
+		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: --resume: exit %d, want 2 and %q:\n%s", tt.name, code, tt.want, stderr)
+		}
+	}
+}

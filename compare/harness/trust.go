@@ -18,7 +18,11 @@ import (
 //     matched on case key and spec text, and a run of another version or
 //     other options would stand in for one of this comparison;
 //   - a timeout ran under a time limit and took at least that long; a
-//     memout ran under a memory limit.
+//     memout ran under a memory limit;
+//   - a run's fields are ones its options and limits can produce
+//     (compare.CheckRecordFields): a known verdict, certified only with
+//     certify=true, uniqueness only with unique=true, times in range;
+//   - a run names the case its key names (checkRunCase).
 // What cannot be checked from a file (that a board has no solution, that
 // an answer is the fewest or the smallest, that a solution is unique) is
 // labelled by what backs it (claims.go).
@@ -57,7 +61,23 @@ func checkRun(r *RunRecord, h *Header) error {
 	if !maps.Equal(r.Options, h.Specs[spec].Options) {
 		return fmt.Errorf("a run of %s with options %v, its header's are %v", r.Spec, r.Options, h.Specs[spec].Options)
 	}
+	cpus := 0
+	if h.Machine != nil {
+		cpus = h.Machine.LogicalCPUs
+	}
+	if err := compare.CheckRecordFields(r.Run, r.Options, r.Limits.Timeout, cpus); err != nil {
+		return err
+	}
 	return checkLimitVerdict(r.Run, r.Limits)
+}
+
+// checkRunCase checks that a run record names the case of the case record
+// its key and order name, when the file holds that record (c, else nil).
+func checkRunCase(r *RunRecord, c *CaseRecord) error {
+	if c != nil && (c.Case != r.Case || (r.Order != nil && c.File != r.File)) {
+		return fmt.Errorf("a run of %s#%d whose key names %s#%d", r.File, r.Case, c.File, c.Case)
+	}
+	return nil
 }
 
 // checkLimitVerdict checks that a run stopped by a limit had that limit,
