@@ -26,8 +26,9 @@ import (
 //     options, other backends) are not, as they share the encoding;
 //   - claimed: nothing but the solver backs it.
 // A table marks a claimed verdict "?", a certified-when-run one "✓"
-// (unsat✓, ok✓), a certified one "✓✓"; a cross-checked one is unmarked,
-// its row's "agree" column says "yes".
+// (unsat✓, ok✓), a certified one "✓✓", one a bound settles "⊢"; a
+// cross-checked one is unmarked, its row's "agree" column says "yes".
+// The summary counts each label per solver and names the bounds.
 
 // Claim labels, the strongest first.
 const (
@@ -109,12 +110,13 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 	for i := range row.Runs {
 		run := &row.Runs[i]
 		k := p.claims(*run)
+		run.ClaimBy = ""
 		switch {
 		case k == 0:
 			run.Claim = ""
 		case run.Claim == ClaimCertified:
 		case p != nil && p.SettledBy != nil && p.SettledBy(row.Input, run.Result) != "":
-			run.Claim = ClaimBound
+			run.Claim, run.ClaimBy = ClaimBound, p.SettledBy(row.Input, run.Result)
 		case run.Certified:
 			run.Claim = ClaimCertifiedWhenRun
 		case crossChecked(p, uses, row, i, k):
