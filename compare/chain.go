@@ -61,6 +61,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		Split:         splitChain,
 		SplitDoc:      chainSplitDoc,
 		PartOf:        chainPartOf,
+		SplitAgain:    chainSplitAgain,
 		Value:         chainValue,
 	}
 }

@@ -61,3 +61,14 @@ func chainValue(r Result) (int, error) {
 	}
 	return 0, nil
 }
+
+// chainSplitAgain splits the whole case of part as split did.
+func chainSplitAgain(part instances.Case, jobs int) (instances.Case, []instances.Case, error) {
+	b, ok := part.(*instances.Chain)
+	if !ok || b.Part == nil {
+		return nil, nil, fmt.Errorf("not a chain part")
+	}
+	whole := b.Whole()
+	parts, err := instances.SplitChain(whole, jobs)
+	return whole, asCases(parts), err
+}

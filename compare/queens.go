@@ -64,6 +64,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		Split:         splitQueens,
 		SplitDoc:      queensSplitDoc,
 		PartOf:        queensPartOf,
+		SplitAgain:    queensSplitAgain,
 		Value:         queensValue,
 	}
 }

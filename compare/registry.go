@@ -79,6 +79,11 @@ type Puzzle struct {
 	// alone, that settles r's claims with no proof ("" when none does):
 	// such a run is labelled by it (ClaimBound).
 	SettledBy func(c instances.Case, r Result) string
+	// SplitAgain, when set, splits the whole case of part (its board, the
+	// restriction taken off) as gridsat split did with --jobs jobs and the
+	// bound and cover part carries; it returns the whole case and its
+	// parts, for a report to derive a join's parts again (join_derive.go).
+	SplitAgain func(part instances.Case, jobs int) (instances.Case, []instances.Case, error)
 	// NoProofNeeded says why a certified run can have needed no SAT proof
 	// at all ("the lower bound meets the cover"), for solve's report.
 	NoProofNeeded string

@@ -64,6 +64,7 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 		Split:       splitSlant,
 		SplitDoc:    slantSplitDoc,
 		PartOf:      slantPartOf,
+		SplitAgain:  slantSplitAgain,
 		Value:       slantValue,
 	}
 }

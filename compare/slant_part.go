@@ -70,3 +70,14 @@ func slantValue(r Result) (int, error) {
 	}
 	return 0, nil
 }
+
+// slantSplitAgain splits the whole case of part as split did.
+func slantSplitAgain(part instances.Case, jobs int) (instances.Case, []instances.Case, error) {
+	s, ok := part.(*instances.Slant)
+	if !ok || s.Part == nil {
+		return nil, nil, fmt.Errorf("not a slant part")
+	}
+	whole := s.Whole()
+	parts, err := instances.SplitSlant(whole, jobs)
+	return whole, asCases(parts), err
+}

@@ -129,7 +129,7 @@ func parseChainPart(l *Lines, head []string) (*Chain, error) {
 		return nil, l.errorAt(at, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its labels were edited)", h, p.Parent)
 	}
 	if got := chainPartSum(p.partLine(), chainBoardText(c)); got != sum {
-		return nil, l.errorAt(at, "part line: sum %s does not match the part (its prefix or number was edited or cut: want %s)", sum, got)
+		return nil, l.errorAt(at, "part line: sum %s does not match the part (its prefix or number was edited or cut)", sum)
 	}
 	if err := c.walkPrefix(p.Prefix); err != nil {
 		return nil, l.errorAt(at, "part line: the prefix: %v", err)

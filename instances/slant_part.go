@@ -158,7 +158,7 @@ func checkSlantPart(l *Lines, s *Slant, p *slantPartLine) error {
 		return l.errorAt(p.line, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its clues were edited)", h, p.part.Parent)
 	}
 	if got := slantPartSum(p.part.partLine(s.W), s); got != p.sum {
-		return l.errorAt(p.line, "part line: sum %s does not match the part (its fixed cells or number were edited or cut: want %s)", p.sum, got)
+		return l.errorAt(p.line, "part line: sum %s does not match the part (its fixed cells or number were edited or cut)", p.sum)
 	}
 	s.Part, s.Loc.Line = p.part, p.line
 	return nil
