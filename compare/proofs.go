@@ -70,14 +70,28 @@ func (k *proofKeeper) write(puzzle string, c instances.Case, o Options, r Result
 		return fmt.Errorf("--proofs: %w", err)
 	}
 	loc := c.Location()
-	stem := proofStem(puzzle, loc, o, r.Answer)
-	for i, cl := range k.claims {
-		meta := encode.KeptClaim{Puzzle: puzzle, Solver: "sat", File: loc.File, Case: loc.Case, Answer: r.Answer, Options: keptOptions(o)}
-		if err := encode.WriteClaim(k.dir, fmt.Sprintf("%s-%04d", stem, i+1), cl, meta); err != nil {
+	key := keptCaseKey(puzzle, c)
+	for _, cl := range k.claims {
+		meta := encode.KeptClaim{Puzzle: puzzle, Solver: "sat", File: loc.File, Case: loc.Case, Key: key, Answer: r.Answer, Options: keptOptions(o)}
+		if err := encode.WriteClaim(k.dir, proofStem(puzzle, key, loc, o, r.Answer, cl.Name), cl, meta); err != nil {
 			return fmt.Errorf("--proofs: %w", err)
 		}
 	}
 	return nil
+}
+
+// keptCaseKey is CaseKey of case c of the named puzzle, for the claims a
+// solver keeps (set in init: the registry holds the solvers that call it).
+var keptCaseKey func(puzzle string, c instances.Case) string
+
+func init() {
+	keptCaseKey = func(puzzle string, c instances.Case) string {
+		p, err := Lookup(puzzle)
+		if err != nil {
+			return ""
+		}
+		return CaseKey(p, c)
+	}
 }
 
 // keptOptions are o without proofs=, as a kept claim records them.
@@ -106,29 +120,28 @@ func RepeatProofsDir(dir string, r int) string {
 	return filepath.Join(dir, fmt.Sprintf("repeat-%d", r+1))
 }
 
-// proofStem names a run's kept claims: the puzzle, the input file's base
-// name, the case, and a hash of the options and the answer (two solvers'
-// claims on one case do not collide).
-func proofStem(puzzle string, loc instances.Loc, o Options, answer string) string {
+// proofStem names a kept claim by its content: the puzzle, the case's
+// content key (CaseKey: two files' cases of one base name differ, one
+// case read from two files is one), the case's number, and a hash of the
+// run's options (proofs= left out), its answer and the claim (the fact it
+// proves): a claim kept again replaces itself, and two solvers' or two
+// answers' claims never collide.
+func proofStem(puzzle, key string, loc instances.Loc, o Options, answer, claim string) string {
 	keys := make([]string, 0, len(o))
-	for key := range o {
-		if key != ProofsOption {
-			keys = append(keys, key+"="+o[key])
+	for k := range o {
+		if k != ProofsOption {
+			keys = append(keys, k+"="+o[k])
 		}
 	}
 	sort.Strings(keys)
-	h := sha256.Sum256([]byte(strings.Join(keys, "\x00") + "\x00" + answer))
-	base := strings.TrimSuffix(filepath.Base(loc.File), filepath.Ext(loc.File))
-	if base == "" || base == "." {
-		base = "stdin"
+	h := sha256.Sum256([]byte(strings.Join(keys, "\x00") + "\x00" + answer + "\x00" + claim))
+	if len(key) > 16 {
+		key = key[:16]
 	}
-	clean := strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == '.' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') {
-			return r
-		}
-		return '_'
-	}, base)
-	return fmt.Sprintf("%s-%s-case%d-%s", puzzle, clean, loc.Case, hex.EncodeToString(h[:4]))
+	if key == "" {
+		key = "nokey"
+	}
+	return fmt.Sprintf("%s-%s-case%d-%s", puzzle, key, loc.Case, hex.EncodeToString(h[:6]))
 }
 
 // ProofCheck is what RecheckProofs found.
@@ -266,7 +279,7 @@ func labelByProofs(r *Report, row *Row, j int, o Options, kept []*keptRef, pc *P
 	byFolder := map[string][]*keptRef{}
 	var folders []string
 	for _, k := range kept {
-		if k.meta.File != row.File || k.meta.Case != row.Case || k.meta.Answer != run.Result.Answer ||
+		if !claimOfRow(r, row, k.meta) || k.meta.Answer != run.Result.Answer ||
 			!sameRunOptions(r.Puzzle, spec, o, k.meta) {
 			continue
 		}

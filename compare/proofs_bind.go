@@ -35,10 +35,19 @@ func rebuiltBinder(r *Report, keys *[]string) func(encode.KeptClaim) encode.Bind
 // claimRow is the row of r whose case a kept claim names, nil if none.
 func claimRow(r *Report, meta encode.KeptClaim) *Row {
 	for i := range r.Rows {
-		row := &r.Rows[i]
-		if row.File == meta.File && row.Case == meta.Case {
-			return row
+		if claimOfRow(r, &r.Rows[i], meta) {
+			return &r.Rows[i]
 		}
 	}
 	return nil
+}
+
+// claimOfRow reports whether a kept claim names row's case: by its
+// content key and number (CaseKey), or, for a claim kept before 0.14
+// without a key, by its file and number.
+func claimOfRow(r *Report, row *Row, meta encode.KeptClaim) bool {
+	if meta.Key == "" {
+		return row.File == meta.File && row.Case == meta.Case
+	}
+	return row.Case == meta.Case && CaseKey(r.Puzzle, row.Input) == meta.Key
 }

@@ -506,10 +506,15 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 
 // Resolved returns every option of the spec's solver with its value after
 // defaults, true/false spelled out: two specs that solve the same way have
-// equal resolved options.
+// equal resolved options. Where a run keeps its proofs (ProofsOption) is
+// left out: it changes no answer, so it is no part of a run's identity
+// (results headers, --resume, merges).
 func (s Spec) Resolved() Options {
 	out := Options{}
 	for _, d := range s.Solver.Options {
+		if d.Name == ProofsOption {
+			continue
+		}
 		v, ok := s.Options[d.Name]
 		if !ok || v == "" {
 			v = d.Default

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -185,5 +186,61 @@ func TestImpossibleRecordFieldsRefused(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%s: --resume: exit %d, want 2 and %q:\n%s", tt.name, code, tt.want, stderr)
 		}
+	}
+}
+
+// Kept proofs are named by their case's content (issue 30, item 4): two
+// input files of one base name whose first cases have the same answer
+// kept their claims under one name, the second run's replacing the
+// first's; each run is now certified by its own.
+func TestProofsOfOneBaseNameApart(t *testing.T) {
+	dir := t.TempDir()
+	proofs := filepath.Join(dir, "proofs")
+	transposed := "6 6\nX.XXXX\nX...X.\n.X..X.\n..XX.X\n.X.XX.\n.....X\n0\n"
+	var files []string
+	for i, board := range []string{q6, transposed} {
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		os.MkdirAll(sub, 0o755)
+		in, runs := filepath.Join(sub, "q.txt"), filepath.Join(sub, "runs.jsonl")
+		os.WriteFile(in, []byte(board), 0o644)
+		if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+		}
+		files = append(files, runs)
+	}
+	for _, runs := range files {
+		out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+		if code != 0 || !strings.Contains(out, "): sat 1 certified\n") {
+			t.Errorf("report %s --proofs: exit %d, want the run certified\n%s\n%s", runs, code, out, stderr)
+		}
+	}
+}
+
+// Where a run keeps its proofs is no part of its identity (issue 30,
+// item 11): a comparison resumed with --proofs elsewhere reuses its runs,
+// shards that kept their proofs in two folders merge, and report takes
+// both folders.
+func TestProofsFolderNotIdentity(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "q.txt")
+	transposed := "6 6\nX.XXXX\nX...X.\n.X..X.\n..XX.X\n.X.XX.\n.....X\n"
+	os.WriteFile(in, []byte(strings.TrimSuffix(q6, "0\n")+transposed+"8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"), 0o644)
+	var shards, folders []string
+	for i := range 2 {
+		runs, proofs := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i)), filepath.Join(dir, fmt.Sprintf("p%d", i))
+		args := []string{"compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--shard", fmt.Sprintf("%d/2", i), "--out", runs}
+		if out, stderr, code := gridsat(t, "", append(args, "--proofs", proofs)...); code != 0 {
+			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+		}
+		out, stderr, code := gridsat(t, "", append(args, "--proofs", filepath.Join(dir, "elsewhere"), "--resume")...)
+		if code != 0 || !strings.Contains(out, "ran 0 runs") {
+			t.Errorf("--resume with --proofs elsewhere: exit %d, want every run reused\n%s\n%s", code, out, stderr)
+		}
+		os.MkdirAll(proofs, 0o755) // a shard may have run no case
+		shards, folders = append(shards, runs), append(folders, "--proofs", proofs)
+	}
+	out, stderr, code := gridsat(t, "", append(append([]string{"report"}, shards...), folders...)...)
+	if code != 0 || !strings.Contains(out, "sat 3 certified") {
+		t.Errorf("report of two shards, --proofs twice: exit %d, want both runs certified\n%s\n%s", code, out, stderr)
 	}
 }

@@ -354,6 +354,7 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			}
 			return nil
 		}
+		dropProofsOption(&rec)
 		switch {
 		case rec.Kind == kindHeader && rec.Header != nil:
 			log.Headers = append(log.Headers, *rec.Header)

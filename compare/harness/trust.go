@@ -80,6 +80,21 @@ func checkRunCase(r *RunRecord, c *CaseRecord) error {
 	return nil
 }
 
+// dropProofsOption takes where runs kept their proofs out of a record's
+// resolved options, as files before 0.14 spelled them: it is no part of a
+// run's identity (compare.Spec.Resolved), so their runs still resume and
+// merge with runs that kept their proofs elsewhere.
+func dropProofsOption(rec *Record) {
+	if rec.Header != nil {
+		for _, s := range rec.Header.Specs {
+			delete(s.Options, compare.ProofsOption)
+		}
+	}
+	if rec.Run != nil {
+		delete(rec.Run.Options, compare.ProofsOption)
+	}
+}
+
 // checkLimitVerdict checks that a run stopped by a limit had that limit,
 // and a timeout took at least as long as its limit.
 func checkLimitVerdict(run compare.Run, l Limits) error {
