@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,5 +243,53 @@ func TestProofsFolderNotIdentity(t *testing.T) {
 	out, stderr, code := gridsat(t, "", append(append([]string{"report"}, shards...), folders...)...)
 	if code != 0 || !strings.Contains(out, "sat 3 certified") {
 		t.Errorf("report of two shards, --proofs twice: exit %d, want both runs certified\n%s\n%s", code, out, stderr)
+	}
+}
+
+// Issue 29, reproducer 2 for chain: a path that is not the smallest (the
+// smallest of another part of a split, a valid path of the whole case)
+// put in a certified run's record, its kept claims replaced by copies of
+// one with their answer edited to match, is refused, not certified.
+func TestNonSmallestPathNotCertified(t *testing.T) {
+	board, _, code := gridsat(t, "", "gen", "chain", "--size", "6", "--seed", "5", "--count", "1")
+	if code != 0 {
+		t.Fatalf("gen: exit %d", code)
+	}
+	dir := t.TempDir()
+	whole, parts := filepath.Join(dir, "c.txt"), filepath.Join(dir, "p.txt")
+	os.WriteFile(whole, []byte(board), 0o644)
+	if _, stderr, code := gridsat(t, "", "split", "chain", whole, "--jobs", "5", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	rows, code := jsonRows(t, "compare", "chain", parts, "--solvers", "dfs", "--inproc")
+	if code != 0 {
+		t.Fatalf("compare parts: exit %d", code)
+	}
+	var paths []string
+	for _, row := range rows {
+		if r := row.Runs[0].Result; r.Solved {
+			paths = append(paths, r.Answer)
+		}
+	}
+	slices.Sort(paths)
+	if len(paths) < 2 {
+		t.Fatalf("%d parts have a path; the test wants two", len(paths))
+	}
+	larger := paths[1]
+	runs, proofs := certifiedRun(t, "chain", board)
+	editRecords(t, runs, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			rec.Run.Run.Result.Answer = larger
+		}
+	})
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	_, first := claimWhere(t, kept[0])
+	first["answer"] = larger
+	for _, k := range kept {
+		writeJSON(t, k, first)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != exitFail || strings.Contains(withoutLegend(out), "✓") || strings.Contains(out, "WRONG") || !strings.Contains(out, "a kept proof is refused") {
+		t.Errorf("a larger path with copied claims: exit %d, want 1 and no ✓\n%s\n%s", code, out, stderr)
 	}
 }
