@@ -14,6 +14,26 @@ var knownVerdicts = map[Verdict]bool{"": true, VerdictOK: true, VerdictUnsat: tr
 // KnownVerdict reports whether a results file's run may carry verdict v.
 func KnownVerdict(v Verdict) bool { return knownVerdicts[v] }
 
+// CheckCertifier checks that the solver of spec, with its resolved
+// options, can certify: its own option check (Solver.Validate) accepts
+// them, so certify=true on a backend that cannot prove (gini) is refused
+// as compare refuses it. A puzzle or solver p does not know is left to
+// the header's own checks.
+func CheckCertifier(p *Puzzle, spec string, resolved Options) error {
+	if p == nil {
+		return nil
+	}
+	name := SolverName(spec)
+	for _, s := range p.Solvers {
+		if s.Name == name && s.Validate != nil {
+			if err := s.Validate(unresolved(p, spec, resolved)); err != nil {
+				return fmt.Errorf("%s: certified, but its options cannot certify: %w", spec, err)
+			}
+		}
+	}
+	return nil
+}
+
 // runGrace is how far past its time limit CheckRecordFields lets a run's
 // CPU time go, beyond twice the limit.
 const runGrace = 10 * time.Second

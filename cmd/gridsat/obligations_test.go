@@ -173,6 +173,19 @@ func TestImpossibleRecordFieldsRefused(t *testing.T) {
 		{"cpu_ns past the limit", "is more than", of("sat", func(r *harness.RunRecord) { r.Run.CPU = 9200000000000000000 })},
 		{"unknown verdict", `verdict "bogus"`, of("dfs", func(r *harness.RunRecord) { r.Run.Verdict = "bogus" })},
 		{"case not its key's", "whose key names", of("sat", func(r *harness.RunRecord) { r.Case++ })},
+		{"certified by gini", "cannot certify", func(_ int, rec *harness.Record) {
+			switch {
+			case rec.Kind == "header":
+				for _, s := range rec.Header.Specs {
+					if s.Text == "sat" {
+						s.Options["backend"], s.Options["certify"] = "gini", "true"
+					}
+				}
+			case rec.Kind == "run" && rec.Run.Spec == "sat":
+				rec.Run.Options["backend"], rec.Run.Options["certify"] = "gini", "true"
+				rec.Run.Run.Certified = true
+			}
+		}},
 	} {
 		out := filepath.Join(t.TempDir(), "r.jsonl")
 		if err := os.WriteFile(out, orig, 0o644); err != nil {

@@ -68,6 +68,12 @@ func checkRun(r *RunRecord, h *Header) error {
 	if err := compare.CheckRecordFields(r.Run, r.Options, r.Limits.Timeout, cpus); err != nil {
 		return err
 	}
+	if r.Run.Certified || r.Run.Result.Certified {
+		p, _ := compare.Lookup(r.Puzzle)
+		if err := compare.CheckCertifier(p, r.Spec, r.Options); err != nil {
+			return err
+		}
+	}
 	return checkLimitVerdict(r.Run, r.Limits)
 }
 
