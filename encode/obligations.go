@@ -107,11 +107,12 @@ func ChainObligations(c *instances.Chain, answer string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	enc := NewChainEncoding(c, "")
+	// The encoding has a step variable exactly where the board has a step
+	// (NewChainEncoding), read off the board without building it.
 	var keys []string
 	for t := 0; t+1 < len(cells); t++ {
 		for e := 0; e < int(answer[t]-'0'); e++ {
-			if enc.step[cells[t]*8+e] != 0 {
+			if _, ok := c.Step(cells[t], e); ok {
 				keys = append(keys, chainKey(t, e))
 			}
 		}
