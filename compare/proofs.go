@@ -188,7 +188,8 @@ type keptRef struct {
 // the report refuses the folder.
 func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error) {
 	var pc ProofCheck
-	kept, err := readKept(r, dirs, &pc)
+	ck := newCaseKeys(r)
+	kept, err := readKept(r, ck, dirs, &pc)
 	if err != nil {
 		return pc, err
 	}
@@ -199,7 +200,7 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 		row := &r.Rows[i]
 		for j := range row.Runs {
 			if j < len(opts) {
-				labelByProofs(r, row, j, opts[j], kept, &pc)
+				labelByProofs(r, ck, row, j, opts[j], kept, &pc)
 			}
 		}
 	}
@@ -208,7 +209,7 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 			pc.Refused++
 			msg := fmt.Sprintf("%s: %s: a kept claim of no run of the report (case %s#%d, answer %q)", k.path, k.meta.Claim, filepath.Base(k.meta.File), k.meta.Case, k.meta.Answer)
 			pc.Problems = append(pc.Problems, msg)
-			if row := claimRow(r, k.meta); row != nil {
+			if row := ck.claimRow(k.meta); row != nil {
 				row.Problems = append(row.Problems, msg)
 			} else {
 				pc.Unreadable = append(pc.Unreadable, msg)
@@ -220,7 +221,7 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 
 // readKept reads and checks every claim kept in dirs and their repeat-R
 // folders, binding each of r's puzzle to its case.
-func readKept(r *Report, dirs []string, pc *ProofCheck) ([]*keptRef, error) {
+func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRef, error) {
 	var kept []*keptRef
 	for _, dir := range dirs {
 		folders, err := filepath.Glob(filepath.Join(dir, "repeat-*"))
@@ -235,7 +236,7 @@ func readKept(r *Report, dirs []string, pc *ProofCheck) ([]*keptRef, error) {
 			for _, path := range files {
 				k := &keptRef{path: path, folder: folder}
 				var keys []string
-				meta, _, err := encode.RecheckClaimBound(path, rebuiltBinder(r, &keys))
+				meta, _, err := encode.RecheckClaimBound(path, rebuiltBinder(r, ck, &keys))
 				if errors.Is(err, bufio.ErrTooLong) {
 					// Bad input, refused: not gridsat's kept files.
 					return nil, err
@@ -267,7 +268,7 @@ func readKept(r *Report, dirs []string, pc *ProofCheck) ([]*keptRef, error) {
 
 // labelByProofs labels run j of row by the claims kept for it
 // (RecheckProofs).
-func labelByProofs(r *Report, row *Row, j int, o Options, kept []*keptRef, pc *ProofCheck) {
+func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, kept []*keptRef, pc *ProofCheck) {
 	run := &row.Runs[j]
 	if run.Claim == "" || run.Claim == ClaimBound {
 		return
@@ -279,7 +280,7 @@ func labelByProofs(r *Report, row *Row, j int, o Options, kept []*keptRef, pc *P
 	byFolder := map[string][]*keptRef{}
 	var folders []string
 	for _, k := range kept {
-		if !claimOfRow(r, row, k.meta) || k.meta.Answer != run.Result.Answer ||
+		if !ck.claimOfRow(row, k.meta) || k.meta.Answer != run.Result.Answer ||
 			!sameRunOptions(r.Puzzle, spec, o, k.meta) {
 			continue
 		}
