@@ -471,20 +471,25 @@ func attackMutations(t *testing.T, fx *attackFixture) []attackMutation {
 	}
 }
 
-// forgedPartsAttack splits issue 29's queens board and chain's sample,
-// edits one part at random (a square banned or forced, the bound, a
-// prefix) with its sum recomputed, n times each, and checks that report
+// forgedPartsAttack splits issue 29's queens board, a chain board and
+// slant's sample, edits one part at random (a square banned or forced,
+// the bound, a prefix, a fixed cell) with its sum recomputed, n times each, and checks that report
 // never exits 0 on the forged parts; it returns the mutations tried.
 func forgedPartsAttack(t *testing.T, rng *rand.Rand, n int) int {
-	tried := 0
-	for _, puzzle := range []string{"queens", "chain"} {
+	tried, unparsed := 0, 0
+	defer func() { t.Logf("forged split parts: %d tried, %d refused by the parser, the rest by the join", tried, unparsed) }()
+	for _, puzzle := range []string{"queens", "chain", "slant"} {
 		dir := t.TempDir()
 		whole := filepath.Join(dir, "whole.txt")
 		args := []string{"--jobs", "4"}
-		if puzzle == "queens" {
+		switch puzzle {
+		case "queens":
 			os.WriteFile(whole, []byte(q6), 0o644)
 			args = append(args, "--bound", "3")
-		} else {
+		case "slant":
+			b, _ := os.ReadFile(filepath.Join("..", "..", "instances", "sets", "slant", "sample.txt"))
+			os.WriteFile(whole, b, 0o644)
+		default:
 			out, _, _ := gridsat(t, "", "gen", "chain", "--size", "5", "--seed", "7", "--count", "1")
 			os.WriteFile(whole, []byte(out), 0o644)
 		}
@@ -493,9 +498,10 @@ func forgedPartsAttack(t *testing.T, rng *rand.Rand, n int) int {
 				return forgeOnePart(t, rng, puzzle, parts)
 			}, args...)
 			runs := filepath.Join(t.TempDir(), "r.jsonl")
-			_, _, code := gridsat(t, "", "compare", puzzle, whole, forged, "--solvers", "dfs", "--inproc", "--out", runs)
+			_, _, code := gridsat(t, "", "compare", puzzle, whole, forged, "--solvers", "dfs", "--inproc", "--unique", "--out", runs)
 			tried++
 			if code == exitUsage {
+				unparsed++
 				continue // the forged part does not parse
 			}
 			if out, stderr, code := gridsat(t, "", "report", runs); code == 0 {
@@ -531,6 +537,22 @@ func forgeOnePart(t *testing.T, rng *rand.Rand, puzzle, parts string) []byte {
 			q.Cover = nil
 		}
 		instances.FormatQueens(&out, qs)
+	case "slant":
+		ss, err := instances.ParseSlant(parts, bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := ss[rng.Intn(len(ss))]
+		fixed := s.Part.Fixed
+		switch i := rng.Intn(len(fixed) + 1); {
+		case i < len(fixed) && rng.Intn(2) == 0:
+			fixed[i].Diag = map[byte]byte{'/': '\\', '\\': '/'}[fixed[i].Diag]
+		case i < len(fixed):
+			s.Part.Fixed = append(fixed[:i:i], fixed[i+1:]...)
+		default:
+			s.Part.Fixed = append(fixed, instances.SlantCell{Cell: rng.Intn(s.W * s.H), Diag: "/\\"[rng.Intn(2)]})
+		}
+		instances.FormatSlant(&out, ss)
 	default:
 		cs, err := instances.ParseChain(parts, bytes.NewReader(b))
 		if err != nil {
