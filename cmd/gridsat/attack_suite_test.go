@@ -477,7 +477,9 @@ func attackMutations(t *testing.T, fx *attackFixture) []attackMutation {
 // never exits 0 on the forged parts; it returns the mutations tried.
 func forgedPartsAttack(t *testing.T, rng *rand.Rand, n int) int {
 	tried, unparsed := 0, 0
-	defer func() { t.Logf("forged split parts: %d tried, %d refused by the parser, the rest by the join", tried, unparsed) }()
+	defer func() {
+		t.Logf("forged split parts: %d tried, %d refused by the parser, the rest by the join", tried, unparsed)
+	}()
 	for _, puzzle := range []string{"queens", "chain", "slant"} {
 		dir := t.TempDir()
 		whole := filepath.Join(dir, "whole.txt")
