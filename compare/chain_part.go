@@ -47,7 +47,7 @@ func chainPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || b.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: b.Part.Parent, Index: b.Part.Index, Count: b.Part.Count, Split: b.Part.Split, ByAnswer: true}, true
+	return PartOf{Parent: b.Part.Parent, Index: b.Part.Index, Count: b.Part.Count, Split: b.Part.Split, Jobs: b.Part.Jobs, ByAnswer: true}, true
 }
 
 // chainValue is 0 for a verified path (the join compares the paths

@@ -32,6 +32,9 @@ type PartOf struct {
 	// Split is the split's identity, the same on all its parts ("" on
 	// parts written without one): parts of two splits never join.
 	Split string
+	// Jobs is the --jobs the split was made with, 0 when its parts do
+	// not say (the join then tries the values from Count up).
+	Jobs int
 	// Cover, when not 0, is the size of an answer of the whole case the
 	// split found and every part carries (checked when the part was
 	// read): Bound+1, the answer when no part has one.

@@ -12,18 +12,19 @@ import (
 // back would join to a wrong answer. So a report joins only parts it
 // derives again: from a part it rebuilds the whole case (its board is
 // the whole's, restricted), splits it again as the split did
-// (Puzzle.SplitAgain: the parts carry the bound and cover, and the split's
-// identity, a hash of every part's text, settles the jobs), and asks that
+// (Puzzle.SplitAgain: the parts carry the bound or cover and the --jobs,
+// and the split's identity, a hash of every part's text, must come out
+// the same), and asks that
 // each part's row hold exactly the part the split makes under its
 // number. A part that is not is foreign, and the join gives no answer.
 // A whole-case row of the same case whose answer differs from the join's
 // is a disagreement. Both fail the report (exit 1).
 
-// maxJobsTried bounds the --jobs values tried to find the split again,
-// from the part count up (a split makes at most --jobs parts, fewer when
-// parts cannot be cut or begin no solution, and not monotonically: chain
-// drops the prefixes that begin no path). Parts do not carry their
-// --jobs; a split with more jobs than this is not derived, and refused.
+// maxJobsTried bounds the --jobs values tried to find the split again
+// for parts written before they carried their --jobs, from the part count
+// up (a split makes at most --jobs parts, fewer when parts cannot be cut
+// or begin no solution, and not monotonically: chain drops the prefixes
+// that begin no path); such a split of more jobs than this is refused.
 func maxJobsTried(count int) int { return max(4*count, 64) }
 
 // deriveSplit splits the whole case of part again, trying --jobs from the
@@ -31,7 +32,11 @@ func maxJobsTried(count int) int { return max(4*count, 64) }
 // want's, and the whole case; nil parts when no --jobs gives them.
 func deriveSplit(p *Puzzle, part instances.Case, want PartOf) (instances.Case, []instances.Case, error) {
 	var whole instances.Case
-	for jobs := max(want.Count, 1); jobs <= maxJobsTried(want.Count); jobs++ {
+	from, to := max(want.Count, 1), maxJobsTried(want.Count)
+	if want.Jobs > 0 {
+		from, to = want.Jobs, want.Jobs // the parts say which
+	}
+	for jobs := from; jobs <= to; jobs++ {
 		w, parts, err := p.SplitAgain(part, jobs)
 		if err != nil {
 			return nil, nil, err

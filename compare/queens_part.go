@@ -80,7 +80,7 @@ func queensPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || q.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover), Split: q.Part.Split}, true
+	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover), Split: q.Part.Split, Jobs: q.Part.Jobs}, true
 }
 
 // queensValue is a verified answer's queen count, -1 for a part's none.

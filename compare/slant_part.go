@@ -56,7 +56,7 @@ func slantPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || s.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: s.Part.Parent, Index: s.Part.Index, Count: s.Part.Count, Split: s.Part.Split, Solutions: true}, true
+	return PartOf{Parent: s.Part.Parent, Index: s.Part.Index, Count: s.Part.Count, Split: s.Part.Split, Jobs: s.Part.Jobs, Solutions: true}, true
 }
 
 // slantValue is 0 for a verified solution and -1 for none (the join
