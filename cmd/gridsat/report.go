@@ -45,12 +45,20 @@ limits (a finished run within them, a timeout under a limit no larger).
 
 A file is refused (exit 2, naming the line) when a case's text does not
 hash to its key, a run's version, solver, options or limits are not its
-header's, or a timeout or memout does not fit its limits. A claim no
-verifier can check (no solution, an optimum, uniqueness) is labelled by
-what backs it: certified, certified when run, cross-checked (an
-independent solver agrees) or claimed (marked "?"); --recheck runs the
-claimed ones again (--recheck=all every claim) and reports a record a run
-now contradicts.
+header's, a timeout or memout does not fit its limits, or a run has a
+field its options cannot produce (certified without certify=true,
+uniqueness without unique=true, an unknown verdict, a time out of range,
+a case not its key's). A claim no verifier can check (no solution, an
+optimum, uniqueness) is labelled by what backs it: certified (--proofs:
+a kept proof of every fact the answer needs, derived from the case,
+checked again; copies, extra claims and claims of other facts are
+refused by name, exit 1), certified when run, by a bound (a theorem or
+bound checked from the case), cross-checked (an independent solver
+agrees) or claimed (marked "?"); --recheck runs the claimed ones again
+(--recheck=all every claim) and reports a record a run now contradicts.
+Split parts are joined only when splitting their whole case again gives
+them, each under its number; a join that differs from a whole-case row
+is a disagreement (exit 1).
 
 Exit status: 0 when every run is there, verified and agreeing; 1 when a
 run is missing, wrong, failed or disagrees, or a recheck contradicts a
