@@ -270,7 +270,7 @@ func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRe
 // (RecheckProofs).
 func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, kept []*keptRef, pc *ProofCheck) {
 	run := &row.Runs[j]
-	if run.Claim == "" || run.Claim == ClaimBound {
+	if run.Claim == "" {
 		return
 	}
 	var spec string
@@ -289,6 +289,12 @@ func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, kept []*
 			folders = append(folders, k.folder)
 		}
 		byFolder[k.folder] = append(byFolder[k.folder], k)
+	}
+	if run.Claim == ClaimBound {
+		// A bound settles it: the run's claims (a part's search proved
+		// a k that report's own bound, over the allowed squares only,
+		// settles) are true but needed by nothing; not refused.
+		return
 	}
 	need, err := r.Puzzle.Obligations(row.Input, unresolved(r.Puzzle, spec, o), run.Result)
 	if err != nil {

@@ -306,3 +306,24 @@ func TestNonSmallestPathNotCertified(t *testing.T) {
 		t.Errorf("a larger path with copied claims: exit %d, want 1 and no ✓\n%s\n%s", code, out, stderr)
 	}
 }
+
+// A part's run may prove a k (its search counts up from encode's lower
+// bound of the rest) that report's own bound, over the part's allowed
+// squares only, settles: the part is labelled by the bound, and its
+// claims, true but needed by nothing, are not refused.
+func TestBoundPartsKeepTheirClaims(t *testing.T) {
+	dir := t.TempDir()
+	in, parts := filepath.Join(dir, "q8.txt"), filepath.Join(dir, "p.txt")
+	os.WriteFile(in, []byte("8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"), 0o644)
+	if _, stderr, code := gridsat(t, "", "split", "queens", in, "--jobs", "16", "--bound", "4", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	runs, proofs := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "proofs")
+	if out, stderr, code := gridsat(t, "", "compare", "queens", parts, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || !strings.Contains(stderr, " 0 refused") || !strings.Contains(out, "by a bound") || !strings.Contains(withoutLegend(out), "✓✓") {
+		t.Errorf("report --proofs of parts, some settled by a bound: exit %d\n%s\n%s", code, out, stderr)
+	}
+}
