@@ -117,7 +117,7 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 		case run.Claim == ClaimCertified:
 		case p != nil && p.SettledBy != nil && p.SettledBy(row.Input, run.Result) != "":
 			run.Claim, run.ClaimBy = ClaimBound, p.SettledBy(row.Input, run.Result)
-		case run.Certified:
+		case run.Certified && provedAny(*run):
 			run.Claim = ClaimCertifiedWhenRun
 		case crossChecked(p, uses, row, i, k):
 			run.Claim = ClaimCrossChecked
@@ -125,6 +125,16 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 			run.Claim = ClaimClaimed
 		}
 	}
+}
+
+// provedAny reports whether a certified run checked at least one proof
+// (its proof_claims statistic; true for a record without it): a claim no
+// bound settles needs one, and a run that says certified with none (a
+// queens optimum certified on its lower bound alone, before 0.14) is no
+// "certified when run".
+func provedAny(run Run) bool {
+	n, ok := run.Result.Stat("proof_claims")
+	return !ok || n > 0
 }
 
 // crossChecked reports whether an independent run of row makes run i's

@@ -133,6 +133,24 @@ func TestBoundIsNoProof(t *testing.T) {
 	}
 
 	runs, proofs = certifiedRun(t, "queens", q6)
+	// A record saying certified with no proof checked, on a board no
+	// bound settles (as d15c04a wrote a bound-settled one): not ✓.
+	noProof := filepath.Join(t.TempDir(), "r.jsonl")
+	b, _ := os.ReadFile(runs)
+	os.WriteFile(noProof, b, 0o644)
+	editRecords(t, noProof, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			for i, st := range rec.Run.Run.Result.Stats {
+				if st.Name == "proof_claims" {
+					rec.Run.Run.Result.Stats[i].Value = 0
+				}
+			}
+		}
+	})
+	out, stderr, code = gridsat(t, "", "report", noProof)
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") {
+		t.Errorf("report, certified with no proof checked: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
+	}
 	kept, _ := filepath.Glob(filepath.Join(proofs, "*"))
 	for _, k := range kept {
 		os.Remove(k)
