@@ -50,6 +50,8 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		CrossCheck:    "strings must be identical",
 		CNF:           chainCNF,
 		BindProof:     bindChain,
+		SettledBy:     chainSettledBy,
+		Obligations:   chainObligations,
 		NoProofNeeded: "no smaller step exists",
 		Generate:      generateChain,
 		GenDoc:        "--size N; boards around a planted non-crossing path",
@@ -59,6 +61,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 		Split:         splitChain,
 		SplitDoc:      chainSplitDoc,
 		PartOf:        chainPartOf,
+		SplitAgain:    chainSplitAgain,
 		Value:         chainValue,
 	}
 }
@@ -300,16 +303,43 @@ func boolStat(b bool) int64 {
 
 // bindChain rebuilds the encoding of chain case c with the options meta
 // records and checks kept against it (encode.BindChainCNF).
-func bindChain(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
+func bindChain(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	o := Options(meta.Options)
 	cfg, err := chainSATDecl.Parse(o)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	opt := cfg.ChainOptions
-	return encode.BindChainCNF(b, opt, meta.Answer, kept)
+	return encode.BindChain(b, opt, meta.Answer, kept)
+}
+
+// chainNoSmaller names what settles a path with no smaller direction at
+// any step: it is the smallest with no proof.
+const chainNoSmaller = "no step of the path has a smaller direction"
+
+// chainSettledBy is chainNoSmaller for a path that encode's obligations
+// (ChainObligations) leave with none, else "".
+func chainSettledBy(c instances.Case, r Result) string {
+	b, ok := c.(*instances.Chain)
+	if !ok || !r.Solved {
+		return ""
+	}
+	keys, err := encode.ChainObligations(b, r.Answer)
+	if err != nil || len(keys) > 0 {
+		return ""
+	}
+	return chainNoSmaller
+}
+
+// chainObligations are the claims r's answer needs (encode.ChainObligations).
+func chainObligations(c instances.Case, _ Options, r Result) ([]string, error) {
+	b, err := caseAs[*instances.Chain]("chain", c)
+	if err != nil {
+		return nil, err
+	}
+	return encode.ChainObligations(b, r.Answer)
 }

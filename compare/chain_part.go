@@ -47,7 +47,7 @@ func chainPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || b.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: b.Part.Parent, Index: b.Part.Index, Count: b.Part.Count, Split: b.Part.Split, ByAnswer: true}, true
+	return PartOf{Parent: b.Part.Parent, Index: b.Part.Index, Count: b.Part.Count, Split: b.Part.Split, Jobs: b.Part.Jobs, ByAnswer: true}, true
 }
 
 // chainValue is 0 for a verified path (the join compares the paths
@@ -60,4 +60,15 @@ func chainValue(r Result) (int, error) {
 		return -1, nil
 	}
 	return 0, nil
+}
+
+// chainSplitAgain splits the whole case of part as split did.
+func chainSplitAgain(part instances.Case, jobs int) (instances.Case, []instances.Case, error) {
+	b, ok := part.(*instances.Chain)
+	if !ok || b.Part == nil {
+		return nil, nil, fmt.Errorf("not a chain part")
+	}
+	whole := b.Whole()
+	parts, err := instances.SplitChain(whole, jobs)
+	return whole, asCases(parts), err
 }

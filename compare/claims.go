@@ -15,6 +15,9 @@ import (
 //     from a results file is dropped);
 //   - certified when run: the run checked a proof when it was made
 //     (Run.Certified), and nothing checked it since;
+//   - by a bound: a theorem or bound, checked from the case alone
+//     (Puzzle.SettledBy: for queens, gamma(Q_n) >= ceil((n-1)/2) or the
+//     board's reach or share bound), settles it with no proof;
 //   - cross-checked: an independent solver's run of the same case, in the
 //     same comparison, says the same, and no finished run disagrees.
 //     Two runs are independent when their solvers differ and neither
@@ -23,19 +26,21 @@ import (
 //     options, other backends) are not, as they share the encoding;
 //   - claimed: nothing but the solver backs it.
 // A table marks a claimed verdict "?", a certified-when-run one "✓"
-// (unsat✓, ok✓), a certified one "✓✓"; a cross-checked one is unmarked,
-// its row's "agree" column says "yes".
+// (unsat✓, ok✓), a certified one "✓✓", one a bound settles "⊢"; a
+// cross-checked one is unmarked, its row's "agree" column says "yes".
+// The summary counts each label per solver and names the bounds.
 
 // Claim labels, the strongest first.
 const (
 	ClaimCertified        = "certified"
 	ClaimCertifiedWhenRun = "certified when run"
+	ClaimBound            = "by a bound"
 	ClaimCrossChecked     = "cross-checked"
 	ClaimClaimed          = "claimed"
 )
 
 // ClaimLabels are the labels, the strongest first.
-var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimCrossChecked, ClaimClaimed}
+var ClaimLabels = []string{ClaimCertified, ClaimCertifiedWhenRun, ClaimBound, ClaimCrossChecked, ClaimClaimed}
 
 // Kinds of claim, as bits.
 const (
@@ -105,11 +110,14 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 	for i := range row.Runs {
 		run := &row.Runs[i]
 		k := p.claims(*run)
+		run.ClaimBy = ""
 		switch {
 		case k == 0:
 			run.Claim = ""
 		case run.Claim == ClaimCertified:
-		case run.Certified:
+		case p != nil && p.SettledBy != nil && p.SettledBy(row.Input, run.Result) != "":
+			run.Claim, run.ClaimBy = ClaimBound, p.SettledBy(row.Input, run.Result)
+		case run.Certified && provedAny(*run):
 			run.Claim = ClaimCertifiedWhenRun
 		case crossChecked(p, uses, row, i, k):
 			run.Claim = ClaimCrossChecked
@@ -117,6 +125,16 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 			run.Claim = ClaimClaimed
 		}
 	}
+}
+
+// provedAny reports whether a certified run checked at least one proof
+// (its proof_claims statistic; true for a record without it): a claim no
+// bound settles needs one, and a run that says certified with none (a
+// queens optimum certified on its lower bound alone, before 0.14) is no
+// "certified when run".
+func provedAny(run Run) bool {
+	n, ok := run.Result.Stat("proof_claims")
+	return !ok || n > 0
 }
 
 // crossChecked reports whether an independent run of row makes run i's

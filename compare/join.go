@@ -32,6 +32,9 @@ type PartOf struct {
 	// Split is the split's identity, the same on all its parts ("" on
 	// parts written without one): parts of two splits never join.
 	Split string
+	// Jobs is the --jobs the split was made with, 0 when its parts do
+	// not say (the join then tries the values from Count up).
+	Jobs int
 	// Cover, when not 0, is the size of an answer of the whole case the
 	// split found and every part carries (checked when the part was
 	// read): Bound+1, the answer when no part has one.
@@ -84,6 +87,10 @@ type Join struct {
 	Claim string
 	// Err is a part whose answer could not be read.
 	Err error
+	// Foreign names the part rows that are not the parts a split of the
+	// whole case makes again (join_derive.go), and Disagree the whole-case
+	// rows whose answer differs from the join's: the join fails.
+	Foreign, Disagree []string
 
 	parts map[int]*partState // by part number, while the rows are added
 	split string             // the parts' PartOf.Split
@@ -91,8 +98,12 @@ type Join struct {
 
 // Complete reports whether every part is there, settled and unfailed.
 func (j Join) Complete() bool {
-	return len(j.Missing) == 0 && len(j.Unsettled) == 0 && len(j.Failed) == 0 && j.Err == nil
+	return len(j.Missing) == 0 && len(j.Unsettled) == 0 && len(j.Failed) == 0 && j.Err == nil && len(j.Foreign) == 0
 }
+
+// Fails reports whether the join fails the report: it is incomplete, or
+// a whole-case row disagrees with it.
+func (j Join) Fails() bool { return !j.Complete() || len(j.Disagree) > 0 }
 
 // String says the join in one line.
 func (j Join) String() string {
@@ -113,7 +124,11 @@ func (j Join) String() string {
 		if j.Err != nil {
 			why = append(why, j.Err.Error())
 		}
+		why = append(why, j.Foreign...)
 		return head + "no answer: " + strings.Join(why, "; ")
+	}
+	if len(j.Disagree) > 0 {
+		head += "DISAGREES with the whole case (" + strings.Join(j.Disagree, "; ") + "): "
 	}
 	claim := j.Claim
 	if claim == "" {
@@ -156,6 +171,7 @@ func JoinParts(r *Report) []Join {
 	var order []string
 	joins := map[string]*Join{}
 	seen := map[string]map[int]bool{}
+	partRows := map[string][]*Row{}
 	for i := range r.Rows {
 		row := &r.Rows[i]
 		if row.Input == nil {
@@ -180,6 +196,7 @@ func JoinParts(r *Report) []Join {
 			continue
 		}
 		seen[part.Parent][part.Index] = true
+		partRows[part.Parent] = append(partRows[part.Parent], row)
 		j.addRow(p, part.Index, row)
 	}
 	out := make([]Join, 0, len(order))
@@ -192,6 +209,7 @@ func JoinParts(r *Report) []Join {
 		}
 		j.settleParts()
 		j.settleSolutions()
+		j.derive(p, partRows[parent], r.Rows)
 		out = append(out, *j)
 	}
 	return out

@@ -53,6 +53,8 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		CNF:           queensCNF,
 		CNFDoc:        `--opt k=N sets the bound, and --opt split=classes writes the cubes too, as an incremental CNF ("p inccnf", one "a LITS 0" line per cube, as cadical reads it)`,
 		BindProof:     bindQueens,
+		SettledBy:     queensSettledBy,
+		Obligations:   queensObligations,
 		NoProofNeeded: "the lower bound meets the cover",
 		Generate:      generateQueens,
 		GenDoc:        "--size NxM or N; boards with target squares (X) drawn at random",
@@ -62,6 +64,7 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		Split:         splitQueens,
 		SplitDoc:      queensSplitDoc,
 		PartOf:        queensPartOf,
+		SplitAgain:    queensSplitAgain,
 		Value:         queensValue,
 	}
 }
@@ -164,12 +167,16 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 	r.Steps = res.Stats.Steps
 	if res.Cert != nil {
 		r.Stats = append(r.Stats, certStats(*res.Cert)...)
-		if res.CertErr != nil {
+		switch {
+		case res.CertErr != nil:
 			r.CertError = res.CertErr.Error()
-		} else {
+		case res.Cert.Claims > 0:
+			// With no claim, a bound settled it (labelled by compare's
+			// own check of it, queensSettledBy), not a proof.
 			r.Certified = true
 		}
 	}
+	keep.only(queensNeeded(q, r))
 	return r, keep.write("queens", c, o, r)
 }
 
@@ -332,19 +339,68 @@ func formatQueens(w io.Writer, c instances.Case) error {
 }
 
 // bindQueens rebuilds the formula of queens case c with the options meta
-// records and checks kept against it (encode.BindQueensCNF).
-func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
+// records and checks kept against it (encode.BindQueens); it returns the
+// key of the obligation the claim meets.
+func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	opt, err := queensSATOptions(Options(meta.Options))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	queens, err := queensClaimAnswer(q, meta.Answer)
 	if err != nil {
-		return fmt.Errorf("the claim's answer: %w", err)
+		return nil, fmt.Errorf("the claim's answer: %w", err)
 	}
-	return encode.BindQueensCNF(q, opt, queens, meta.Queens, kept)
+	key, err := encode.BindQueens(q, opt, queens, meta.Queens, kept)
+	if err != nil {
+		return nil, err
+	}
+	return []string{key}, nil
+}
+
+// queensNeeded says which of a run's claims its answer r needs: those of
+// "at most answer-1" (for a part, of its rest: less its forced queens);
+// a search up from a lower bound proves the k below too.
+func queensNeeded(q *instances.Queens, r Result) func(encode.Claim) bool {
+	n, err := queensClaimAnswer(q, r.Answer)
+	if err != nil {
+		return nil
+	}
+	k := n - len(q.ForcedSquares()) - 1
+	return func(cl encode.Claim) bool { return cl.Queens != nil && cl.Queens.K == k }
+}
+
+// queensSettledBy names the bound that settles r's optimum on case c
+// alone (queensBoundBy), "" when none does.
+func queensSettledBy(c instances.Case, r Result) string {
+	q, ok := c.(*instances.Queens)
+	if !ok {
+		return ""
+	}
+	n, err := queensClaimAnswer(q, r.Answer)
+	if err != nil {
+		return ""
+	}
+	return queensBoundBy(q, n)
+}
+
+// queensObligations are the claims r's optimum needs under the sat
+// options o (encode.QueensObligations).
+func queensObligations(c instances.Case, o Options, r Result) ([]string, error) {
+	q, err := caseAs[*instances.Queens]("queens", c)
+	if err != nil {
+		return nil, err
+	}
+	opt, err := queensSATOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	n, err := queensClaimAnswer(q, r.Answer)
+	if err != nil {
+		return nil, err
+	}
+	return encode.QueensObligations(q, opt, n)
 }

@@ -80,7 +80,7 @@ func queensPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || q.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover), Split: q.Part.Split}, true
+	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover), Split: q.Part.Split, Jobs: q.Part.Jobs}, true
 }
 
 // queensValue is a verified answer's queen count, -1 for a part's none.
@@ -100,4 +100,28 @@ func queensClaimAnswer(q *instances.Queens, answer string) (int, error) {
 	}
 	_, n, err := instances.ParseQueensAnswer(answer)
 	return n, err
+}
+
+// queensSplitAgain splits the whole case of part as split did (queensPart
+// carries the cover, or else the bound, it was split with).
+func queensSplitAgain(part instances.Case, jobs int) (instances.Case, []instances.Case, error) {
+	q, ok := part.(*instances.Queens)
+	if !ok || q.Part == nil {
+		return nil, nil, fmt.Errorf("not a queens part")
+	}
+	whole, bound := q.Whole(), q.Part.Bound
+	if q.Part.Cover != nil {
+		bound = -1
+	}
+	parts, err := instances.SplitQueens(whole, jobs, bound, q.Part.Cover)
+	return whole, asCases(parts), err
+}
+
+// asCases is parts as cases.
+func asCases[C instances.Case](parts []C) []instances.Case {
+	out := make([]instances.Case, len(parts))
+	for i, p := range parts {
+		out[i] = p
+	}
+	return out
 }

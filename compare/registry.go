@@ -68,7 +68,22 @@ type Puzzle struct {
 	// the encoding from the options meta records and checks kept against
 	// it (report --proofs; rebuiltBinder). Without it a kept CNF is
 	// checked as it is.
-	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error
+	// It returns the keys of the obligations the claim meets.
+	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error)
+	// Obligations, when set, lists the keys of the facts a run's answer r
+	// needs proved under its options o (encode.QueensObligations, say):
+	// report --proofs certifies the run only when each is met by exactly
+	// one kept claim (proofs.go).
+	Obligations func(c instances.Case, o Options, r Result) ([]string, error)
+	// SettledBy, when set, names a theorem or bound, checked from the case
+	// alone, that settles r's claims with no proof ("" when none does):
+	// such a run is labelled by it (ClaimBound).
+	SettledBy func(c instances.Case, r Result) string
+	// SplitAgain, when set, splits the whole case of part (its board, the
+	// restriction taken off) as gridsat split did with --jobs jobs and the
+	// bound and cover part carries; it returns the whole case and its
+	// parts, for a report to derive a join's parts again (join_derive.go).
+	SplitAgain func(part instances.Case, jobs int) (instances.Case, []instances.Case, error)
 	// NoProofNeeded says why a certified run can have needed no SAT proof
 	// at all ("the lower bound meets the cover"), for solve's report.
 	NoProofNeeded string
@@ -496,10 +511,15 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 
 // Resolved returns every option of the spec's solver with its value after
 // defaults, true/false spelled out: two specs that solve the same way have
-// equal resolved options.
+// equal resolved options. Where a run keeps its proofs (ProofsOption) is
+// left out: it changes no answer, so it is no part of a run's identity
+// (results headers, --resume, merges).
 func (s Spec) Resolved() Options {
 	out := Options{}
 	for _, d := range s.Solver.Options {
+		if d.Name == ProofsOption {
+			continue
+		}
 		v, ok := s.Options[d.Name]
 		if !ok || v == "" {
 			v = d.Default

@@ -79,6 +79,9 @@ type Run struct {
 	// one of ClaimLabels, "" when the run claims nothing a verifier could
 	// not check. A report sets it; one read from a results file is dropped.
 	Claim string `json:"claim,omitempty"`
+	// ClaimBy names the theorem or bound of a run labelled ClaimBound
+	// (Puzzle.SettledBy); set with Claim, "" otherwise.
+	ClaimBy string `json:"claim_by,omitempty"`
 }
 
 // Row is every solver's run on one case, and whether they agree.

@@ -49,22 +49,24 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
 			},
 		},
-		Verify:     verifySlant,
-		Agree:      agreeSlant,
-		CrossCheck: "answers must both verify (and with --unique agree on uniqueness)",
-		CNF:        slantCNF,
-		CNFDoc:     "--opt unique=true with --refined also writes the clause blocking the solution found: the formula a uniqueness certificate refutes (see --certify and --proofs), with no model when the solution is unique",
-		BindProof:  bindSlant,
-		Generate:   generateSlant,
-		GenMemory:  slantGenMemory,
-		GenDoc:     "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
-		GenParams:  slantGenDecl.Docs(),
-		GenSmall:   GenConfig{Size: "5x5", Count: 3, Seed: 11},
-		Render:     renderSlant,
-		Split:      splitSlant,
-		SplitDoc:   slantSplitDoc,
-		PartOf:     slantPartOf,
-		Value:      slantValue,
+		Verify:      verifySlant,
+		Agree:       agreeSlant,
+		CrossCheck:  "answers must both verify (and with --unique agree on uniqueness)",
+		CNF:         slantCNF,
+		CNFDoc:      "--opt unique=true with --refined also writes the clause blocking the solution found: the formula a uniqueness certificate refutes (see --certify and --proofs), with no model when the solution is unique",
+		BindProof:   bindSlant,
+		Obligations: slantObligations,
+		Generate:    generateSlant,
+		GenMemory:   slantGenMemory,
+		GenDoc:      "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
+		GenParams:   slantGenDecl.Docs(),
+		GenSmall:    GenConfig{Size: "5x5", Count: 3, Seed: 11},
+		Render:      renderSlant,
+		Split:       splitSlant,
+		SplitDoc:    slantSplitDoc,
+		PartOf:      slantPartOf,
+		SplitAgain:  slantSplitAgain,
+		Value:       slantValue,
 	}
 }
 
@@ -583,25 +585,34 @@ func formatSlant(w io.Writer, c instances.Case) error {
 
 // bindSlant rebuilds the eager encoding of case c with the options meta
 // records and checks kept against it (encode.BindSlantCNF).
-func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) error {
+func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	o := Options(meta.Options)
 	cfg, err := slantSATDecl.Parse(o)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if cfg.Pre.on {
-		return fmt.Errorf("option pre=%s: deductions before the solve are not proved", cfg.Pre.level)
+		return nil, fmt.Errorf("option pre=%s: deductions before the solve are not proved", cfg.Pre.level)
 	}
 	opt := encode.SlantOptions{Loops: cfg.Loops, Phase: cfg.Phase}
 	var answer []byte
 	if meta.Answer != "" {
 		if answer, err = instances.ParseSlantAnswer(s, meta.Answer); err != nil {
-			return fmt.Errorf("the claim's answer: %w", err)
+			return nil, fmt.Errorf("the claim's answer: %w", err)
 		}
 	}
-	return encode.BindSlantCNF(s, opt, answer, kept)
+	key, err := encode.BindSlant(s, opt, answer, kept)
+	if err != nil {
+		return nil, err
+	}
+	return []string{key}, nil
+}
+
+// slantObligations is the claim r's answer needs (encode.SlantObligations).
+func slantObligations(_ instances.Case, _ Options, r Result) ([]string, error) {
+	return encode.SlantObligations(r.Solved, r.UniqueChecked && r.Second == ""), nil
 }

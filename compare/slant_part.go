@@ -56,7 +56,7 @@ func slantPartOf(c instances.Case) (PartOf, bool) {
 	if !ok || s.Part == nil {
 		return PartOf{}, false
 	}
-	return PartOf{Parent: s.Part.Parent, Index: s.Part.Index, Count: s.Part.Count, Split: s.Part.Split, Solutions: true}, true
+	return PartOf{Parent: s.Part.Parent, Index: s.Part.Index, Count: s.Part.Count, Split: s.Part.Split, Jobs: s.Part.Jobs, Solutions: true}, true
 }
 
 // slantValue is 0 for a verified solution and -1 for none (the join
@@ -69,4 +69,15 @@ func slantValue(r Result) (int, error) {
 		return -1, nil
 	}
 	return 0, nil
+}
+
+// slantSplitAgain splits the whole case of part as split did.
+func slantSplitAgain(part instances.Case, jobs int) (instances.Case, []instances.Case, error) {
+	s, ok := part.(*instances.Slant)
+	if !ok || s.Part == nil {
+		return nil, nil, fmt.Errorf("not a slant part")
+	}
+	whole := s.Whole()
+	parts, err := instances.SplitSlant(whole, jobs)
+	return whole, asCases(parts), err
 }

@@ -20,14 +20,22 @@ import (
 // a path, the units of its first t steps and either one unit of a smaller
 // direction at step t+1 or one clause of smaller directions there.
 func BindChainCNF(c *instances.Chain, o ChainOptions, answer string, kept *sat.CNF) error {
+	_, err := BindChain(c, o, answer, kept)
+	return err
+}
+
+// BindChain is BindChainCNF returning the keys of the obligations the kept
+// claim meets (ChainObligations): ObligationNoPath for a claim without
+// assumptions, else one per smaller direction it assumes.
+func BindChain(c *instances.Chain, o ChainOptions, answer string, kept *sat.CNF) ([]string, error) {
 	enc := NewChainEncoding(c, o.crossing())
 	if o.counting() == ChainCountCards || kept.NumVars != enc.CNF.NumVars {
 		if err := enc.AddClassCounts(); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if kept.NumVars != enc.CNF.NumVars {
-		return fmt.Errorf("the kept CNF has %d variables, the case's encoding %d", kept.NumVars, enc.CNF.NumVars)
+		return nil, fmt.Errorf("the kept CNF has %d variables, the case's encoding %d", kept.NumVars, enc.CNF.NumVars)
 	}
 	have := make(map[string]bool, len(enc.CNF.Clauses))
 	for _, cl := range enc.CNF.Clauses {
@@ -52,18 +60,20 @@ func BindChainCNF(c *instances.Chain, o ChainOptions, answer string, kept *sat.C
 			extra = append(extra, cl)
 		}
 	}
-	if err := chainAssumptions(enc, answer, extra, free); err != nil {
-		return fmt.Errorf("clauses %v, not of the case's encoding nor cuts the lemma checkers accept: %w", extra, err)
+	keys, err := chainAssumptions(enc, answer, extra, free)
+	if err != nil {
+		return nil, fmt.Errorf("clauses %v, not of the case's encoding nor cuts the lemma checkers accept: %w", extra, err)
 	}
-	return nil
+	return keys, nil
 }
 
 // chainAssumptions checks that extra, a chain claim's clauses outside its
 // encoding and cuts (and its positive units, of the encoding or cuts or
 // not), are the assumptions of a claim that no path smaller than answer
 // exists (see BindChainCNF), or fewer: a unit in free needs no assumption
-// (it is of the encoding, or a cut) and may stand anywhere.
-func chainAssumptions(enc *ChainEncoding, answer string, extra [][]int, free map[int]bool) error {
+// (it is of the encoding, or a cut) and may stand anywhere. It returns the
+// keys of the obligations the claim meets.
+func chainAssumptions(enc *ChainEncoding, answer string, extra [][]int, free map[int]bool) ([]string, error) {
 	var units []int
 	var wide [][]int
 	for _, cl := range extra {
@@ -76,24 +86,24 @@ func chainAssumptions(enc *ChainEncoding, answer string, extra [][]int, free map
 		}
 	}
 	if len(units) == 0 && len(wide) == 0 {
-		return nil
+		return []string{ObligationNoPath}, nil
 	}
 	if answer == instances.ChainNoPath {
-		return errors.New("a -1 claim makes no assumption")
+		return nil, errors.New("a -1 claim makes no assumption")
 	}
 	cells, err := instances.ParseChainAnswer(enc.board, answer)
 	if err != nil {
-		return fmt.Errorf("the claim's answer: %w", err)
+		return nil, fmt.Errorf("the claim's answer: %w", err)
 	}
 	// taken[v] is 1+ the index of the answer's step v; smaller[v] 1+ the
 	// index of the step where v is a smaller direction.
-	taken, smaller := map[int]int{}, map[int]int{}
+	taken, smaller, dir := map[int]int{}, map[int]int{}, map[int]int{}
 	for t := 0; t+1 < len(cells); t++ {
 		d := int(answer[t] - '0')
 		taken[enc.step[cells[t]*8+d]] = t + 1
 		for e := 0; e < d; e++ {
 			if v := enc.step[cells[t]*8+e]; v != 0 {
-				smaller[v] = t + 1
+				smaller[v], dir[v] = t+1, e
 			}
 		}
 	}
@@ -114,28 +124,33 @@ func chainAssumptions(enc *ChainEncoding, answer string, extra [][]int, free map
 			continue
 		}
 		if err := side(v); err != nil {
-			return err
+			return nil, err
 		}
 		aside = append(aside, v)
 	}
 	if len(aside)+len(wide) > 1 {
-		return fmt.Errorf("more than one assumption off the answer: units %v, clauses %v", aside, wide)
+		return nil, fmt.Errorf("more than one assumption off the answer: units %v, clauses %v", aside, wide)
 	}
 	for _, cl := range wide {
 		for _, v := range cl {
 			if v <= 0 {
-				return fmt.Errorf("literal %d: an assumption takes steps", v)
+				return nil, fmt.Errorf("literal %d: an assumption takes steps", v)
 			}
 			if err := side(v); err != nil {
-				return err
+				return nil, err
 			}
 		}
+		aside = append(aside, cl...)
 	}
 	switch {
 	case at != 0 && last >= at:
-		return fmt.Errorf("the answer's step %d is assumed with a smaller direction at step %d", last, at)
+		return nil, fmt.Errorf("the answer's step %d is assumed with a smaller direction at step %d", last, at)
 	case at == 0:
-		return fmt.Errorf("steps of the answer assumed (up to step %d) and no smaller direction", last)
+		return nil, fmt.Errorf("steps of the answer assumed (up to step %d) and no smaller direction", last)
 	}
-	return nil
+	var keys []string
+	for _, v := range aside {
+		keys = append(keys, chainKey(at-1, dir[v]))
+	}
+	return keys, nil
 }

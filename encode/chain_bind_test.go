@@ -142,3 +142,34 @@ func freshUnit(f *sat.CNF) int {
 	}
 	return f.NumVars
 }
+
+// ChainObligations reads the board's steps as the encoding makes them:
+// every kept claim of a certified smallest path meets obligations of the
+// list, and together they meet every one exactly once.
+func TestChainObligationsMatchClaims(t *testing.T) {
+	boards, results, claims := certifiedChainClaims(t)
+	for i, c := range boards {
+		need, err := ChainObligations(c, results[i].Answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		met := map[string]int{}
+		for _, cl := range claims[i] {
+			keys, err := BindChain(c, ChainOptions{}, results[i].Answer, keptCNF(cl))
+			if err != nil {
+				t.Fatalf("board %d, %s: %v", i+1, cl.Name, err)
+			}
+			for _, k := range keys {
+				met[k]++
+			}
+		}
+		if len(met) != len(need) {
+			t.Errorf("board %d: claims meet %d obligations, the answer needs %d", i+1, len(met), len(need))
+		}
+		for _, k := range need {
+			if met[k] != 1 {
+				t.Errorf("board %d: %q met %d times", i+1, k, met[k])
+			}
+		}
+	}
+}

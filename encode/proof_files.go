@@ -19,8 +19,15 @@ import (
 type KeptClaim struct {
 	Claim  string `json:"claim"`
 	Puzzle string `json:"puzzle"`
+	// Solver is the solver whose run kept the claim ("" in claims kept
+	// before 0.14: sat's).
+	Solver string `json:"solver,omitempty"`
 	File   string `json:"file"`
 	Case   int    `json:"case"`
+	// Key is the case's content key (compare.CaseKey, the results files'
+	// case key; "" in claims kept before 0.14): it tells apart cases of
+	// two files with one name.
+	Key string `json:"key,omitempty"`
 	// Answer is the answer of the run the claim belongs to, as the judge
 	// prints it (for a report to match the claim to its run).
 	Answer  string `json:"answer"`
@@ -77,11 +84,13 @@ func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
 // writeFile writes path through write, atomically enough for a kept proof:
 // a temporary file renamed into place.
 func writeFile(path string, write func(io.Writer) error) error {
-	tmp := path + ".tmp"
-	fh, err := os.Create(tmp)
+	// A temporary name of its own: two runs keeping one claim (two
+	// workers, two comparisons sharing a folder) never write one file.
+	fh, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
+	tmp := fh.Name()
 	bw := bufio.NewWriterSize(fh, 1<<16)
 	err = write(bw)
 	if err == nil {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gridsat/gridsat/instances"
@@ -78,4 +79,64 @@ func TestBindQueensCNF(t *testing.T) {
 		}
 	}
 	t.Logf("%d claims, %d mutations refused", len(kept), refused)
+}
+
+// QueensObligations lists exactly the claims a certified search makes of
+// "at most answer-1" (with split=classes, one per cube, the ring splits
+// included), each met once by BindQueens; the claims of smaller k meet
+// none of them.
+func TestQueensObligationsMatchClaims(t *testing.T) {
+	fh, err := os.Open(filepath.Join("..", "instances", "sets", "queens", "seed.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	boards, err := instances.ParseQueens("seed.txt", fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full8, _ := instances.ParseQueens("q8", strings.NewReader("8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"))
+	checked := 0
+	for _, split := range []QueensSplit{QueensSplitClasses, QueensSplitNone} {
+		for _, q := range append(boards, full8...) {
+			var kept claimList
+			opt := QueensOptions{Certify: true, Split: split, Keep: &kept}
+			res, err := SolveQueens(q, opt)
+			if err != nil || res.CertErr != nil {
+				t.Fatal(err, res.CertErr)
+			}
+			answer := len(res.Placement)
+			need, err := QueensObligations(q, opt, answer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			met := map[string]int{}
+			for _, cl := range kept {
+				key, err := BindQueens(q, opt, answer, cl.Queens, keptCNF(cl))
+				if err != nil {
+					t.Fatalf("%s: %v", cl.Name, err)
+				}
+				if cl.Queens.K == answer-1 {
+					met[key]++
+				} else if slices.Contains(need, key) {
+					t.Errorf("%s: a claim of k=%d meets %q", cl.Name, cl.Queens.K, key)
+				}
+			}
+			if len(met) == 0 {
+				continue // the lower bound settled it: no claim
+			}
+			checked++
+			if len(met) != len(need) {
+				t.Errorf("split=%s, %s: claims meet %d obligations, the answer %d needs %d", split, q.Location(), len(met), answer, len(need))
+			}
+			for _, k := range need {
+				if met[k] != 1 {
+					t.Errorf("split=%s, %s: %q met %d times", split, q.Location(), k, met[k])
+				}
+			}
+		}
+	}
+	if checked < 4 {
+		t.Errorf("%d searches made claims; the test wants more", checked)
+	}
 }

@@ -21,20 +21,30 @@ import (
 // found none). A kept CNF that is another formula, or has a clause no
 // check accepts, is an error naming the clause.
 func BindSlantCNF(s *instances.Slant, o SlantOptions, answer []byte, kept *sat.CNF) error {
+	_, err := BindSlant(s, o, answer, kept)
+	return err
+}
+
+// BindSlant is BindSlantCNF returning the key of the obligation the kept
+// claim meets (SlantObligations): ObligationUnique when it holds the
+// blocking clause of answer, ObligationNoSolution when it refutes the
+// formula without one.
+func BindSlant(s *instances.Slant, o SlantOptions, answer []byte, kept *sat.CNF) (string, error) {
 	if o.Facts != nil {
-		return errors.New("slant: a kept claim made with deductions before the solve is not certified")
+		return "", errors.New("slant: a kept claim made with deductions before the solve is not certified")
 	}
 	f, enc, err := SlantCNF(s, o)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if kept.NumVars != f.NumVars {
-		return fmt.Errorf("the kept CNF has %d variables, the case's encoding %d", kept.NumVars, f.NumVars)
+		return "", fmt.Errorf("the kept CNF has %d variables, the case's encoding %d", kept.NumVars, f.NumVars)
 	}
 	k, err := lemma.NewSlantLemmas(enc.Layout())
 	if err != nil {
-		return err
+		return "", err
 	}
+	key := ObligationNoSolution
 	have := make(map[string]bool, len(f.Clauses))
 	for _, c := range f.Clauses {
 		have[clauseKey(c)] = true
@@ -48,11 +58,12 @@ func BindSlantCNF(s *instances.Slant, o SlantOptions, answer []byte, kept *sat.C
 			continue
 		}
 		if answer != nil && k.Block(c, answer) == nil {
+			key = ObligationUnique
 			continue
 		}
-		return fmt.Errorf("clause %d %v is not of the case's encoding, nor a loop or border cut (%v), nor the blocking clause of the run's answer", i+1, c, errLoop)
+		return "", fmt.Errorf("clause %d %v is not of the case's encoding, nor a loop or border cut (%v), nor the blocking clause of the run's answer", i+1, c, errLoop)
 	}
-	return nil
+	return key, nil
 }
 
 // clauseKey is a clause's literals as a set, for looking it up.

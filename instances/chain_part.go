@@ -32,6 +32,9 @@ type ChainPart struct {
 	// Split is the split's identity (splitID), the same on every part
 	// of one split; "" on parts written without one.
 	Split string
+	// Jobs is the --jobs the split was made with (0 on parts written
+	// without it): a report splits the whole case again with it.
+	Jobs int
 	// Prefix holds the directions every path of the part begins with.
 	Prefix []int
 }
@@ -84,7 +87,7 @@ func (p *ChainPart) partLine() string {
 	if dirs == "" {
 		dirs = "-"
 	}
-	return withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split) + " prefix " + dirs
+	return withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split, p.Jobs) + " prefix " + dirs
 }
 
 // chainPartSum is the hash of the part line (without sum) and the board.
@@ -129,7 +132,7 @@ func parseChainPart(l *Lines, head []string) (*Chain, error) {
 		return nil, l.errorAt(at, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its labels were edited)", h, p.Parent)
 	}
 	if got := chainPartSum(p.partLine(), chainBoardText(c)); got != sum {
-		return nil, l.errorAt(at, "part line: sum %s does not match the part (its prefix or number was edited or cut: want %s)", sum, got)
+		return nil, l.errorAt(at, "part line: sum %s does not match the part (its prefix or number was edited or cut)", sum)
 	}
 	if err := c.walkPrefix(p.Prefix); err != nil {
 		return nil, l.errorAt(at, "part line: the prefix: %v", err)
@@ -140,12 +143,12 @@ func parseChainPart(l *Lines, head []string) (*Chain, error) {
 // parseChainPartLine reads the fields of a part line (f[0] is "part"); the
 // hash, sum and prefix are checked once the board is read.
 func parseChainPartLine(l *Lines, f []string) (*ChainPart, string, error) {
-	split, f, err := cutSplitField(l, f)
+	split, jobs, f, err := cutSplitField(l, f)
 	if err != nil {
 		return nil, "", err
 	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "prefix" || f[6] != "sum" {
-		return nil, "", l.Errorf(`part line: want "part I/N of PARENT [split ID] prefix DIRS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, "", l.Errorf(`part line: want "part I/N of PARENT [split ID [jobs J]] prefix DIRS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -164,7 +167,7 @@ func parseChainPartLine(l *Lines, f []string) (*ChainPart, string, error) {
 			return nil, "", l.Errorf("part line: %q is not a hash of 16 hex digits", clipToken(h))
 		}
 	}
-	p := &ChainPart{Index: i, Count: n, Parent: f[3], Split: split, Prefix: []int{}}
+	p := &ChainPart{Index: i, Count: n, Parent: f[3], Split: split, Jobs: jobs, Prefix: []int{}}
 	if f[5] != "-" {
 		for k := 0; k < len(f[5]); k++ {
 			ch := f[5][k]

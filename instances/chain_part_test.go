@@ -149,20 +149,22 @@ func TestChainPartCorrupted(t *testing.T) {
 		f[i] = to
 		ls[second] = strings.Join(f, " ")
 	}
-	prefix := strings.Fields(lines[second])[7]
+	prefix := strings.Fields(lines[second])[9]
 	for _, tc := range []struct {
 		name, in, want string
 		line           int
 	}{
-		{"prefix changed", edit(func(ls []string) { field(ls, 7, prefix[:len(prefix)-1]) }), "sum", second + 1},
-		{"prefix bad digit", edit(func(ls []string) { field(ls, 7, prefix+"9") }), "not a direction", second + 1},
+		{"prefix changed", edit(func(ls []string) { field(ls, 9, prefix[:len(prefix)-1]) }), "sum", second + 1},
+		{"prefix bad digit", edit(func(ls []string) { field(ls, 9, prefix+"9") }), "not a direction", second + 1},
 		{"split changed", edit(func(ls []string) { field(ls, 5, "0123456789abcdef") }), "sum", second + 1},
 		{"split not a hash", edit(func(ls []string) { field(ls, 5, "zz") }), "split", second + 1},
+		{"jobs changed", edit(func(ls []string) { field(ls, 7, "3") }), "sum", second + 1},
+		{"jobs not a count", edit(func(ls []string) { field(ls, 7, "x") }), "split jobs", second + 1},
 		{"index changed", edit(func(ls []string) { field(ls, 1, "3/4") }), "sum", second + 1},
 		{"index past count", edit(func(ls []string) { field(ls, 1, "5/4") }), "part number I", second + 1},
 		{"count changed", edit(func(ls []string) { field(ls, 1, "2/5") }), "sum", second + 1},
-		{"sum changed", edit(func(ls []string) { field(ls, 9, "0123456789abcdef") }), "sum", second + 1},
-		{"keyword changed", edit(func(ls []string) { field(ls, 8, "sun") }), `want "part I/N`, second + 1},
+		{"sum changed", edit(func(ls []string) { field(ls, 11, "0123456789abcdef") }), "sum", second + 1},
+		{"keyword changed", edit(func(ls []string) { field(ls, 10, "sun") }), `want "part I/N`, second + 1},
 		{"label edited", edit(func(ls []string) { ls[second+2] = "1" + ls[second+2][1:] }), "hashes to", second + 1},
 		{"bad hash", edit(func(ls []string) { field(ls, 3, "zz") }), "16 hex", second + 1},
 		{"short line", edit(func(ls []string) { ls[second] = "part 2/4" }), `want "part I/N`, second + 1},

@@ -49,7 +49,7 @@ func SplitChain(c *Chain, jobs int) ([]*Chain, error) {
 	}
 	id := splitID(texts)
 	for _, w := range out {
-		w.Part.Split = id
+		w.Part.Split, w.Part.Jobs = id, jobs
 	}
 	return out, nil
 }

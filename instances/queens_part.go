@@ -45,6 +45,9 @@ type QueensPart struct {
 	// Split is the split's identity (splitID), the same on every part
 	// of one split; "" on parts written without one.
 	Split string
+	// Jobs is the --jobs the split was made with (0 on parts written
+	// without it): a report splits the whole case again with it.
+	Jobs int
 	// Bound is the most queens a placement of the part may hold: the
 	// part's answer is its fewest queens if that is at most Bound, else
 	// none.
@@ -104,7 +107,7 @@ func queensHash(q *Queens) string {
 
 // partLine is the part line without its sum.
 func (p *QueensPart) partLine() string {
-	line := withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split) + fmt.Sprintf(" bound %d", p.Bound)
+	line := withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split, p.Jobs) + fmt.Sprintf(" bound %d", p.Bound)
 	if p.Cover != nil {
 		sq := make([]string, len(p.Cover))
 		for i, s := range p.Cover {
@@ -167,7 +170,7 @@ func (q *Queens) caseText() string {
 // parsePartLine reads the fields of a part line (f[0] is "part"); the
 // board size and sum are checked once the board is read (checkPart).
 func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
-	split, f, err := cutSplitField(in, f)
+	split, jobs, f, err := cutSplitField(in, f)
 	if err != nil {
 		return nil, "", err
 	}
@@ -176,7 +179,7 @@ func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
 		cover, f = f[7], append(f[:6:6], f[8:]...)
 	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "bound" || f[6] != "sum" {
-		return nil, "", in.Errorf(`part line: want "part I/N of PARENT [split ID] bound B [cover R.C,...] sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, "", in.Errorf(`part line: want "part I/N of PARENT [split ID [jobs J]] bound B [cover R.C,...] sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -199,7 +202,7 @@ func parsePartLine(in *Lines, f []string) (*QueensPart, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	p := &QueensPart{Index: i, Count: n, Parent: f[3], Split: split, Bound: bound}
+	p := &QueensPart{Index: i, Count: n, Parent: f[3], Split: split, Jobs: jobs, Bound: bound}
 	if cover != "" {
 		if p.Cover, err = parseCover(in, cover, bound); err != nil {
 			return nil, "", err
@@ -256,7 +259,7 @@ func (q *Queens) checkPart(in *Lines, line int, sum string) error {
 		}
 	}
 	if got := partSum(p.partLine(), q.appendBoard(nil, true)); got != sum {
-		return in.errorAt(line, "part line: sum %s does not match the part (its restriction or bound was edited or cut: want %s)", sum, got)
+		return in.errorAt(line, "part line: sum %s does not match the part (its restriction or bound was edited or cut)", sum)
 	}
 	return nil
 }

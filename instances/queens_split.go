@@ -72,7 +72,7 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 	}
 	id := splitID(texts)
 	for _, p := range parts {
-		p.Split = id
+		p.Split, p.Jobs = id, jobs
 	}
 	return out, nil
 }

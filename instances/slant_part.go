@@ -39,6 +39,9 @@ type SlantPart struct {
 	// Split is the split's identity (splitID), the same on every part
 	// of one split; "" on parts written without one.
 	Split string
+	// Jobs is the --jobs the split was made with (0 on parts written
+	// without it): a report splits the whole case again with it.
+	Jobs int
 	// Fixed holds the fixed cells, in the order the split chose them.
 	Fixed []SlantCell
 }
@@ -78,7 +81,7 @@ func (p *SlantPart) partLine(w int) string {
 		}
 		cells = strings.Join(items, ",")
 	}
-	return withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split) + " fix " + cells
+	return withSplit(fmt.Sprintf("part %d/%d of %s", p.Index, p.Count, p.Parent), p.Split, p.Jobs) + " fix " + cells
 }
 
 // slantPartSum is the hash of the part line (without sum) and the board's
@@ -108,12 +111,12 @@ type slantPartLine struct {
 // parseSlantPartLine reads the fields of a part line (f[0] is "part"); the
 // cells, hash and sum are checked once the board is read (checkSlantPart).
 func parseSlantPartLine(l *Lines, f []string) (*slantPartLine, error) {
-	split, f, err := cutSplitField(l, f)
+	split, jobs, f, err := cutSplitField(l, f)
 	if err != nil {
 		return nil, err
 	}
 	if len(f) != 8 || f[2] != "of" || f[4] != "fix" || f[6] != "sum" {
-		return nil, l.Errorf(`part line: want "part I/N of PARENT [split ID] fix CELLS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
+		return nil, l.Errorf(`part line: want "part I/N of PARENT [split ID [jobs J]] fix CELLS sum SUM", got %q`, clipToken(strings.Join(f, " ")))
 	}
 	is, ns, ok := strings.Cut(f[1], "/")
 	if !ok {
@@ -132,7 +135,7 @@ func parseSlantPartLine(l *Lines, f []string) (*slantPartLine, error) {
 			return nil, l.Errorf("part line: %q is not a hash of 16 hex digits", clipToken(h))
 		}
 	}
-	p := &slantPartLine{part: &SlantPart{Index: i, Count: n, Parent: f[3], Split: split}, sum: f[7], line: l.Line()}
+	p := &slantPartLine{part: &SlantPart{Index: i, Count: n, Parent: f[3], Split: split, Jobs: jobs}, sum: f[7], line: l.Line()}
 	if f[5] != "-" {
 		p.cells = strings.Split(f[5], ",")
 	}
@@ -158,7 +161,7 @@ func checkSlantPart(l *Lines, s *Slant, p *slantPartLine) error {
 		return l.errorAt(p.line, "part line: the board's whole case hashes to %s, the part line says %s (not a part of that case, or its clues were edited)", h, p.part.Parent)
 	}
 	if got := slantPartSum(p.part.partLine(s.W), s); got != p.sum {
-		return l.errorAt(p.line, "part line: sum %s does not match the part (its fixed cells or number were edited or cut: want %s)", p.sum, got)
+		return l.errorAt(p.line, "part line: sum %s does not match the part (its fixed cells or number were edited or cut)", p.sum)
 	}
 	s.Part, s.Loc.Line = p.part, p.line
 	return nil

@@ -200,25 +200,27 @@ func TestSlantPartCorrupted(t *testing.T) {
 			f[i] = to
 			ls[second] = strings.Join(f, " ")
 		}
-		fix := strings.Fields(lines[second])[7]
+		fix := strings.Fields(lines[second])[9]
 		flip := strings.NewReplacer(`\`, "/", "/", `\`).Replace(fix)
 		clue := func(ls []string) { ls[board] = edited }
 		for _, tc := range []struct {
 			name, in, want string
 			line           int
 		}{
-			{"cell flipped", edit(func(ls []string) { field(ls, 7, flip) }), "sum", second + 1},
-			{"cell dropped", edit(func(ls []string) { field(ls, 7, "-") }), "sum", second + 1},
-			{"cell off the board", edit(func(ls []string) { field(ls, 7, `9.1\`) }), "off the", second + 1},
-			{"cell no diagonal", edit(func(ls []string) { field(ls, 7, "1.1x") }), "no diagonal", second + 1},
-			{"cell twice", edit(func(ls []string) { field(ls, 7, `1.1\,1.1/`) }), "twice", second + 1},
+			{"cell flipped", edit(func(ls []string) { field(ls, 9, flip) }), "sum", second + 1},
+			{"cell dropped", edit(func(ls []string) { field(ls, 9, "-") }), "sum", second + 1},
+			{"cell off the board", edit(func(ls []string) { field(ls, 9, `9.1\`) }), "off the", second + 1},
+			{"cell no diagonal", edit(func(ls []string) { field(ls, 9, "1.1x") }), "no diagonal", second + 1},
+			{"cell twice", edit(func(ls []string) { field(ls, 9, `1.1\,1.1/`) }), "twice", second + 1},
 			{"split changed", edit(func(ls []string) { field(ls, 5, "0123456789abcdef") }), "sum", second + 1},
 			{"split not a hash", edit(func(ls []string) { field(ls, 5, "zz") }), "split", second + 1},
+			{"jobs changed", edit(func(ls []string) { field(ls, 7, "3") }), "sum", second + 1},
+			{"jobs not a count", edit(func(ls []string) { field(ls, 7, "x") }), "split jobs", second + 1},
 			{"index changed", edit(func(ls []string) { field(ls, 1, "3/4") }), "sum", second + 1},
 			{"index past count", edit(func(ls []string) { field(ls, 1, "5/4") }), "part number I", second + 1},
 			{"count changed", edit(func(ls []string) { field(ls, 1, "2/5") }), "sum", second + 1},
-			{"sum changed", edit(func(ls []string) { field(ls, 9, "0123456789abcdef") }), "sum", second + 1},
-			{"keyword changed", edit(func(ls []string) { field(ls, 8, "sun") }), `want "part I/N`, second + 1},
+			{"sum changed", edit(func(ls []string) { field(ls, 11, "0123456789abcdef") }), "sum", second + 1},
+			{"keyword changed", edit(func(ls []string) { field(ls, 10, "sun") }), `want "part I/N`, second + 1},
 			{"clue edited", edit(clue), "hashes to", second + 1},
 			{"bad hash", edit(func(ls []string) { field(ls, 3, "zz") }), "16 hex", second + 1},
 			{"short line", edit(func(ls []string) { ls[second] = "part 2/4" }), `want "part I/N`, second + 1},

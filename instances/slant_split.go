@@ -54,7 +54,7 @@ func SplitSlant(s *Slant, jobs int) ([]*Slant, error) {
 	}
 	id := splitID(texts)
 	for _, w := range out {
-		w.Part.Split = id
+		w.Part.Split, w.Part.Jobs = id, jobs
 	}
 	return out, nil
 }

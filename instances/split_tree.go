@@ -125,26 +125,40 @@ func splitID(texts []string) string {
 }
 
 // withSplit is a part line's head "part I/N of PARENT" with " split ID"
-// after it when id is not "".
-func withSplit(head, id string) string {
+// after it when id is not "", and " jobs J" after that when jobs is not
+// 0: the --jobs the split was made with, for a report to split the whole
+// case again (compare's join_derive.go).
+func withSplit(head, id string, jobs int) string {
 	if id == "" {
 		return head
+	}
+	if jobs > 0 {
+		return fmt.Sprintf("%s split %s jobs %d", head, id, jobs)
 	}
 	return head + " split " + id
 }
 
 // cutSplitField removes a part line's optional "split ID" (fields 4 and
-// 5, after the parent) from f, returning the ID ("" when there is none)
-// and the fields left.
-func cutSplitField(l *Lines, f []string) (string, []string, error) {
+// 5, after the parent) and "jobs J" after it from f, returning the ID
+// ("" when there is none), the jobs (0 when not written) and the fields
+// left.
+func cutSplitField(l *Lines, f []string) (string, int, []string, error) {
 	if len(f) < 6 || f[4] != "split" {
-		return "", f, nil
+		return "", 0, f, nil
 	}
 	id := f[5]
 	if !isHash(id) {
-		return "", nil, l.Errorf("part line: split %q is not a hash of 16 hex digits", clipToken(id))
+		return "", 0, nil, l.Errorf("part line: split %q is not a hash of 16 hex digits", clipToken(id))
 	}
-	return id, append(f[:4:4], f[6:]...), nil
+	jobs, rest := 0, f[6:]
+	if len(rest) >= 2 && rest[0] == "jobs" {
+		n, err := l.Int(rest[1], "split jobs J", 1, MaxParts)
+		if err != nil {
+			return "", 0, nil, err
+		}
+		jobs, rest = n, rest[2:]
+	}
+	return id, jobs, append(f[:4:4], rest...), nil
 }
 
 // isHash reports whether h is 16 lowercase hex digits.

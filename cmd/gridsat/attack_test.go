@@ -222,7 +222,7 @@ func TestKeptProofsAllNeeded(t *testing.T) {
 	}
 	os.WriteFile(kept[0], append([]byte("not json"), 0), 0o644)
 	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
-	if code != exitFail || !strings.Contains(stderr, "1 failed; 0 runs certified") || !strings.Contains(stderr, filepath.Base(kept[0])) {
+	if code != exitFail || !strings.Contains(stderr, "1 failed, 0 refused; 0 runs certified") || !strings.Contains(stderr, filepath.Base(kept[0])) {
 		t.Errorf("an unreadable claim file: exit %d, %s", code, stderr)
 	}
 	for _, k := range kept[1:] {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,11 @@ func TestCompareCertifyAgrees(t *testing.T) {
 		certified func(row map[string]string) bool // the rows whose claim must be certified
 	}{
 		{with("chain"), func(map[string]string) bool { return true }},
-		{with("queens"), func(r map[string]string) bool { return !strings.HasSuffix(r["sat.answer"], " 0") }},
+		// A queens optimum a named bound settles needs no proof, and is
+		// labelled by the bound, not certified.
+		{with("queens"), func(r map[string]string) bool {
+			return !strings.HasSuffix(r["sat.answer"], " 0") && r["sat.claim"] != compare.ClaimBound
+		}},
 		{with("slant", "--unique"), func(map[string]string) bool { return true }},
 	}
 	for _, tt := range tests {
@@ -141,8 +146,8 @@ func TestProofsKeptAndRechecked(t *testing.T) {
 
 // TestProofsIncompleteNotCertified: a run that made several claims (chain's
 // smallest path: one per smaller step) is certified by report --proofs only
-// when every one of them is kept and checks; with one claim's files gone it
-// stays certified when run.
+// when every one of them is kept and checks; with one claim's files gone
+// the fact it proved is not kept, and the run is labelled claimed.
 func TestProofsIncompleteNotCertified(t *testing.T) {
 	dir := t.TempDir()
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
@@ -164,7 +169,7 @@ func TestProofsIncompleteNotCertified(t *testing.T) {
 		}
 	}
 	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
-	if code != 0 || strings.Contains(withoutLegend(out), "✓✓") || !strings.Contains(withoutLegend(out), "✓") || !strings.Contains(stderr, "1 runs with some of their claims' proofs missing") {
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(withoutLegend(out), "?") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
 		t.Errorf("report --proofs, one claim's files removed: exit %d\n%s\n%s", code, out, stderr)
 	}
 }
@@ -184,12 +189,13 @@ func TestProofsFileRefused(t *testing.T) {
 	}
 }
 
-// solve --certify says why a certified answer needed no proof in its own
-// puzzle's terms (it named both queens' and chain's reasons at once).
+// solve --certify says why an answer needed no proof in its own puzzle's
+// terms (it named both queens' and chain's reasons at once): the bound
+// that settles it, checked from the board, never "certified".
 func TestCertifiedWithoutProofSaysWhy(t *testing.T) {
 	seed := filepath.Join("..", "..", "instances", "sets", "queens", "seed.txt")
 	_, stderr, code := gridsat(t, "", "solve", "queens", "--solver", "sat", "--certify", seed)
-	if code != 0 || !strings.Contains(stderr, "certified (no SAT proof needed: the lower bound meets the cover)") || strings.Contains(stderr, "chain") {
+	if code != 0 || !strings.Contains(stderr, "settled by the reach bound") || strings.Contains(stderr, "certified (no SAT proof") || strings.Contains(stderr, "chain") {
 		t.Errorf("solve queens seed --certify: exit %d\n%s", code, stderr)
 	}
 }

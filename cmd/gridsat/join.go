@@ -21,7 +21,7 @@ func reportJoins(out, stderr io.Writer, format string, r *compare.Report) bool {
 	}
 	complete := true
 	for _, j := range joins {
-		if !j.Complete() {
+		if j.Fails() {
 			complete = false
 		}
 		fmt.Fprintf(w, "%s: %s\n", r.Name(), j)

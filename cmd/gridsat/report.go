@@ -22,7 +22,7 @@ type reportCmdFlags struct {
 	mixed   bool
 	recheck string
 	jobs    int
-	proofs  string
+	proofs  []string
 	report  reportFlags
 }
 
@@ -46,12 +46,20 @@ limits (a finished run within them, a timeout under a limit no larger).
 
 A file is refused (exit 2, naming the line) when a case's text does not
 hash to its key, a run's version, solver, options or limits are not its
-header's, or a timeout or memout does not fit its limits. A claim no
-verifier can check (no solution, an optimum, uniqueness) is labelled by
-what backs it: certified, certified when run, cross-checked (an
-independent solver agrees) or claimed (marked "?"); --recheck runs the
-claimed ones again (--recheck=all every claim) and reports a record a run
-now contradicts.
+header's, a timeout or memout does not fit its limits, or a run has a
+field its options cannot produce (certified without certify=true,
+uniqueness without unique=true, an unknown verdict, a time out of range,
+a case not its key's). A claim no verifier can check (no solution, an
+optimum, uniqueness) is labelled by what backs it: certified (--proofs:
+a kept proof of every fact the answer needs, derived from the case,
+checked again; copies, extra claims and claims of other facts are
+refused by name, exit 1), certified when run, by a bound (a theorem or
+bound checked from the case), cross-checked (an independent solver
+agrees) or claimed (marked "?"); --recheck runs the claimed ones again
+(--recheck=all every claim) and reports a record a run now contradicts.
+Split parts are joined only when splitting their whole case again gives
+them, each under its number; a join that differs from a whole-case row
+is a disagreement (exit 1).
 
 Exit status: 0 when every run is there, verified and agreeing; 1 when a
 run is missing, wrong, failed or disagrees, or a recheck contradicts a
@@ -68,7 +76,7 @@ comparisons, or a record fails a check.`,
 		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
 	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "with --recheck: runs at once")
-	fl.StringVar(&f.proofs, "proofs", "", "check again the proofs kept in this directory (compare --certify --proofs DIR) and label the runs they back certified (✓✓); without it a run certified when made is labelled certified when run (✓)")
+	fl.StringArrayVar(&f.proofs, "proofs", nil, "check again the proofs kept in this directory (compare --certify --proofs DIR; repeat the flag for several) and label certified (✓✓) the runs whose every needed fact a kept proof meets; without it a run certified when made is labelled certified when run (✓)")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
 	f.report.add(fl)
@@ -119,10 +127,10 @@ func (f reportCmdFlags) check(paths []string) ([]string, error) {
 	if err != nil {
 		return nil, fail(exitUsage, err)
 	}
-	if f.proofs != "" {
+	for _, dir := range f.proofs {
 		// A mistyped folder checked no proof and said so in a note, exit 0.
-		if st, err := os.Stat(f.proofs); err != nil || !st.IsDir() {
-			return nil, fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", f.proofs))
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, fail(exitUsage, fmt.Errorf("--proofs %s: no such folder (compare --certify --proofs DIR keeps proofs in one)", dir))
 		}
 	}
 	if err := distinctResults(paths); err != nil {
@@ -153,7 +161,9 @@ func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harn
 	for _, path := range paths {
 		g.Input("input", path)
 	}
-	g.InputDir("--proofs", f.proofs)
+	for _, dir := range f.proofs {
+		g.InputDir("--proofs", dir)
+	}
 	reportGuard(g, f.report.output, f.plot, puzzles, stdout)
 	if err := g.Check(); err != nil {
 		return nil, fail(exitUsage, err)
@@ -183,7 +193,7 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 		}
 	}
 	r := m.Report
-	unreadable, err := recheckProofs(w.stderr, &r, f.proofs)
+	unreadable, err := recheckProofs(w.stderr, &r, specOptions(m), f.proofs)
 	if err != nil {
 		return false, err
 	}
@@ -229,23 +239,30 @@ func mergeNote(m *harness.Merged, r compare.Report) string {
 	return note
 }
 
-// recheckProofs checks again the proofs kept in dir (none when dir is
-// "") and labels the runs of r they back; it returns how many kept claims
-// could not be read (each named on stderr: a failure of no row).
-func recheckProofs(stderr io.Writer, r *compare.Report, dir string) (int, error) {
-	if dir == "" {
+// specOptions are the resolved options of m's columns, from its header.
+func specOptions(m *harness.Merged) []compare.Options {
+	var opts []compare.Options
+	for _, s := range m.Header.Specs {
+		opts = append(opts, s.Options)
+	}
+	return opts
+}
+
+// recheckProofs checks again the proofs kept in dirs (none when dirs is
+// empty) and labels the runs of r they back (opts: each column's resolved
+// options); it returns how many kept claims could not be read or are of
+// no run (each named on stderr: a failure of no row).
+func recheckProofs(stderr io.Writer, r *compare.Report, opts []compare.Options, dirs []string) (int, error) {
+	if len(dirs) == 0 {
 		return 0, nil
 	}
-	pc, err := compare.RecheckProofs(r, dir)
+	pc, err := compare.RecheckProofs(r, opts, dirs...)
 	if err != nil {
 		return 0, fail(exitUsage, fmt.Errorf("--proofs: %w", err))
 	}
-	note := fmt.Sprintf("%s: %d kept proofs checked again in %s, %d failed; %d runs certified by them", r.Name(), pc.Claims, dir, pc.Failed, pc.Runs)
-	if pc.Incomplete > 0 {
-		note += fmt.Sprintf("; %d runs with some of their claims' proofs missing (left certified when run)", pc.Incomplete)
-	}
-	if pc.NotRebuilt > 0 {
-		note += fmt.Sprintf("; %d runs' proofs re-checked against their kept CNF (not rebuilt: %s's encoding is not rebuilt, left certified when run)", pc.NotRebuilt, r.Name())
+	note := fmt.Sprintf("%s: %d kept proofs checked again in %s, %d failed, %d refused; %d runs certified by them", r.Name(), pc.Claims, strings.Join(dirs, ", "), pc.Failed, pc.Refused, pc.Runs)
+	if pc.Unproved > 0 {
+		note += fmt.Sprintf("; %d runs certified when run with some needed fact not kept (labelled claimed)", pc.Unproved)
 	}
 	fmt.Fprintln(stderr, "gridsat report: "+note)
 	for _, p := range pc.Unreadable {

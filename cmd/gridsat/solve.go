@@ -199,10 +199,21 @@ func certified(out *bufio.Writer, stderr io.Writer, p *compare.Puzzle, c compare
 		out.Flush()
 		return fail(exitFail, fmt.Errorf("%s: WRONG: %s solver's certificate fails: %s", c.Location(), spec.Text, res.CertError))
 	}
-	if res.Certified {
+	if by := settledBy(p, c, res); by != "" {
+		fmt.Fprintf(stderr, "%s: settled by %s (no SAT proof needed)\n", c.Location(), by)
+	} else if res.Certified {
 		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(p, res))
 	}
 	return nil
+}
+
+// settledBy names the theorem or bound that settles res on c with no
+// proof (Puzzle.SettledBy), "" when none does or res claims nothing.
+func settledBy(p *compare.Puzzle, c compare.Case, res compare.Result) string {
+	if p.SettledBy == nil || (res.Solved && p.Optimum == "") || (p.Least != nil && p.Least(res)) {
+		return ""
+	}
+	return p.SettledBy(c, res)
 }
 
 // certLine sums up a certificate's statistics on p's case c.

@@ -111,8 +111,9 @@ func TestSplitSlantJoinsToTheWholeAnswer(t *testing.T) {
 	}
 	lines := strings.Split(string(text), "\n")
 	for i, l := range lines {
-		if f := strings.Fields(l); strings.HasPrefix(l, "part 2/") && len(f) == 10 && f[7] != "-" {
-			f[7] = strings.NewReplacer(`\`, "/", "/", `\`).Replace(f[7]) // the fixed cells flipped
+		// "part 2/N of PARENT split ID jobs J fix CELLS sum SUM"
+		if f := strings.Fields(l); strings.HasPrefix(l, "part 2/") && len(f) == 12 && f[9] != "-" {
+			f[9] = strings.NewReplacer(`\`, "/", "/", `\`).Replace(f[9]) // the fixed cells flipped
 			lines[i] = strings.Join(f, " ")
 			bad := filepath.Join(dir, "bad.txt")
 			if err := os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644); err != nil {

@@ -13,8 +13,6 @@ package harness
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"maps"
@@ -66,10 +64,7 @@ func (src *Source) prepare(p *compare.Puzzle) error {
 // different numbers have different keys, so a run of one is never
 // reused, merged or reported as a run of the other.
 func keyOfCase(puzzle string, number int, text string) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%d\x00", puzzle, number)
-	io.WriteString(h, text)
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	return compare.CaseKeyOf(puzzle, number, text)
 }
 
 // Task is one (case, solver) run to do.

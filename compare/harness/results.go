@@ -385,6 +385,7 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			}
 			return nil
 		}
+		dropProofsOption(&rec)
 		switch {
 		case rec.Kind == kindHeader && rec.Header != nil:
 			log.Headers = append(log.Headers, *rec.Header)
@@ -396,7 +397,11 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			}
 			log.Cases[caseID(rec.Case.Key, &rec.Case.Order)] = rec.Case
 		case rec.Kind == kindRun && rec.Run != nil && rec.Run.Key != "":
-			if err := checkRun(rec.Run, header); err != nil {
+			err := checkRun(rec.Run, header)
+			if err == nil {
+				err = checkRunCase(rec.Run, log.Cases[caseID(rec.Run.Key, rec.Run.Order)])
+			}
+			if err != nil {
 				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
 			}
 			log.Runs = append(log.Runs, rec.Run)

@@ -42,8 +42,10 @@ func FuzzReadResults(f *testing.F) {
 			Limits: Limits{Timeout: 7, Mem: n}, Run: compare.Run{Solver: spec, Verdict: compare.Verdict(answer), Wall: 3, PeakRSS: n,
 				Result: compare.Result{Solved: n%2 == 0, Answer: answer, Witness: text, Stats: []compare.Stat{{Name: spec, Value: n}}}}}
 		h := &Header{Version: compare.Version, Puzzle: "toy", Specs: []SpecRecord{{Text: spec, Options: r.Options}}, Limits: r.Limits}
-		if v := compare.Verdict(answer); v == compare.VerdictTimeout || v == compare.VerdictMemout {
-			r.Run.Verdict = "" // a timeout of 3ns under a 7ns limit is refused (trust.go)
+		if v := compare.Verdict(answer); v == compare.VerdictTimeout || v == compare.VerdictMemout || !compare.KnownVerdict(v) {
+			// A timeout of 3ns under a 7ns limit is refused (trust.go),
+			// and a verdict no run gives (compare.CheckRecordFields).
+			r.Run.Verdict = ""
 		}
 		var buf bytes.Buffer
 		for _, rec := range []Record{{Kind: kindHeader, Header: h}, {Kind: kindCase, Case: c}, {Kind: kindRun, Run: r}} {

@@ -18,7 +18,11 @@ import (
 //     matched on case key and spec text, and a run of another version or
 //     other options would stand in for one of this comparison;
 //   - a timeout ran under a time limit and took at least that long; a
-//     memout ran under a memory limit.
+//     memout ran under a memory limit;
+//   - a run's fields are ones its options and limits can produce
+//     (compare.CheckRecordFields): a known verdict, certified only with
+//     certify=true, uniqueness only with unique=true, times in range;
+//   - a run names the case its key names (checkRunCase).
 // What cannot be checked from a file (that a board has no solution, that
 // an answer is the fewest or the smallest, that a solution is unique) is
 // labelled by what backs it (claims.go).
@@ -57,7 +61,44 @@ func checkRun(r *RunRecord, h *Header) error {
 	if !maps.Equal(r.Options, h.Specs[spec].Options) {
 		return fmt.Errorf("a run of %s with options %v, its header's are %v", r.Spec, r.Options, h.Specs[spec].Options)
 	}
+	cpus := 0
+	if h.Machine != nil {
+		cpus = h.Machine.LogicalCPUs
+	}
+	if err := compare.CheckRecordFields(r.Run, r.Options, r.Limits.Timeout, cpus); err != nil {
+		return err
+	}
+	if r.Run.Certified || r.Run.Result.Certified {
+		p, _ := compare.Lookup(r.Puzzle)
+		if err := compare.CheckCertifier(p, r.Spec, r.Options); err != nil {
+			return err
+		}
+	}
 	return checkLimitVerdict(r.Run, r.Limits)
+}
+
+// checkRunCase checks that a run record names the case of the case record
+// its key and order name, when the file holds that record (c, else nil).
+func checkRunCase(r *RunRecord, c *CaseRecord) error {
+	if c != nil && (c.Case != r.Case || (r.Order != nil && c.File != r.File)) {
+		return fmt.Errorf("a run of %s#%d whose key names %s#%d", r.File, r.Case, c.File, c.Case)
+	}
+	return nil
+}
+
+// dropProofsOption takes where runs kept their proofs out of a record's
+// resolved options, as files before 0.14 spelled them: it is no part of a
+// run's identity (compare.Spec.Resolved), so their runs still resume and
+// merge with runs that kept their proofs elsewhere.
+func dropProofsOption(rec *Record) {
+	if rec.Header != nil {
+		for _, s := range rec.Header.Specs {
+			delete(s.Options, compare.ProofsOption)
+		}
+	}
+	if rec.Run != nil {
+		delete(rec.Run.Options, compare.ProofsOption)
+	}
 }
 
 // checkLimitVerdict checks that a run stopped by a limit had that limit,

@@ -2,13 +2,14 @@ package report
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/gridsat/gridsat/compare"
 )
 
 // claimMarks are the table's marks after a verdict, by label.
-var claimMarks = map[string]string{compare.ClaimCertified: "✓✓", compare.ClaimCertifiedWhenRun: "✓", compare.ClaimClaimed: "?"}
+var claimMarks = map[string]string{compare.ClaimCertified: "✓✓", compare.ClaimCertifiedWhenRun: "✓", compare.ClaimBound: "⊢", compare.ClaimClaimed: "?"}
 
 // claimCounts counts the labels of column i's runs.
 func claimCounts(rows []compare.Row, i int) map[string]int {
@@ -43,16 +44,44 @@ func claimsLines(r view, solvers []Summary) []string {
 		return nil
 	}
 	lines := []string{fmt.Sprintf("claims no verifier can check (%s): %s", r.Puzzle.ClaimsWhat(), strings.Join(parts, "; "))}
+	if by := boundsLine(r.Rows); by != "" {
+		lines = append(lines, by)
+	}
 	if marked {
 		lines = append(lines, marksLegend())
 	}
 	return lines
 }
 
+// boundsLine names the theorems and bounds that settle runs labelled
+// ClaimBound, each with how many runs it settles; "" when none.
+func boundsLine(rows []compare.Row) string {
+	n := map[string]int{}
+	var names []string
+	for _, r := range rows {
+		for _, run := range r.Runs {
+			if run.Claim == compare.ClaimBound && run.ClaimBy != "" {
+				if n[run.ClaimBy] == 0 {
+					names = append(names, run.ClaimBy)
+				}
+				n[run.ClaimBy]++
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	sort.Strings(names)
+	for i, name := range names {
+		names[i] = fmt.Sprintf("%s (%d runs)", name, n[name])
+	}
+	return "settled by a bound checked from the case, no proof needed: " + strings.Join(names, "; ")
+}
+
 // marksLegend explains the marks claimMarks puts beside claims, spelled
 // from claimMarks itself so that the legend names the marks the table
 // prints.
 func marksLegend() string {
-	return fmt.Sprintf("marks: %q claimed (only the solver says so; report --recheck runs it again), %q certified when run, %q certified (its proof checked again); unmarked: verified, or cross-checked by an independent solver",
-		claimMarks[compare.ClaimClaimed], claimMarks[compare.ClaimCertifiedWhenRun], claimMarks[compare.ClaimCertified])
+	return fmt.Sprintf("marks: %q claimed (only the solver says so; report --recheck runs it again), %q certified when run, %q certified (a kept proof of every fact it needs checked again), %q settled by a named bound; unmarked: verified, or cross-checked by an independent solver",
+		claimMarks[compare.ClaimClaimed], claimMarks[compare.ClaimCertifiedWhenRun], claimMarks[compare.ClaimCertified], claimMarks[compare.ClaimBound])
 }

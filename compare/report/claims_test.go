@@ -25,7 +25,7 @@ func TestClaimsInTheReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"unsat? ", "unsat✓ ", "dfs 1 certified when run, 1 cross-checked, 1 claimed; sat 1 cross-checked", `marks: "?" claimed`, `"✓" certified when run`, `"✓✓" certified (its proof`} {
+	for _, want := range []string{"unsat? ", "unsat✓ ", "dfs 1 certified when run, 1 cross-checked, 1 claimed; sat 1 cross-checked", `marks: "?" claimed`, `"✓" certified when run`, `"✓✓" certified (a kept proof of every fact`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report does not say %q:\n%s", want, out)
 		}

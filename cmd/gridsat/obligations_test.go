@@ -1,0 +1,347 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/compare/harness"
+)
+
+// q6 is issue 29's board: optimum 3, proved by SAT (the bounds say 2).
+const q6 = "6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n0\n"
+
+// certifiedRun runs compare --certify --proofs on input (a queens board
+// text) and returns the results file and the proofs folder.
+func certifiedRun(t *testing.T, puzzle, input string, more ...string) (runs, proofs string) {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(in, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if input == "" {
+		in = "sample"
+	}
+	runs, proofs = filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
+	args := append([]string{"compare", puzzle, in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs}, more...)
+	if out, stderr, code := gridsat(t, "", args...); code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || !strings.Contains(withoutLegend(out), "✓✓") {
+		t.Fatalf("report --proofs, untouched: exit %d\n%s\n%s", code, out, stderr)
+	}
+	return runs, proofs
+}
+
+// editKept replaces old by new in every kept claim's JSON of proofs.
+func editKept(t *testing.T, proofs, old, new string) {
+	t.Helper()
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	edited := 0
+	for _, k := range kept {
+		b, err := os.ReadFile(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(b); strings.Contains(s, old) {
+			os.WriteFile(k, []byte(strings.ReplaceAll(s, old, new)), 0o644)
+			edited++
+		}
+	}
+	if edited == 0 {
+		t.Fatalf("no kept claim holds %q", old)
+	}
+}
+
+// Issue 29, reproducer 1: an optimum of 3 edited to a valid cover of 4,
+// in the results file and in every kept claim, was certified (✓✓, exit
+// 0): the claims of k=2 were taken for an answer of 4, which needs "no
+// cover of 3". Each is now refused by name (exit 1), none certified.
+func TestNonOptimumNotCertified(t *testing.T) {
+	runs, proofs := certifiedRun(t, "queens", q6)
+	editRecords(t, runs, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			r := &rec.Run.Run.Result
+			r.Answer = "Case 1: 4"
+			lines := strings.Split(r.Witness, "\n")
+			lines[0] = lines[0][:5] + "Q"
+			r.Witness = strings.Join(lines, "\n")
+		}
+	})
+	editKept(t, proofs, `"answer": "Case 1: 3"`, `"answer": "Case 1: 4"`)
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != exitFail || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "which the answer does not need") || !strings.Contains(stderr, "0 runs certified") {
+		t.Errorf("a non-optimum with its claims edited: exit %d, want 1, no ✓ and the claims refused\n%s\n%s", code, out, stderr)
+	}
+}
+
+// Issue 29, reproducer 2: one kept claim copied over all the others (a
+// run of gamma(Q_8), one claim per cube of "at most 4"; chain's smallest
+// path, one per smaller direction) was certified, the copies counted
+// against the run's proof_claims. Every copy is now refused as a second
+// proof of one obligation, and the obligations it leaves are not met.
+func TestCopiedClaimsRefused(t *testing.T) {
+	for _, tt := range []struct{ puzzle, input string }{
+		{"queens", "8 8\n" + strings.Repeat("XXXXXXXX\n", 8) + "0\n"},
+		{"chain", ""},
+	} {
+		t.Run(tt.puzzle, func(t *testing.T) {
+			runs, proofs := certifiedRun(t, tt.puzzle, tt.input)
+			kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+			if len(kept) < 3 {
+				t.Fatalf("%d claims kept; the test wants several", len(kept))
+			}
+			first, err := os.ReadFile(kept[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range kept[1:] {
+				os.WriteFile(k, first, 0o644)
+			}
+			out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+			if code != exitFail || strings.Contains(withoutLegend(out), "✓✓") || !strings.Contains(out, "again (") {
+				t.Errorf("copies of one claim: exit %d, want 1, no ✓✓ and the copies refused\n%s\n%s", code, out, stderr)
+			}
+		})
+	}
+}
+
+// Issue 29, reproducer 5: an optimum the board's lower bound settles made
+// no SAT call, and --certify marked it ✓ "certified when run" (no proof
+// backs it; the claim's JSON even lists the bound as not proved). It is
+// now labelled by the bound, which report checks from the board itself;
+// and a record saying certified with no kept claim, on a board no bound
+// settles, is labelled claimed by report --proofs.
+func TestBoundIsNoProof(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "q.txt")
+	os.WriteFile(in, []byte("6 6\n.XXXX.\n..X...\nX...XX\n......\n..XX..\n.....X\n0\n"), 0o644)
+	runs, proofs := filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
+	out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 by a bound") {
+		t.Errorf("compare --certify, a bound settles it: exit %d, want 0, no ✓ and by a bound\n%s\n%s", code, out, stderr)
+	}
+	os.MkdirAll(proofs, 0o755)
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 by a bound") {
+		t.Errorf("report --proofs, a bound settles it: exit %d\n%s\n%s", code, out, stderr)
+	}
+
+	runs, proofs = certifiedRun(t, "queens", q6)
+	// A record saying certified with no proof checked, on a board no
+	// bound settles (as d15c04a wrote a bound-settled one): not ✓.
+	noProof := filepath.Join(t.TempDir(), "r.jsonl")
+	b, _ := os.ReadFile(runs)
+	os.WriteFile(noProof, b, 0o644)
+	editRecords(t, noProof, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			for i, st := range rec.Run.Run.Result.Stats {
+				if st.Name == "proof_claims" {
+					rec.Run.Run.Result.Stats[i].Value = 0
+				}
+			}
+		}
+	})
+	out, stderr, code = gridsat(t, "", "report", noProof)
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") {
+		t.Errorf("report, certified with no proof checked: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
+	}
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*"))
+	for _, k := range kept {
+		os.Remove(k)
+	}
+	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
+		t.Errorf("report --proofs, no claim kept: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
+	}
+}
+
+// Issue 29, reproducer 4: a run record's fields that its own options and
+// limits cannot produce were accepted ("certified" on a dfs run showed
+// ok✓). Each is refused as bad input naming the file's line (exit 2), by
+// report and by --resume.
+func TestImpossibleRecordFieldsRefused(t *testing.T) {
+	args := []string{"slant", "sample", "--solvers", "dfs,sat"}
+	orig, err := os.ReadFile(recorded(t, args...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	of := func(spec string, edit func(*harness.RunRecord)) func(int, *harness.Record) {
+		done := false
+		return func(_ int, rec *harness.Record) {
+			if rec.Kind == "run" && rec.Run.Spec == spec && !done {
+				edit(rec.Run)
+				done = true
+			}
+		}
+	}
+	for _, tt := range []struct {
+		name, want string
+		edit       func(int, *harness.Record)
+	}{
+		{"certified dfs", "do not certify", of("dfs", func(r *harness.RunRecord) { r.Run.Result.Certified = true })},
+		{"certified sat, certify=false", "do not certify", of("sat", func(r *harness.RunRecord) { r.Run.Certified = true })},
+		{"uniqueness without --unique", "do not ask for it", of("sat", func(r *harness.RunRecord) { r.Run.Result.UniqueChecked = true })},
+		{"negative cpu_ns", "a negative time", of("dfs", func(r *harness.RunRecord) { r.Run.CPU = -5 })},
+		{"cpu_ns past the limit", "is more than", of("sat", func(r *harness.RunRecord) { r.Run.CPU = 9200000000000000000 })},
+		{"unknown verdict", `verdict "bogus"`, of("dfs", func(r *harness.RunRecord) { r.Run.Verdict = "bogus" })},
+		{"case not its key's", "whose key names", of("sat", func(r *harness.RunRecord) { r.Case++ })},
+		{"certified by gini", "cannot certify", func(_ int, rec *harness.Record) {
+			switch {
+			case rec.Kind == "header":
+				for _, s := range rec.Header.Specs {
+					if s.Text == "sat" {
+						s.Options["backend"], s.Options["certify"] = "gini", "true"
+					}
+				}
+			case rec.Kind == "run" && rec.Run.Spec == "sat":
+				rec.Run.Options["backend"], rec.Run.Options["certify"] = "gini", "true"
+				rec.Run.Run.Certified = true
+			}
+		}},
+	} {
+		out := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(out, orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		editRecords(t, out, tt.edit)
+		stdout, stderr, code := gridsatProc(t, "", nil, "report", out)
+		if code != exitUsage || !strings.Contains(stderr, out+": line ") || !strings.Contains(stderr, tt.want) || stdout != "" {
+			t.Errorf("%s: report: exit %d, want 2 naming the line and %q:\n%s%s", tt.name, code, tt.want, stdout, stderr)
+		}
+		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: --resume: exit %d, want 2 and %q:\n%s", tt.name, code, tt.want, stderr)
+		}
+	}
+}
+
+// Kept proofs are named by their case's content (issue 30, item 4): two
+// input files of one base name whose first cases have the same answer
+// kept their claims under one name, the second run's replacing the
+// first's; each run is now certified by its own.
+func TestProofsOfOneBaseNameApart(t *testing.T) {
+	dir := t.TempDir()
+	proofs := filepath.Join(dir, "proofs")
+	transposed := "6 6\nX.XXXX\nX...X.\n.X..X.\n..XX.X\n.X.XX.\n.....X\n0\n"
+	var files []string
+	for i, board := range []string{q6, transposed} {
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		os.MkdirAll(sub, 0o755)
+		in, runs := filepath.Join(sub, "q.txt"), filepath.Join(sub, "runs.jsonl")
+		os.WriteFile(in, []byte(board), 0o644)
+		if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+		}
+		files = append(files, runs)
+	}
+	for _, runs := range files {
+		out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+		if code != 0 || !strings.Contains(out, "): sat 1 certified\n") {
+			t.Errorf("report %s --proofs: exit %d, want the run certified\n%s\n%s", runs, code, out, stderr)
+		}
+	}
+}
+
+// Where a run keeps its proofs is no part of its identity (issue 30,
+// item 11): a comparison resumed with --proofs elsewhere reuses its runs,
+// shards that kept their proofs in two folders merge, and report takes
+// both folders.
+func TestProofsFolderNotIdentity(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "q.txt")
+	transposed := "6 6\nX.XXXX\nX...X.\n.X..X.\n..XX.X\n.X.XX.\n.....X\n"
+	os.WriteFile(in, []byte(strings.TrimSuffix(q6, "0\n")+transposed+"8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"), 0o644)
+	var shards, folders []string
+	for i := range 2 {
+		runs, proofs := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i)), filepath.Join(dir, fmt.Sprintf("p%d", i))
+		args := []string{"compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--shard", fmt.Sprintf("%d/2", i), "--out", runs}
+		if out, stderr, code := gridsat(t, "", append(args, "--proofs", proofs)...); code != 0 {
+			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+		}
+		out, stderr, code := gridsat(t, "", append(args, "--proofs", filepath.Join(dir, "elsewhere"), "--resume")...)
+		if code != 0 || !strings.Contains(out, "ran 0 runs") {
+			t.Errorf("--resume with --proofs elsewhere: exit %d, want every run reused\n%s\n%s", code, out, stderr)
+		}
+		os.MkdirAll(proofs, 0o755) // a shard may have run no case
+		shards, folders = append(shards, runs), append(folders, "--proofs", proofs)
+	}
+	out, stderr, code := gridsat(t, "", append(append([]string{"report"}, shards...), folders...)...)
+	if code != 0 || !strings.Contains(out, "sat 3 certified") {
+		t.Errorf("report of two shards, --proofs twice: exit %d, want both runs certified\n%s\n%s", code, out, stderr)
+	}
+}
+
+// Issue 29, reproducer 2 for chain: a path that is not the smallest (the
+// smallest of another part of a split, a valid path of the whole case)
+// put in a certified run's record, its kept claims replaced by copies of
+// one with their answer edited to match, is refused, not certified.
+func TestNonSmallestPathNotCertified(t *testing.T) {
+	board, _, code := gridsat(t, "", "gen", "chain", "--size", "6", "--seed", "5", "--count", "1")
+	if code != 0 {
+		t.Fatalf("gen: exit %d", code)
+	}
+	dir := t.TempDir()
+	whole, parts := filepath.Join(dir, "c.txt"), filepath.Join(dir, "p.txt")
+	os.WriteFile(whole, []byte(board), 0o644)
+	if _, stderr, code := gridsat(t, "", "split", "chain", whole, "--jobs", "5", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	rows, code := jsonRows(t, "compare", "chain", parts, "--solvers", "dfs", "--inproc")
+	if code != 0 {
+		t.Fatalf("compare parts: exit %d", code)
+	}
+	var paths []string
+	for _, row := range rows {
+		if r := row.Runs[0].Result; r.Solved {
+			paths = append(paths, r.Answer)
+		}
+	}
+	slices.Sort(paths)
+	if len(paths) < 2 {
+		t.Fatalf("%d parts have a path; the test wants two", len(paths))
+	}
+	larger := paths[1]
+	runs, proofs := certifiedRun(t, "chain", board)
+	editRecords(t, runs, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			rec.Run.Run.Result.Answer = larger
+		}
+	})
+	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
+	_, first := claimWhere(t, kept[0])
+	first["answer"] = larger
+	for _, k := range kept {
+		writeJSON(t, k, first)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != exitFail || strings.Contains(withoutLegend(out), "✓") || strings.Contains(out, "WRONG") || !strings.Contains(out, "a kept proof is refused") {
+		t.Errorf("a larger path with copied claims: exit %d, want 1 and no ✓\n%s\n%s", code, out, stderr)
+	}
+}
+
+// A part's run may prove a k (its search counts up from encode's lower
+// bound of the rest) that report's own bound, over the part's allowed
+// squares only, settles: the part is labelled by the bound, and its
+// claims, true but needed by nothing, are not refused.
+func TestBoundPartsKeepTheirClaims(t *testing.T) {
+	dir := t.TempDir()
+	in, parts := filepath.Join(dir, "q8.txt"), filepath.Join(dir, "p.txt")
+	os.WriteFile(in, []byte("8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"), 0o644)
+	if _, stderr, code := gridsat(t, "", "split", "queens", in, "--jobs", "16", "--bound", "4", "-o", parts); code != 0 {
+		t.Fatalf("split: exit %d\n%s", code, stderr)
+	}
+	runs, proofs := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "proofs")
+	if out, stderr, code := gridsat(t, "", "compare", "queens", parts, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
+	if code != 0 || !strings.Contains(stderr, " 0 refused") || !strings.Contains(out, "by a bound") || !strings.Contains(withoutLegend(out), "✓✓") {
+		t.Errorf("report --proofs of parts, some settled by a bound: exit %d\n%s\n%s", code, out, stderr)
+	}
+}
