@@ -30,6 +30,12 @@ type toyCase struct {
 	n int
 }
 
+// stopBound bounds how long a stop the harness makes (a kill, a timeout,
+// an interrupt) may take to show, at any load: the solvers these tests
+// stop run for a minute (a spin, a child's sleep 60), so half a minute
+// still tells a stop from no stop, while it waits out a busy machine.
+const stopBound = 30 * time.Second
+
 func (c *toyCase) Size() string { return strconv.Itoa(c.n) }
 func (c *toyCase) Cells() int   { return c.n }
 

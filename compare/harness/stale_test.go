@@ -23,12 +23,6 @@ func running(pid int) bool {
 	return err == nil && !strings.Contains(string(st), ") Z ")
 }
 
-// stopBound bounds how long a stop the harness makes (a kill, a timeout,
-// an interrupt) may take to show, at any load: the solvers these tests
-// stop run for a minute (a spin, a child's sleep 60), so half a minute
-// still tells a stop from no stop, while it waits out a busy machine.
-const stopBound = 30 * time.Second
-
 // gone waits for process pid to end, within stopBound, and kills it if
 // it does not (a test must not leave it behind); it reports whether it
 // ended.

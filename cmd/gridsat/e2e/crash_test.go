@@ -369,14 +369,6 @@ func TestCrashTwoWriters(t *testing.T) {
 	w.runsOnce(out, crashRuns)
 }
 
-// mountTmpfs mounts a tmpfs of size bytes at dir, or says why it cannot.
-func mountTmpfs(dir string, size int) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return syscall.Mount("tmpfs", dir, "tmpfs", 0, fmt.Sprintf("size=%d", size))
-}
-
 // A full disk: the results file stops mid-run (a small tmpfs); once there
 // is room again, --resume completes the comparison, every run once. Where
 // no tmpfs can be mounted, stdout on /dev/full: the report cannot be
