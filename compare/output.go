@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gridsat/gridsat/compare/outputs"
 )
 
 // Every file gridsat writes for a user (reports, plots, generated
@@ -135,32 +137,13 @@ func removeStaleTemps(target string) {
 	}
 }
 
-// maxLinks bounds the symbolic links ResolveLink follows, as the kernel's
-// ELOOP does.
-const maxLinks = 40
-
-// ResolveLink is the file an output at path replaces: path itself, or,
-// for a symbolic link, the file at the end of its chain of links, which
-// may not exist yet (a link made to point where an output goes). A
-// chain longer than 40 links (a loop) is an error: renaming onto path
-// would have replaced the link itself with a regular file.
+// ResolveLink is outputs.ResolveLink, with the path named in its error.
 func ResolveLink(path string) (string, error) {
-	p := path
-	for range maxLinks {
-		st, err := os.Lstat(p)
-		if err != nil || st.Mode()&os.ModeSymlink == 0 {
-			return p, nil // a file, a folder, or nothing yet
-		}
-		to, err := os.Readlink(p)
-		if err != nil {
-			return "", err
-		}
-		if !filepath.IsAbs(to) {
-			to = filepath.Join(filepath.Dir(p), to)
-		}
-		p = to
+	target, err := outputs.ResolveLink(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
-	return "", fmt.Errorf("%s is a loop of symbolic links (or a chain of more than %d): refusing to replace the link", path, maxLinks)
+	return target, nil
 }
 
 // Write writes to the temporary file; an error names the target (the

@@ -36,7 +36,7 @@ var layers = map[string][]string{
 	"backtrack":       {"instances"},
 	"encode":          {"instances", "encode/sat", "encode/drat", "encode/lemma"},
 	"compare/outputs": nil,
-	"compare":         belowCompare,
+	"compare":         append([]string{"compare/outputs"}, belowCompare...),
 	"compare/report":  append([]string{"compare"}, belowCompare...),
 	"compare/harness": append([]string{"compare", "compare/report", "compare/outputs"}, belowCompare...),
 	"compare/measure": {"compare"},

@@ -40,7 +40,7 @@ func openResultsFile(path string) (*os.File, error) {
 		f.Close()
 		if errors.Is(err, errResultsInUse) {
 			holder := "another process"
-			if pid := lockHolder(f.Name()); pid > 0 {
+			if pid := outputs.LockHolder(f.Name()); pid > 0 {
 				holder = fmt.Sprintf("pid %d", pid)
 			}
 			return nil, fmt.Errorf("results file %s is %w by %s (another gridsat compare --out): wait for it to end, or write to another file", path, errResultsInUse, holder)

@@ -63,7 +63,7 @@ func (g *Guard) add(k kind, role, path string) {
 		return
 	}
 	e := entry{kind: k, role: role, path: path}
-	target, err := resolveLink(path)
+	target, err := ResolveLink(path)
 	if err != nil {
 		g.errs = append(g.errs, fmt.Errorf("%s %s: %w", role, path, err))
 		return

@@ -42,6 +42,21 @@ func lockedBy(path string, info os.FileInfo) (pid int, locked bool) {
 	return 0, false
 }
 
+// LockHolder is the pid of a process holding a lock on the file at
+// path, read from /proc/locks (Linux), or 0 when it cannot be told.
+func LockHolder(path string) int {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0
+	}
+	pid, _, _ := procLocks(uint64(sys.Dev), uint64(sys.Ino))
+	return pid
+}
+
 // procLocks looks the file (dev, ino) up in /proc/locks (Linux): any
 // lock held on it (flock, POSIX or open-file-description), and its pid.
 // ok is false when /proc/locks cannot be read.

@@ -6,14 +6,16 @@ import (
 	"path/filepath"
 )
 
-// maxLinks bounds the symbolic links resolveLink follows, as the
+// maxLinks bounds the symbolic links ResolveLink follows, as the
 // kernel's ELOOP does.
 const maxLinks = 40
 
-// resolveLink is the file at the end of path's chain of symbolic links
-// (path itself when it is none), which may not exist; a loop is an
-// error.
-func resolveLink(path string) (string, error) {
+// ResolveLink is the file an output at path replaces: path itself, or,
+// for a symbolic link, the file at the end of its chain of links, which
+// may not exist yet (a link made to point where an output goes). A chain
+// longer than maxLinks (a loop) is an error: renaming onto path would
+// replace the link itself with a regular file.
+func ResolveLink(path string) (string, error) {
 	p := path
 	for range maxLinks {
 		st, err := os.Lstat(p)
