@@ -40,10 +40,11 @@ var layers = map[string][]string{
 	"compare/report":  append([]string{"compare"}, belowCompare...),
 	"compare/harness": append([]string{"compare", "compare/report", "compare/outputs"}, belowCompare...),
 	"compare/measure": {"compare"},
-	// The command line's test helpers and its end-to-end tests (a test
-	// package alone) import no package of the module outside tests.
-	"cmd/gridsat/internal/clitest": nil,
+	// The command line's test helpers, and its end-to-end tests (test
+	// packages alone, importing nothing outside tests).
+	"cmd/gridsat/internal/clitest": {"compare", "compare/harness"},
 	"cmd/gridsat/e2e":              nil,
+	"cmd/gridsat/e2e/split":        nil,
 	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure"},
 }
 

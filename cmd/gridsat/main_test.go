@@ -55,6 +55,13 @@ func slantInput(t *testing.T, dir string) string {
 	return in
 }
 
+// jsonRows runs the command line as a real process with --format json
+// and returns its rows.
+func jsonRows(t *testing.T, args ...string) ([]compare.Row, int) {
+	t.Helper()
+	return clitest.JSONRows(t, os.Args[0], []string{"gridsat-cli"}, args...)
+}
+
 // fileIs is clitest's.
 var fileIs = clitest.FileIs
 

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
+	"github.com/gridsat/gridsat/cmd/gridsat/internal/clitest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,31 +12,8 @@ import (
 	"github.com/gridsat/gridsat/compare/harness"
 )
 
-// editRecords rewrites the records of a results file through edit, which
-// gets each record and its line number.
-func editRecords(t *testing.T, path string, edit func(line int, rec *harness.Record)) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	for i, line := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
-		var rec harness.Record
-		if err := json.Unmarshal(line, &rec); err != nil {
-			t.Fatal(err)
-		}
-		edit(i+1, &rec)
-		nb, err := json.Marshal(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out.Write(append(nb, '\n'))
-	}
-	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// editRecords is clitest's.
+var editRecords = clitest.EditRecords
 
 // recorded runs compare with --out into a new file and returns its path.
 func recorded(t *testing.T, args ...string) string {

@@ -7,11 +7,7 @@
 package e2e
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/gridsat/gridsat/cmd/gridsat/internal/clitest"
@@ -30,38 +26,7 @@ const (
 // hangGuard bounds every wait for an event.
 const hangGuard = clitest.HangGuard
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "gridsat-e2e-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "e2e:", err)
-		os.Exit(2)
-	}
-	gridsatBin = filepath.Join(dir, "gridsat")
-	if err := build(gridsatBin); err != nil {
-		os.RemoveAll(dir)
-		fmt.Fprintln(os.Stderr, "e2e: building gridsat:", err)
-		os.Exit(2)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// build builds cmd/gridsat into bin with the go command that runs these
-// tests (the build cache holds every package it needs by then).
-func build(bin string) error {
-	gocmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(gocmd); err != nil {
-		if gocmd, err = exec.LookPath("go"); err != nil {
-			return fmt.Errorf("no go command: %w", err)
-		}
-	}
-	out, err := exec.Command(gocmd, "build", "-o", bin, "github.com/gridsat/gridsat/cmd/gridsat").CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("%w: %s", err, out)
-	}
-	return nil
-}
+func TestMain(m *testing.M) { clitest.Main(m, &gridsatBin) }
 
 // gridsat runs the built gridsat with stdin and returns its outputs and
 // exit status; a panic is a failed test.

@@ -1,18 +1,24 @@
-// Package clitest holds what the command line's two test packages share:
+// Package clitest holds what the command line's test packages share:
 // cmd/gridsat's own tests (the command line in process, and the test
-// binary standing in for gridsat) and cmd/gridsat/e2e's (a gridsat built
-// for them, as a user runs it: processes, signals, full disks).
+// binary standing in for gridsat) and those of cmd/gridsat/e2e and its
+// sub-packages (a gridsat built for them, run as a user runs it).
 package clitest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 // HangGuard is how long WaitFor waits for an event before it calls the
@@ -88,4 +94,81 @@ func UsageError(t testing.TB, bin string, prefix []string, stdin, want string, a
 	if code != 2 || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 || stdout != "" {
 		t.Errorf("gridsat %v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout and one line with %q", args, code, stdout, stderr, want)
 	}
+}
+
+// Main builds cmd/gridsat into a temporary folder, sets *bin to it, runs
+// the tests and exits with their status: the TestMain of a package that
+// tests gridsat as a user runs it. A package of such tests is its own
+// test binary, with go test's time limit its own.
+func Main(m *testing.M, bin *string) {
+	dir, err := os.MkdirTemp("", "gridsat-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(2)
+	}
+	*bin = filepath.Join(dir, "gridsat")
+	if err := build(*bin); err != nil {
+		os.RemoveAll(dir)
+		fmt.Fprintln(os.Stderr, "e2e: building gridsat:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// build builds cmd/gridsat into bin with the go command that runs the
+// tests (the build cache holds every package it needs by then).
+func build(bin string) error {
+	gocmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(gocmd); err != nil {
+		if gocmd, err = exec.LookPath("go"); err != nil {
+			return fmt.Errorf("no go command: %w", err)
+		}
+	}
+	out, err := exec.Command(gocmd, "build", "-o", bin, "github.com/gridsat/gridsat/cmd/gridsat").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%w: %s", err, out)
+	}
+	return nil
+}
+
+// EditRecords rewrites the results file at path, record by record (line
+// numbers from 1), as a careless or hostile colleague would.
+func EditRecords(t testing.TB, path string, edit func(line int, rec *harness.Record)) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	for i, line := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
+		var rec harness.Record
+		if err := json.Unmarshal(line, &rec); err != nil {
+			t.Fatal(err)
+		}
+		edit(i+1, &rec)
+		nb, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(append(nb, '\n'))
+	}
+	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// JSONRows runs bin (after prefix) with args and --format json, and
+// returns the report's rows and the exit status.
+func JSONRows(t testing.TB, bin string, prefix []string, args ...string) ([]compare.Row, int) {
+	t.Helper()
+	out, stderr, code := Run(t, bin, prefix, "", nil, append(args, "--format", "json")...)
+	var rep struct {
+		Rows []compare.Row `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("gridsat %v: exit %d, JSON %v\n%s\n%s", args, code, err, out, stderr)
+	}
+	return rep.Rows, code
 }

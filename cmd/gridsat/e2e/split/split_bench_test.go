@@ -1,4 +1,4 @@
-package main
+package split
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ import (
 // NxM boards (default 15); it is skipped without GNU parallel. Say the
 // load (uptime) beside its figures.
 //
-//	GRIDSAT_SPLIT_SIZES=15,16 go test ./cmd/gridsat -run XXX -bench SplitParallel -benchtime 1x -timeout 2h
+//	GRIDSAT_SPLIT_SIZES=15,16 go test ./cmd/gridsat/e2e/split -run XXX -bench SplitParallel -benchtime 1x -timeout 2h
 func BenchmarkSplitParallel(b *testing.B) {
 	par, err := exec.LookPath("parallel")
 	if err != nil {
@@ -79,7 +79,7 @@ func timed(b *testing.B, name string, args ...string) (wall, cpu time.Duration) 
 
 func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string, shards int) {
 	dir := b.TempDir()
-	self, _ := os.Executable()
+	self := gridsatBin
 	var buf bytes.Buffer
 	if err := p.Generate(&buf, compare.GenConfig{Size: n, Count: 1, Seed: 1, Params: compare.Options{"full": "true"}}); err != nil {
 		b.Fatal(err)
@@ -88,19 +88,19 @@ func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string, shards int) 
 	if err := os.WriteFile(whole, buf.Bytes(), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	wWall, wCPU := timed(b, self, "gridsat-cli", "compare", p.Name, whole, "--solvers", "dfs", "--timeout", "2h", "-j", "1", "--out", filepath.Join(dir, "whole.jsonl"))
+	wWall, wCPU := timed(b, self, "compare", p.Name, whole, "--solvers", "dfs", "--timeout", "2h", "-j", "1", "--out", filepath.Join(dir, "whole.jsonl"))
 	parts := filepath.Join(dir, "parts.txt")
-	sWall, sCPU := timed(b, self, "gridsat-cli", "split", p.Name, whole, "--jobs", "64", "-o", parts)
-	pWall, pCPU := timed(b, par, append([]string{"--will-cite", "-j", "2", "--halt", "now,fail=1", self, "gridsat-cli", "compare", p.Name, parts,
+	sWall, sCPU := timed(b, self, "split", p.Name, whole, "--jobs", "64", "-o", parts)
+	pWall, pCPU := timed(b, par, append([]string{"--will-cite", "-j", "2", "--halt", "now,fail=1", self, "compare", p.Name, parts,
 		"--solvers", "dfs", "--timeout", "2h", "-j", "1", "--shard", fmt.Sprintf("{}/%d", shards), "--out", filepath.Join(dir, "s{}.jsonl"), ":::"}, seq(shards)...)...)
 	files, _ := filepath.Glob(filepath.Join(dir, "s*.jsonl"))
 	solves := runsCPU(b, files)
-	out, err := exec.Command(self, append([]string{"gridsat-cli", "report"}, files...)...).Output()
+	out, err := exec.Command(self, append([]string{"report"}, files...)...).Output()
 	joins := joinedLine.FindAllStringSubmatch(string(out), -1)
 	if err != nil || len(joins) != 1 {
 		b.Fatalf("report over the parts: %v, %d joins\n%s", err, len(joins), out)
 	}
-	jsonOut, err := exec.Command(self, "gridsat-cli", "report", filepath.Join(dir, "whole.jsonl"), "--format", "json").Output()
+	jsonOut, err := exec.Command(self, "report", filepath.Join(dir, "whole.jsonl"), "--format", "json").Output()
 	var rep struct {
 		Rows []compare.Row `json:"rows"`
 	}

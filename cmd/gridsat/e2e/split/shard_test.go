@@ -1,4 +1,4 @@
-package main
+package split
 
 import (
 	"bufio"
@@ -13,19 +13,6 @@ import (
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
 )
-
-// jsonRows runs gridsat with --format json and returns its rows.
-func jsonRows(t *testing.T, args ...string) ([]compare.Row, int) {
-	t.Helper()
-	out, stderr, code := gridsatProc(t, "", nil, append(args, "--format", "json")...)
-	var rep struct {
-		Rows []compare.Row `json:"rows"`
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("gridsat %v: exit %d, JSON %v\n%s\n%s", args, code, err, out, stderr)
-	}
-	return rep.Rows, code
-}
 
 // sameRows checks that two reports hold the same cases with the same
 // verdicts and answers.
@@ -124,8 +111,7 @@ func TestShardsUnderGNUParallel(t *testing.T) {
 		t.Skip("GNU parallel is not installed (Debian package parallel): the recipe is not tried here")
 	}
 	dir := t.TempDir()
-	self, _ := os.Executable()
-	cmd := exec.Command(par, "--will-cite", "--halt", "now,fail=1", self, "gridsat-cli", "compare", "slant", "sample", "ladder",
+	cmd := exec.Command(par, "--will-cite", "--halt", "now,fail=1", gridsatBin, "compare", "slant", "sample", "ladder",
 		"--shard", "{}/3", "--out", filepath.Join(dir, "s{}.jsonl"), ":::", "0", "1", "2")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("parallel: %v\n%s", err, out)
