@@ -141,8 +141,16 @@ func TestWorkerRepeatsQuickSolves(t *testing.T) {
 			if !run.Verdict.Solved() {
 				t.Fatalf("min %v, %s: %s %s", min, row.Where(), run.Verdict, run.Detail)
 			}
-			if repeated := run.Solves > 1; repeated != (min > 0) || run.Solves < 1 || repeated != (run.FirstWall > 0) {
-				t.Errorf("min %v, %s: %d solves timed, the first's time %v", min, row.Where(), run.Solves, run.FirstWall)
+			// A solve is repeated when it took less than min: a busy
+			// machine can stretch the toy's microseconds past it, and
+			// then the one solve stands alone (its time is the run's).
+			first := run.Wall
+			if run.Solves > 1 {
+				first = run.FirstWall
+			}
+			quick := min > 0 && first < min
+			if repeated := run.Solves > 1; run.Solves < 1 || repeated != quick || repeated != (run.FirstWall > 0) {
+				t.Errorf("min %v, %s: %d solves timed, the first's time %v, the run's %v", min, row.Where(), run.Solves, run.FirstWall, run.Wall)
 			}
 		}
 	}
