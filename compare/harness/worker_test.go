@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -230,30 +229,6 @@ func TestWorkerKilledNamesSignal(t *testing.T) {
 	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "selfkill"), Sources: []*Source{src}, Exec: pool})
 	if r := rows[0].Runs[0]; r.Verdict != compare.VerdictHarness || !strings.Contains(r.Detail, "killed by signal SIGKILL") {
 		t.Errorf("selfkill: %s %s; want a harness failure naming SIGKILL", r.Verdict, r.Detail)
-	}
-}
-
-// Issue 30, item 8: a process ended by a signal it raised itself (a
-// fault, an abort) is told from one killed from outside (SIGKILL,
-// SIGTERM, SIGINT).
-func TestKilledFromOutside(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("signals are told apart on Linux")
-	}
-	for _, tc := range []struct {
-		sig     string
-		outside bool
-	}{{"KILL", true}, {"TERM", true}, {"INT", true}, {"HUP", true}, {"ABRT", false}, {"SEGV", false}, {"BUS", false}, {"XCPU", false}} {
-		cmd := exec.Command("sh", "-c", "kill -"+tc.sig+" $$")
-		cmd.Run()
-		got := killedFromOutside(cmd.ProcessState)
-		if (got != "") != tc.outside || (tc.outside && !strings.Contains(got, "SIG"+tc.sig)) {
-			t.Errorf("SIG%s: killedFromOutside = %q, want outside %v", tc.sig, got, tc.outside)
-		}
-	}
-	ok := exec.Command("true")
-	if ok.Run(); killedFromOutside(ok.ProcessState) != "" {
-		t.Error("a process that exited is said killed")
 	}
 }
 
