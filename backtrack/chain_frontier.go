@@ -67,7 +67,7 @@ const (
 )
 
 // chainFrontierMemBytes is the bound on the states the first sweep order
-// keeps on a board of side n: 64 KiB per cell, at most chainFrontierBytes
+// keeps on a board of side n: a fixed share per cell, at most chainFrontierBytes
 // (a small board's frontier has few states to keep).
 func chainFrontierMemBytes(n int) int64 {
 	return min(chainFrontierBytes, 64<<10*int64(n)*int64(n))

@@ -170,10 +170,10 @@ func (b queensBound) ringsFor(n [4]int) int {
 // board all four are equal, and every share is tight) at least its even
 // share of the k queens, rounded down. A balanced share that leaves a
 // larger class fewer leaves many of that class's rows and columns empty,
-// and CDCL refutes its whole cube faster than its sub-cubes: at
-// gamma(Q_15)'s k = 8, [1 2 2 3] took 0.15 s CPU whole against 0.86 s in
-// 55 sub-cubes, [3 1 3 1] 0.44 s against 1.89 s in 9, while the tight
-// [2 2 2 2] took 35 s whole against 7.6 s in 55 (encode/README.md).
+// and CDCL refutes its whole cube faster than its sub-cubes (at
+// gamma(Q_15)'s k = 8, shares [1 2 2 3] and [3 1 3 1]), while a tight
+// share such as [2 2 2 2] is faster cut into sub-cubes
+// (gridsat split queens of gamma(Q_15); docs/findings.md, queens).
 func (b queensBound) tight(n [4]int) bool {
 	even := (n[0] + n[1] + n[2] + n[3]) / 4
 	least := min(b.size[0], b.size[1], b.size[2], b.size[3])
