@@ -127,8 +127,7 @@ type SlantResult struct {
 // per-corner state, the trail, the equivalences and the learned nogoods),
 // the same for every option. Fitted, on the high side, to peaks measured
 // on planted boards (the learned nogoods grow with the conflicts, most at
-// the fewest clues; TestSlantMemoryEstimates in compare, and
-// docs/findings.md, memory).
+// the fewest clues; docs/findings.md, memory).
 func SlantMemory(s *instances.Slant) int64 {
 	return 16<<20 + 640*int64(s.W)*int64(s.H)
 }
@@ -438,7 +437,7 @@ func (e *slantEngine) resolve() bool {
 		// nothing to do with the failure: assert the learned literal one
 		// level up instead (chronological backtracking, Nadel and
 		// Ryvchin 2018), which cuts the nodes on large planted boards
-		// (README.md, slant).
+		// (BenchmarkSlantDFSOptions; docs/findings.md, slant).
 		bt = cur - 1
 	}
 	e.backtrack(bt)

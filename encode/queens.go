@@ -787,8 +787,8 @@ func (qf *QueensFormula) classCounters(b *queensBound, count func(string, []int,
 // classShares lists the ways to share k queens among the four square
 // classes, n[0]+n[1]+n[2]+n[3] = k, in lexicographic order. (The most
 // even shares first was measured and dropped: a few fewer calls but more
-// time on both backends, the even cubes being the hard ones; README.md,
-// queens.)
+// time on both backends, the even cubes being the hard ones;
+// docs/findings.md, queens.)
 func classShares(k int) [][4]int {
 	var shares [][4]int
 	for a := 0; a <= k; a++ {
@@ -1203,7 +1203,7 @@ func (s *queensSAT) call(k int, cube []int) (sat.Status, *QueensFormula, sat.Sol
 	default:
 		// Renumbered onto the variables the cube's clauses use: the
 		// counters and lex-leader constraints cubeCNF leaves out keep
-		// their variables declared otherwise (encode/README.md).
+		// their variables declared otherwise (docs/findings.md, queens).
 		c := sat.Compact(s.cubeCNF(k, cube))
 		if sv, err = s.backend.New(c.CNF); err != nil {
 			return sat.Unknown, nil, nil, fmt.Errorf("making solver: %w", err)

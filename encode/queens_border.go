@@ -18,7 +18,7 @@ import (
 // is split by two rings (55 sub-cubes on a square board), one that some
 // symmetry keeps by one ring. gophersat's conflicts cost more the longer a
 // run goes (its learned clauses pile up), so the short runs win even where
-// they add conflicts. (Figures: encode/README.md, the queens encoding.)
+// they add conflicts. (Findings: docs/findings.md, queens.)
 
 // queensCube is one cube of a split k: share bounds the queens per square
 // class and, when rings > 0, the bits of border say which lines of the
@@ -140,7 +140,7 @@ func (b queensBound) keeps(n [4]int) []lexPart {
 // ringSplitFrom is the least k whose cubes the rings split, and the rings
 // split none where 2k is less than the board's longer side: there the
 // cubes are easy and the split's extra solver runs cost more than they
-// save (gamma(Q_13)'s k = 6, gamma(Q_15)'s k = 7: encode/README.md).
+// save (gamma(Q_13)'s k = 6, gamma(Q_15)'s k = 7: docs/findings.md).
 // Tests lower it to reach the split on small boards.
 var ringSplitFrom = 7
 

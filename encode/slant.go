@@ -539,7 +539,7 @@ func (e *SlantEncoding) touching(r, c int) []int {
 // more with reach's ranks, and half as much again with Unique (a second
 // refinement on the same solver); the constants are in the code below.
 // Fitted, on the high side, to peaks measured on gophersat with planted
-// boards (TestSlantMemoryEstimates in compare; docs/findings.md, memory).
+// boards (docs/findings.md, memory).
 func SlantMemory(s *instances.Slant, o SlantOptions) int64 {
 	perCell := int64(4 << 10)
 	switch o.Loops {
