@@ -113,3 +113,28 @@ func TestFigureLines(t *testing.T) {
 		t.Errorf("wrong links %q, want %q", got, want)
 	}
 }
+
+// pageMaxLines is the most lines a README or docs page may have (issue
+// 33): a page past it is a manual or a lab log, to split by task.
+const pageMaxLines = 250
+
+// TestPageBudgets checks every README.md and docs page against
+// pageMaxLines, and logs those past the aim of about 200 lines.
+func TestPageBudgets(t *testing.T) {
+	for _, f := range markdownFiles(t) {
+		base := filepath.Base(f)
+		if base != "README.md" && filepath.Base(filepath.Dir(f)) != "docs" {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch n := strings.Count(string(b), "\n"); {
+		case n > pageMaxLines:
+			t.Errorf("%s has %d lines, over %d: move the manual to docs/ by task, the figures to the measurements record", relToRoot(f), n, pageMaxLines)
+		case n > 200:
+			t.Logf("%s has %d lines, past the aim of about 200", relToRoot(f), n)
+		}
+	}
+}
