@@ -46,9 +46,10 @@ type ChainOptions struct {
 	// Refute turns on the search from the target end (chain_refute.go)
 	// run on a node whose subtree grows large, to cut it off when no path
 	// completes the walk. It is off by default since the frontier check
-	// came: with both on the DFS took 1.8-2.7x the CPU of the frontier
-	// check alone on the slowest swapped N=24 and N=32 boards, and 7% more
-	// on the swapped K=2 boards of the counting family (README.md).
+	// came: with both on, the DFS took more CPU than with the frontier
+	// check alone on the slowest swapped N=24 and N=32 boards and on the
+	// swapped K=2 boards of the counting family (BenchmarkChainLost;
+	// docs/findings.md, chain).
 	Refute bool `opt:"refute" doc:"true: the search from the target end on nodes whose subtree grows large (off: the frontier check does it better)"`
 	// NoFrontier turns off the frontier check (chain_frontier.go), an
 	// exact "no path completes the walk" by dynamic programming over the
@@ -444,16 +445,17 @@ func (s *chainSearch) unmove(cur, next int) {
 	}
 }
 
-// ChainMemory estimates the peak memory in bytes of SolveChain on c: the
-// runtime's 16 MiB, 2 KiB per cell (the step lists, counts and scratch
-// space), and, for K <= 2 where the matchings' augmenting paths are long,
-// 12 bytes per cell squared for their undo trails down the search's depth;
+// ChainMemory estimates the peak memory in bytes of SolveChain on c: a
+// fixed base for the runtime, a share per cell (the step lists, counts
+// and scratch space), and, for K <= 2 where the matchings' augmenting
+// paths are long, a share per cell squared for their undo trails down the
+// search's depth (the constants are in the code below);
 // plus the table of dead ends, whose keys are bounded by chainMemoBytes
 // (twice that with the map's own memory), and the frontier check's memos
 // (chainFrontierMemBytes for the first sweep order, an eighth of it for
 // each other, and their tables: twice that in all). Fitted to peaks
 // measured on all-zero K=1 boards (the worst: every step exists) and
-// random K=2 and 3 boards up to N=64 (README.md, chain).
+// random K=2 and 3 boards up to N=64 (docs/findings.md, memory).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
 	est := 16<<20 + 2048*n2 + 2*chainMemoBytes + 2*chainFrontierMemBytes(c.N)

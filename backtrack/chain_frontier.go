@@ -12,7 +12,7 @@ import (
 // Why: on boards of swapped labels the depth-first search can walk a
 // region of the board in every order before it meets what rules the
 // branch out, a region's shape near the target that no count, matching or
-// cut cell sees (README.md, "Where it lost itself"). The search from the
+// cut cell sees (docs/findings.md, chain). The search from the
 // target end (chain_refute.go) is a search too and loses itself as often.
 // The frontier check does not search: it sweeps the cells left once and
 // keeps every distinct way the steps chosen so far can meet the cells not
@@ -67,7 +67,7 @@ const (
 )
 
 // chainFrontierMemBytes is the bound on the states the first sweep order
-// keeps on a board of side n: 64 KiB per cell, at most chainFrontierBytes
+// keeps on a board of side n: a fixed share per cell, at most chainFrontierBytes
 // (a small board's frontier has few states to keep).
 func chainFrontierMemBytes(n int) int64 {
 	return min(chainFrontierBytes, 64<<10*int64(n)*int64(n))

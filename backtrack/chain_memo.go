@@ -9,9 +9,9 @@ import "github.com/gridsat/gridsat/instances"
 // unvisited cell, no crossing, the target last), not on the order it took
 // them in. Walks through the same cells to the same end in other orders
 // are common (a 2x2 block or a strip walked two ways), and on boards with
-// no path the search meets the same dead ends again and again: one N=12
-// board of swapped labels went through 200,000 nodes holding 11,354
-// distinct walks. The table keeps the walks whose subtree the search
+// no path the search meets the same dead ends again and again: on a
+// board of swapped labels most of the nodes repeat a walk already seen
+// (docs/findings.md, chain). The table keeps the walks whose subtree the search
 // exhausted, by an exact key (no hashing: a collision would be a wrong
 // -1), and the search skips a step that leads to one.
 

@@ -17,7 +17,7 @@ func symmetricBudget(prevNodes int64) int64 { return max(10_000, prevNodes/10) }
 // {s, g(s)} of two queens (one on an odd board's centre), half the depth
 // of the full search. It only finds covers; failing proves nothing, and
 // the full search runs after it. (On the full boards it finds covers in
-// a tiny fraction of the nodes the full search takes, README.md, queens;
+// a tiny fraction of the nodes the full search takes, BenchmarkQueensDomination;
 // no 9-cover of Q_18 has the half turn, nor any reflection, which that
 // search refutes.)
 type orbitSearch struct {

@@ -95,8 +95,8 @@ type SlantOptions struct {
 	// Probe turns on failed-literal probing at the root: each cell near
 	// a clue or a decided one is tried both ways, and a diagonal that
 	// fails at once is replaced by the other. It often halves the nodes
-	// but costs more than it saves on large boards (measured: 200x200
-	// planted boards, 2x the time).
+	// but costs more than it saves on large boards (200x200 planted
+	// boards: BenchmarkSlantDFSOptions).
 	Probe bool `opt:"probe" doc:"failed-literal probing at the root"`
 	// MaxNodes stops the search after that many branching nodes (0 means
 	// no limit); the result then has Complete false.
@@ -122,12 +122,12 @@ type SlantResult struct {
 	Regions int
 }
 
-// SlantMemory estimates the peak memory in bytes of SolveSlant on s: the
-// runtime's 16 MiB and 640 bytes per cell (the per-cell and per-corner
-// state, the trail, the equivalences and the learned nogoods), the same
-// for every option. Fitted, on the high side, to peaks measured on
-// planted boards (the learned nogoods grow with the conflicts, most at
-// the fewest clues); the peaks are in README.md (slant).
+// SlantMemory estimates the peak memory in bytes of SolveSlant on s: a
+// fixed base for the runtime and a share per cell (the per-cell and
+// per-corner state, the trail, the equivalences and the learned nogoods),
+// the same for every option. Fitted, on the high side, to peaks measured
+// on planted boards (the learned nogoods grow with the conflicts, most at
+// the fewest clues; docs/findings.md, memory).
 func SlantMemory(s *instances.Slant) int64 {
 	return 16<<20 + 640*int64(s.W)*int64(s.H)
 }
@@ -437,7 +437,7 @@ func (e *slantEngine) resolve() bool {
 		// nothing to do with the failure: assert the learned literal one
 		// level up instead (chronological backtracking, Nadel and
 		// Ryvchin 2018), which cuts the nodes on large planted boards
-		// (README.md, slant).
+		// (BenchmarkSlantDFSOptions; docs/findings.md, slant).
 		bt = cur - 1
 	}
 	e.backtrack(bt)

@@ -384,13 +384,14 @@ func joinInts(xs []int) string {
 }
 
 // ChainMemory estimates the peak memory in bytes of SolveChain on c with
-// options o: 24 MiB, and per clause of the encoding (counted from the
-// board's steps without building it: exactly-one out of and into every
-// cell, no step straight back, the crossings; for counting=cards about
-// 2 s sqrt(s) more for a class of s steps) 600 bytes plus one per 400
-// clauses, for the solver's copy, its learned clauses (more per clause on
-// bigger boards) and the rebuilds. Fitted to peaks measured on gophersat,
-// all-zero K=1 boards (README.md, chain, gives them).
+// options o: a fixed base, and a share per clause of the encoding
+// (counted from the board's steps without building it: exactly-one out of
+// and into every cell, no step straight back, the crossings; for
+// counting=cards a term in s*sqrt(s) more for a class of s steps) growing
+// slowly with the clauses, for the solver's copy, its learned clauses
+// (more per clause on bigger boards) and the rebuilds; the constants are
+// in the code below. Fitted to peaks measured on gophersat, all-zero K=1
+// boards (docs/findings.md, memory).
 func ChainMemory(c *instances.Chain, o ChainOptions) int64 {
 	n2 := c.N * c.N
 	outs, ins := make([]int, n2), make([]int, n2)

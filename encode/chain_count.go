@@ -14,7 +14,7 @@ import (
 // a cell of label v+1, and every cell of label v+1 but the start receives
 // one, so the two classes must be as big; CDCL cannot count, and a 16x16
 // board with one label too few runs past any limit a comparison sets
-// (README.md, chain). The same holds for any set
+// (BenchmarkChainCountFamily in compare). The same holds for any set
 // of cells whose steps all go into fewer cells than it has (Hall's
 // condition for the perfect matching of senders to receivers).
 //

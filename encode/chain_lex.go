@@ -511,8 +511,8 @@ func (l *chainLex) drop() {
 // a fresh solver with assume among its units, dropped after the answer
 // (after Sat the steps are the caller's to fix): a solver kept across
 // questions, with the fixed steps added as units, once ran for minutes on
-// a question a fresh one answers in 60 conflicts (gophersat,
-// README.md, chain).
+// a question a fresh one answers in a few dozen conflicts (gophersat;
+// BenchmarkChainSATSwappedSlow).
 func (l *chainLex) ask(assume []int) (sat.Status, []int, error) {
 	if len(assume) > 0 {
 		l.res.Trials++

@@ -403,11 +403,10 @@ func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 // constraints compare. Beyond the first rows a sparse placement and its
 // image rarely first differ, and the comparison's clauses and prefix
 // variables, most of a cube's formula on a large board, cost every
-// propagation. Measured paired (CPU of gamma(Q_15)'s k = 8 cubes, the
-// variants alternating share by share in one process, load 12-19):
-// every row 16.4 s, 6 rows 16.0 s, 4 rows 14.8-16.2 s, 3 rows 14.0-14.3 s,
-// 2 rows 13.5-14.3 s, 1 row 13.9 s, none 15.9 s (encode/README.md).
-// Tests may change it.
+// propagation. Measured paired on gamma(Q_15)'s k = 8 cubes (the variants
+// alternating share by share in one process): two rows were among the
+// fastest, every row and none among the slowest (docs/findings.md,
+// queens). Tests may change it.
 var lexRows = 2
 
 // queensUseful marks the squares worth a variable: those covering some
@@ -788,8 +787,8 @@ func (qf *QueensFormula) classCounters(b *queensBound, count func(string, []int,
 // classShares lists the ways to share k queens among the four square
 // classes, n[0]+n[1]+n[2]+n[3] = k, in lexicographic order. (The most
 // even shares first was measured and dropped: a few fewer calls but more
-// time on both backends, the even cubes being the hard ones; README.md,
-// queens.)
+// time on both backends, the even cubes being the hard ones;
+// docs/findings.md, queens.)
 func classShares(k int) [][4]int {
 	var shares [][4]int
 	for a := 0; a <= k; a++ {
@@ -1204,7 +1203,7 @@ func (s *queensSAT) call(k int, cube []int) (sat.Status, *QueensFormula, sat.Sol
 	default:
 		// Renumbered onto the variables the cube's clauses use: the
 		// counters and lex-leader constraints cubeCNF leaves out keep
-		// their variables declared otherwise (encode/README.md).
+		// their variables declared otherwise (docs/findings.md, queens).
 		c := sat.Compact(s.cubeCNF(k, cube))
 		if sv, err = s.backend.New(c.CNF); err != nil {
 			return sat.Unknown, nil, nil, fmt.Errorf("making solver: %w", err)

@@ -18,7 +18,7 @@ import (
 // is split by two rings (55 sub-cubes on a square board), one that some
 // symmetry keeps by one ring. gophersat's conflicts cost more the longer a
 // run goes (its learned clauses pile up), so the short runs win even where
-// they add conflicts. (Figures: encode/README.md, the queens encoding.)
+// they add conflicts. (Findings: docs/findings.md, queens.)
 
 // queensCube is one cube of a split k: share bounds the queens per square
 // class and, when rings > 0, the bits of border say which lines of the
@@ -140,7 +140,7 @@ func (b queensBound) keeps(n [4]int) []lexPart {
 // ringSplitFrom is the least k whose cubes the rings split, and the rings
 // split none where 2k is less than the board's longer side: there the
 // cubes are easy and the split's extra solver runs cost more than they
-// save (gamma(Q_13)'s k = 6, gamma(Q_15)'s k = 7: encode/README.md).
+// save (gamma(Q_13)'s k = 6, gamma(Q_15)'s k = 7: docs/findings.md).
 // Tests lower it to reach the split on small boards.
 var ringSplitFrom = 7
 
@@ -170,10 +170,10 @@ func (b queensBound) ringsFor(n [4]int) int {
 // board all four are equal, and every share is tight) at least its even
 // share of the k queens, rounded down. A balanced share that leaves a
 // larger class fewer leaves many of that class's rows and columns empty,
-// and CDCL refutes its whole cube faster than its sub-cubes: at
-// gamma(Q_15)'s k = 8, [1 2 2 3] took 0.15 s CPU whole against 0.86 s in
-// 55 sub-cubes, [3 1 3 1] 0.44 s against 1.89 s in 9, while the tight
-// [2 2 2 2] took 35 s whole against 7.6 s in 55 (encode/README.md).
+// and CDCL refutes its whole cube faster than its sub-cubes (at
+// gamma(Q_15)'s k = 8, shares [1 2 2 3] and [3 1 3 1]), while a tight
+// share such as [2 2 2 2] is faster cut into sub-cubes
+// (gridsat split queens of gamma(Q_15); docs/findings.md, queens).
 func (b queensBound) tight(n [4]int) bool {
 	even := (n[0] + n[1] + n[2] + n[3]) / 4
 	least := min(b.size[0], b.size[1], b.size[2], b.size[3])

@@ -11,7 +11,7 @@ import (
 // variable for every conflict it analyses (learnClause's met and metLvl),
 // so on a large formula the collector runs often at the default 100%;
 // at 400% the queens proofs take less CPU for a larger peak heap
-// (encode/README.md). A memory limit the harness's workers set
+// (docs/findings.md, queens). A memory limit the harness's workers set
 // (debug.SetMemoryLimit) still holds: the collector runs sooner when the
 // heap nears it.
 const gophersatGCPercent = 400

@@ -17,7 +17,7 @@ import (
 // the symmetries that keep its share still pick one cover of each of
 // their classes (those symmetries form a group, the share's stabilizer);
 // the others would cut covers the cube needs, so the cube puts them out of
-// force. (Figures: encode/README.md, the queens encoding.)
+// force. (Findings: docs/findings.md, queens.)
 
 // lexPart is the lex-leader constraint of one board symmetry: act, when
 // not 0, is the variable that puts it in force (with split=classes: each
@@ -118,7 +118,7 @@ func (b queensBound) images(shares [][4]int) [][4]int {
 // reads, and would cost propagation) and without the counters of all the
 // queens, the rows and the columns (the cube bounds the queens of every
 // class and the occupied rows and columns of each parity, and those bounds
-// add up to k: counters that only cost propagation, encode/README.md),
+// add up to k: counters that only cost propagation, docs/findings.md),
 // then the units of both (the units on those counters' outputs then bound
 // variables nothing else reads). Its clauses are a subset of the formula's
 // and the cube's units, as BindQueensCNF wants. The whole formula keeps

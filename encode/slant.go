@@ -31,7 +31,8 @@ const (
 	// each inner corner picks a parent, a corner joined to it by a
 	// diagonal, with a smaller rank (binary, with a comparator per
 	// candidate parent). Models then have no loop; refinement only
-	// checks. The encoding grows to about 150 clauses per corner.
+	// checks. The encoding grows by a fixed number of clauses per corner
+	// (gridsat dimacs slant --solver sat:loops=reach counts them).
 	SlantLoopsReach SlantLoops = "reach"
 )
 
@@ -532,13 +533,13 @@ func (e *SlantEncoding) touching(r, c int) []int {
 }
 
 // SlantMemory estimates the peak memory in bytes of SolveSlant on s with
-// options o: 64 MiB and 4 KiB per cell (the clauses, the prober's copy,
-// the backend's solver with its learned clauses and rebuilds, the loop
-// cuts), 1 KiB more per cell with lazy+short's eager loop clauses, 16 KiB
-// more with reach's ranks (about 150 clauses per corner), and half as
-// much again with Unique (a second refinement on the same solver).
+// options o: a fixed base and a share per cell (the clauses, the prober's
+// copy, the backend's solver with its learned clauses and rebuilds, the
+// loop cuts), more per cell with lazy+short's eager loop clauses, much
+// more with reach's ranks, and half as much again with Unique (a second
+// refinement on the same solver); the constants are in the code below.
 // Fitted, on the high side, to peaks measured on gophersat with planted
-// boards (README.md, slant, gives them).
+// boards (docs/findings.md, memory).
 func SlantMemory(s *instances.Slant, o SlantOptions) int64 {
 	perCell := int64(4 << 10)
 	switch o.Loops {

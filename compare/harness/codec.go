@@ -15,7 +15,7 @@ import (
 // binary form: strings and integers as varints, nothing else. A profile of
 // many trivial runs showed reply decoding as the parent's largest cost
 // with JSON, and still a large one with gob; this form costs next to
-// nothing (compare/README.md, Limits). Every field of Job and reply is
+// nothing (BenchmarkParentOverhead; docs/findings.md). Every field of Job and reply is
 // written: TestCodecRoundTrip fills every field (by reflection) and fails
 // when a new one is not carried.
 

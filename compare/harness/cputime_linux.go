@@ -11,8 +11,8 @@ import (
 // children (an exec: solver) have used so far; ok is false where it
 // cannot be read. The process's own is CLOCK_PROCESS_CPUTIME_ID, the sum
 // over its threads that getrusage(RUSAGE_SELF) splits into user and
-// system, read to the nanosecond (getrusage gives microseconds: a 7µs
-// solve would be read as 7 or 8, 14% apart); the children's is getrusage
+// system, read to the nanosecond (getrusage gives microseconds, too
+// coarse for the quickest solves); the children's is getrusage
 // (RUSAGE_CHILDREN). A worker runs one solve at a time, so the difference
 // of two readings around a solve is that solve's CPU time (with the
 // worker's own runtime threads, the garbage collector's included, which

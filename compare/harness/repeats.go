@@ -12,7 +12,7 @@ import (
 
 // maxRuns bounds the runs of one comparison, cases x solvers x (repeats
 // + warm-up runs): the plan is made before the first run starts (the
-// parent's memory at the bound is in compare/README.md, Limits), and a
+// parent's memory at the bound: docs/limits.md), and a
 // --repeat of a hundred million ended in a fatal out-of-memory (one of
 // 2^62 in a panic).
 const maxRuns = 10_000_000

@@ -214,8 +214,7 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 		// A pinned worker is measuring: its solve should not pay for
 		// the garbage of the solves before it, which a collection
 		// triggered in it would sweep (it made a run's median CPU time
-		// vary more between runs; README.md, measuring on a noisy
-		// machine).
+		// vary more between runs; docs/measure.md).
 		runtime.GC()
 	}
 	resetPeakRSS()

@@ -103,7 +103,7 @@ func protocolStdout() (*os.File, error) {
 // and with rlimit makes the kernel refuse this process more than mem bytes of
 // data: RLIMIT_DATA counts private writable mappings, so the limit is mem
 // on top of what is mapped but not resident at start (the Go runtime's
-// reservations; compare/README.md, Limits), which makes the heap's mapped
+// reservations; docs/limits.md), which makes the heap's mapped
 // size, and so its resident size, stop at mem. The Go runtime's soft
 // limit, a tenth under it, makes the collector work hard before that.
 // Children (external solvers) inherit the limit; their sum is watched by

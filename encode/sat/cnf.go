@@ -81,7 +81,7 @@ func (f *CNF) ExactlyOne(lits ...int) {
 // set false, once n-k are false the others are set true. (Forbidding each
 // wrong assignment with one n-literal clause, the encoding this replaced,
 // propagates only when n-1 literals are set, which left gophersat many
-// times the conflicts on large boards; ../README.md, slant.)
+// times the conflicts on large boards; docs/findings.md, slant.)
 func (f *CNF) Exactly(k int, lits ...int) {
 	n := len(lits)
 	if n > 8 {
