@@ -6,4 +6,13 @@
 // boards do not exhaust the stack. The chain search also asks, on large
 // subtrees, an exact check that does not search: dynamic programming over
 // the cells left, swept line by line (chain_frontier.go).
+//
+// A solve takes the judge's case from package instances and an options
+// struct whose zero value is the default; each aid can be turned off by
+// its option, so that compare can put the variants side by side:
+//
+//	res := backtrack.SolveSlant(s, backtrack.SlantOptions{})
+//	res, err := backtrack.SolveQueens(q, backtrack.QueensOptions{})
+//
+// The package imports instances alone and shares no code with encode.
 package backtrack
