@@ -97,23 +97,31 @@ func CreateOutput(path string) (*Output, error) {
 		mode = st.Mode().Perm()
 	}
 	removeStaleTemps(target)
-	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
+	// o is registered, and locked, before its temporary file exists: a
+	// signal that arrives between the two (AbortOutputs) waits for the
+	// creation and then removes the file, instead of missing it.
+	o := &Output{target: target}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	live.Lock()
+	live.set[o] = true
+	live.Unlock()
+	f, err := createTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
+		o.finish()
 		var pe *os.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err // the temporary file's name would mislead
 		}
 		return nil, fmt.Errorf("cannot write a file in %s: %w", filepath.Dir(target), err)
 	}
+	o.f, o.tmp = f, f.Name()
 	if err := f.Chmod(mode); err != nil {
+		o.finish()
 		f.Close()
 		os.Remove(f.Name())
 		return nil, err
 	}
-	o := &Output{f: f, target: target, tmp: f.Name()}
-	live.Lock()
-	live.set[o] = true
-	live.Unlock()
 	return o, nil
 }
 
@@ -225,3 +233,6 @@ func WriteOutput(path string, write func(io.Writer) error) error {
 	}
 	return o.Commit()
 }
+
+// createTemp is os.CreateTemp; a test puts a signal right after it.
+var createTemp = os.CreateTemp
