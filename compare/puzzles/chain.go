@@ -1,7 +1,9 @@
-package compare
+package puzzles
 
 import (
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/encode/kept"
 	"io"
 	"math/rand"
 	"strconv"
@@ -14,9 +16,10 @@ import (
 )
 
 // chainEntry is chain's registry entry (registry.go lists it).
-func chainEntry() *Puzzle {
-	return &Puzzle{
-		Name:    "chain",
+func chainEntry() *compare.Puzzle {
+	return &compare.Puzzle{
+		Name: "chain",
+		DFS:  dfsSolver, SAT: satSolver,
 		Summary: "数字接龙 (Lanqiao 2024): the smallest non-crossing king path through every cell reading 0..K-1 in turn",
 		Formats: `judge format: "N K" (N 1..1000, K 1..100), then N rows of N labels 0..K-1;
 several boards may follow one another. Answer per board: the directions of
@@ -24,7 +27,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 2 right, ... 7 up-left), an empty line for N=1, or -1 when there is none.`,
 		Parse:      caseParser(instances.ParseChain),
 		FormatCase: formatChain,
-		Solvers: []Solver{
+		Solvers: []compare.Solver{
 			{
 				Name:     "dfs",
 				Doc:      "depth-first search in direction order with label-count, degree, forced-step, matching, reachability and biconnectivity pruning, root probing, and an exact frontier check (dynamic programming over the cells left) on large subtrees",
@@ -32,7 +35,7 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Solve:    solveChainDFS,
 				Memory:   chainDFSMemory,
 				Headline: []string{"nodes"},
-				Validate: func(o Options) error { _, err := chainDFSOptions(o); return err },
+				Validate: func(o compare.Options) error { _, err := chainDFSOptions(o); return err },
 			},
 			{
 				Name:     "sat",
@@ -41,22 +44,22 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 				Solve:    solveChainSAT,
 				Memory:   chainSATMemory,
 				Headline: []string{"rounds", "trials", "conflicts"},
-				Validate: func(o Options) error { _, err := chainSATOptions(o); return err },
+				Validate: func(o compare.Options) error { _, err := chainSATOptions(o); return err },
 			},
 		},
 		Verify:        verifyChain,
 		Optimum:       "the smallest path",
 		Agree:         agreeChain,
 		CrossCheck:    "strings must be identical",
-		CNF:           chainCNF,
-		BindProof:     bindChain,
+		CNF:           formula(chainCNF),
+		BindProof:     binder(bindChain),
 		SettledBy:     chainSettledBy,
 		Obligations:   chainObligations,
 		NoProofNeeded: "no smaller step exists",
 		Generate:      generateChain,
 		GenDoc:        "--size N; boards around a planted non-crossing path",
 		GenParams:     chainGenDecl.Docs(),
-		GenSmall:      GenConfig{Size: "4", Count: 3, Seed: 11, Params: Options{"k": "3"}},
+		GenSmall:      compare.GenConfig{Size: "4", Count: 3, Seed: 11, Params: compare.Options{"k": "3"}},
 		Render:        renderChain,
 		Split:         splitChain,
 		SplitDoc:      chainSplitDoc,
@@ -69,8 +72,8 @@ the lexicographically smallest path from (0,0) to (N-1,N-1) (0 up, 1 up-right,
 // The chain solvers' options (declare.go): the dfs's are backtrack's, the
 // sat's encode's and the SAT options every adapter shares.
 var (
-	chainDFSDecl = DeclareOptions(backtrack.ChainOptions{})
-	chainSATDecl = DeclareOptions(chainSATConfig{ChainOptions: encode.DefaultChainOptions(), satOptions: defaultSATOptions()})
+	chainDFSDecl = compare.DeclareOptions(backtrack.ChainOptions{})
+	chainSATDecl = compare.DeclareOptions(chainSATConfig{ChainOptions: encode.DefaultChainOptions(), satOptions: defaultSATOptions()})
 )
 
 // chainSATConfig is what the chain sat solver reads.
@@ -79,39 +82,39 @@ type chainSATConfig struct {
 	satOptions
 }
 
-func chainDFSOptions(o Options) (backtrack.ChainOptions, error) {
+func chainDFSOptions(o compare.Options) (backtrack.ChainOptions, error) {
 	return chainDFSDecl.Parse(o)
 }
 
-func solveChainDFS(c instances.Case, o Options) (Result, error) {
+func solveChainDFS(c instances.Case, o compare.Options) (compare.Result, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	opt, err := chainDFSOptions(o)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	start := time.Now()
 	res, err := backtrack.SolveChain(b, opt)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
-	r := Result{
+	r := compare.Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
 		Time:   time.Since(start),
-		Stats:  []Stat{{"nodes", res.Nodes}, {"sweeps", res.Sweeps}, {"swept", res.Swept}},
+		Stats:  []compare.Stat{{"nodes", res.Nodes}, {"sweeps", res.Sweeps}, {"swept", res.Swept}},
 	}
 	if res.Reason != "" {
 		// Decided before any search: say why.
-		r.Steps = []sat.Step{{Label: res.Reason, Status: sat.Unsatisfiable}}
+		r.Steps = []compare.Step{{Label: res.Reason, Status: compare.StepUNSAT}}
 	}
 	return r, nil
 }
 
 // chainDFSMemory is the DFS's memory estimate (backtrack.ChainMemory).
-func chainDFSMemory(c instances.Case, _ Options) int64 {
+func chainDFSMemory(c instances.Case, _ compare.Options) int64 {
 	if b, ok := c.(*instances.Chain); ok {
 		return backtrack.ChainMemory(b)
 	}
@@ -119,7 +122,7 @@ func chainDFSMemory(c instances.Case, _ Options) int64 {
 }
 
 // chainSATMemory is the SAT solver's memory estimate (encode.ChainMemory).
-func chainSATMemory(c instances.Case, o Options) int64 {
+func chainSATMemory(c instances.Case, o compare.Options) int64 {
 	b, ok := c.(*instances.Chain)
 	opt, err := chainSATOptions(o)
 	if !ok || err != nil {
@@ -128,7 +131,7 @@ func chainSATMemory(c instances.Case, o Options) int64 {
 	return encode.ChainMemory(b, opt)
 }
 
-func chainSATOptions(o Options) (encode.ChainOptions, error) {
+func chainSATOptions(o compare.Options) (encode.ChainOptions, error) {
 	cfg, err := chainSATDecl.Parse(o)
 	opt := cfg.ChainOptions
 	if err != nil {
@@ -144,27 +147,27 @@ func chainSATOptions(o Options) (encode.ChainOptions, error) {
 	return opt, nil
 }
 
-func solveChainSAT(c instances.Case, o Options) (Result, error) {
+func solveChainSAT(c instances.Case, o compare.Options) (compare.Result, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	opt, err := chainSATOptions(o)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	start := time.Now()
 	res, err := encode.SolveChain(b, opt)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
-	stats := append(satStats(res.Stats), Stat{"trials", int64(res.Trials)}, Stat{"rebuilds", int64(res.Rebuilds)}, Stat{"assumed", int64(res.Assumed)}, Stat{"patched", int64(res.Patched)}, Stat{"counted", boolStat(res.Counted)}, Stat{"paired", int64(res.Paired)}, Stat{"propagated", int64(res.Propagated)})
-	r := Result{
+	stats := append(satStats(res.Stats), compare.Stat{"trials", int64(res.Trials)}, compare.Stat{"rebuilds", int64(res.Rebuilds)}, compare.Stat{"assumed", int64(res.Assumed)}, compare.Stat{"patched", int64(res.Patched)}, compare.Stat{"counted", boolStat(res.Counted)}, compare.Stat{"paired", int64(res.Paired)}, compare.Stat{"propagated", int64(res.Propagated)})
+	r := compare.Result{
 		Solved: res.Solved,
 		Answer: res.Answer,
 		Time:   time.Since(start),
 		Stats:  stats,
-		Steps:  res.Stats.Steps,
+		Steps:  steps(res.Stats.Steps),
 	}
 	keep := newProofKeeper(o)
 	if opt.Certify {
@@ -184,7 +187,7 @@ func solveChainSAT(c instances.Case, o Options) (Result, error) {
 // verifyChain checks a result without trusting the solver: a solved answer
 // must be a valid path (VerifyChain); an unsolved one must say -1. That a
 // path is the smallest is what Agree cross-checks.
-func verifyChain(c instances.Case, r Result) error {
+func verifyChain(c instances.Case, r compare.Result) error {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return err
@@ -198,7 +201,7 @@ func verifyChain(c instances.Case, r Result) error {
 	return instances.VerifyChain(b, r.Answer)
 }
 
-func agreeChain(_ instances.Case, a, b Result) error {
+func agreeChain(_ instances.Case, a, b compare.Result) error {
 	if a.Answer != b.Answer {
 		return fmt.Errorf("paths %q and %q differ", a.Answer, b.Answer)
 	}
@@ -207,7 +210,7 @@ func agreeChain(_ instances.Case, a, b Result) error {
 
 // chainCNF is the successor encoding of the board; refined adds every cut
 // the SAT solver's refinement loops found on the way to the smallest path.
-func chainCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
+func chainCNF(c instances.Case, o compare.Options, refined bool) (*sat.CNF, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return nil, err
@@ -246,11 +249,11 @@ type chainGenParams struct {
 	Swap    bool `opt:"swap" doc:"swap a few labels (label counts kept)"`
 }
 
-var chainGenDecl = DeclareOptions(chainGenParams{K: 3})
+var chainGenDecl = compare.DeclareOptions(chainGenParams{K: 3})
 
 // generateChain writes g.Count boards of size N = g.Size with a planted
 // path (params k, default 3, perturb and swap, default false).
-func generateChain(w io.Writer, g GenConfig) error {
+func generateChain(w io.Writer, g compare.GenConfig) error {
 	n, err := strconv.Atoi(g.Size)
 	if err != nil {
 		return fmt.Errorf("chain size %q: want N, a number 1..%d", g.Size, instances.ChainMaxN)
@@ -272,7 +275,7 @@ func generateChain(w io.Writer, g GenConfig) error {
 	return nil
 }
 
-func renderChain(w io.Writer, c instances.Case, r Result) error {
+func renderChain(w io.Writer, c instances.Case, r compare.Result) error {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return err
@@ -303,12 +306,12 @@ func boolStat(b bool) int64 {
 
 // bindChain rebuilds the encoding of chain case c with the options meta
 // records and checks kept against it (encode.BindChainCNF).
-func bindChain(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error) {
+func bindChain(c instances.Case, meta kept.Claim, kept *sat.CNF) ([]string, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return nil, err
 	}
-	o := Options(meta.Options)
+	o := compare.Options(meta.Options)
 	cfg, err := chainSATDecl.Parse(o)
 	if err != nil {
 		return nil, err
@@ -323,7 +326,7 @@ const chainNoSmaller = "no step of the path has a smaller direction"
 
 // chainSettledBy is chainNoSmaller for a path that encode's obligations
 // (ChainObligations) leave with none, else "".
-func chainSettledBy(c instances.Case, r Result) string {
+func chainSettledBy(c instances.Case, r compare.Result) string {
 	b, ok := c.(*instances.Chain)
 	if !ok || !r.Solved {
 		return ""
@@ -336,7 +339,7 @@ func chainSettledBy(c instances.Case, r Result) string {
 }
 
 // chainObligations are the claims r's answer needs (encode.ChainObligations).
-func chainObligations(c instances.Case, _ Options, r Result) ([]string, error) {
+func chainObligations(c instances.Case, _ compare.Options, r compare.Result) ([]string, error) {
 	b, err := caseAs[*instances.Chain]("chain", c)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,8 @@
-package compare
+package puzzles
 
 import (
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
 	"io"
 
 	"github.com/gridsat/gridsat/instances"
@@ -22,7 +23,7 @@ Part i answers its smallest path beginning with its prefix, or -1; the case's
 answer is the smallest of the parts' paths. --bound does not apply`
 
 // splitChain writes the parts of every case, in order.
-func splitChain(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
+func splitChain(w io.Writer, cases []instances.Case, cfg compare.SplitConfig) error {
 	if cfg.Bound >= 0 {
 		return fmt.Errorf("--bound %d: a chain part looks for its smallest path, with no bound", cfg.Bound)
 	}
@@ -42,17 +43,17 @@ func splitChain(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
 }
 
 // chainPartOf says which part of which case c is.
-func chainPartOf(c instances.Case) (PartOf, bool) {
+func chainPartOf(c instances.Case) (compare.PartOf, bool) {
 	b, ok := c.(*instances.Chain)
 	if !ok || b.Part == nil {
-		return PartOf{}, false
+		return compare.PartOf{}, false
 	}
-	return PartOf{Parent: b.Part.Parent, Index: b.Part.Index, Count: b.Part.Count, Split: b.Part.Split, Jobs: b.Part.Jobs, ByAnswer: true}, true
+	return compare.PartOf{Parent: b.Part.Parent, Index: b.Part.Index, Count: b.Part.Count, Split: b.Part.Split, Jobs: b.Part.Jobs, ByAnswer: true}, true
 }
 
 // chainValue is 0 for a verified path (the join compares the paths
 // themselves) and -1 for none.
-func chainValue(r Result) (int, error) {
+func chainValue(r compare.Result) (int, error) {
 	if !r.Solved {
 		if r.Answer != instances.ChainNoPath {
 			return 0, fmt.Errorf("no path, but the answer is %q, not %s", r.Answer, instances.ChainNoPath)

@@ -1,8 +1,9 @@
-package compare
+package puzzles
 
 import (
 	"cmp"
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
 	"slices"
 	"strings"
 
@@ -28,8 +29,8 @@ type satOptions struct {
 }
 
 var (
-	uniqueDecl = DeclareOptions(uniqueOptions{})
-	satDecl    = DeclareOptions(defaultSATOptions())
+	uniqueDecl = compare.DeclareOptions(uniqueOptions{})
+	satDecl    = compare.DeclareOptions(defaultSATOptions())
 )
 
 // defaultSATOptions are the SAT options' defaults.
@@ -37,26 +38,9 @@ func defaultSATOptions() satOptions {
 	return satOptions{Backend: backendName(defaultBackend())}
 }
 
-// UniqueOption is the option name every solver that can prove uniqueness
-// takes (--unique sets it).
-var UniqueOption = uniqueDecl.Doc("Unique").Name
-
-// CertifyOption is the option name every SAT solver that can check a
-// clausal proof of its UNSAT answers takes (--certify sets it).
-var CertifyOption = certifyDoc.Name
-
-// certifyDoc documents CertifyOption.
-var certifyDoc = satDecl.Doc("Certify")
-
-// BackendOption documents the SAT backend option shared by SAT solvers.
-var BackendOption = satDecl.Doc("Backend")
-
-// ProofsOption is the option of the sat solvers naming the directory where
-// every checked claim is kept (--proofs DIR; satOptions.Proofs).
-var ProofsOption = proofsDoc.Name
-
-// proofsDoc documents ProofsOption.
-var proofsDoc = satDecl.Doc("Proofs")
+// BackendDoc documents the SAT backend option every SAT solver takes
+// (compare.BackendOption): its values are the backends linked in.
+var BackendDoc = satDecl.Doc("Backend")
 
 // backendName is the backend option: a registered backend's name, or
 // exec:NAME ("" is the default backend too). It is checked where it is looked
@@ -79,7 +63,7 @@ func (backendName) Values() []string {
 func defaultBackend() string {
 	be, err := sat.LookupBackend("")
 	if err != nil {
-		panic("compare: no default SAT backend: " + err.Error())
+		panic("puzzles: no default SAT backend: " + err.Error())
 	}
 	return be.Name()
 }
@@ -92,7 +76,7 @@ func (o satOptions) backend() (sat.Backend, error) {
 		return nil, err
 	}
 	if o.Proofs != "" && !o.Certify {
-		return nil, fmt.Errorf("option %s=%s keeps checked proofs: it needs %s=true", ProofsOption, o.Proofs, CertifyOption)
+		return nil, fmt.Errorf("option %s=%s keeps checked proofs: it needs %s=true", compare.ProofsOption, o.Proofs, compare.CertifyOption)
 	}
 	if o.Certify {
 		if err := sat.CheckCertifiable(be); err != nil {

@@ -1,7 +1,9 @@
-package compare
+package puzzles
 
 import (
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/encode/kept"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -15,23 +17,24 @@ import (
 )
 
 // queensEntry is queens's registry entry (registry.go lists it).
-func queensEntry() *Puzzle {
-	return &Puzzle{
-		Name:    "queens",
+func queensEntry() *compare.Puzzle {
+	return &compare.Puzzle{
+		Name: "queens",
+		DFS:  dfsSolver, SAT: satSolver,
 		Summary: "Guarding the Chessboard (UVa 11214): fewest queens so that every X is occupied or attacked",
 		Formats: `judge format (UVa 11214): cases "n m" (1..32 each) followed by n rows of m
 characters '.' or 'X' (a target), ended by a line "0" or the end of input.
 Answer per case: "Case k: v", v the fewest queens covering every target.`,
 		Parse:      caseParser(instances.ParseQueens),
 		FormatCase: formatQueens,
-		Solvers: []Solver{
+		Solvers: []compare.Solver{
 			{
 				Name:     "dfs",
 				Doc:      "exact bitboard search: branch on the target with the fewest attackers, reach and share lower bounds (children the reach bound cuts are never made), dominated squares dropped, symmetry at every depth",
 				Options:  queensDFSDecl.Docs(),
 				Solve:    solveQueensDFS,
 				Headline: []string{"nodes", "bound", "greedy"},
-				Validate: func(o Options) error { _, err := queensDFSOptions(o); return err },
+				Validate: func(o compare.Options) error { _, err := queensDFSOptions(o); return err },
 			},
 			{
 				Name:     "sat",
@@ -39,27 +42,27 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 				Options:  queensSATDecl.Docs(),
 				Solve:    solveQueensSAT,
 				Headline: []string{"solves", "conflicts", "vars"},
-				Validate: func(o Options) error { _, err := queensSATOptions(o); return err },
+				Validate: func(o compare.Options) error { _, err := queensSATOptions(o); return err },
 			},
 		},
 		Verify:  verifyQueens,
 		Optimum: "the fewest queens",
-		Least: func(r Result) bool {
+		Least: func(r compare.Result) bool {
 			_, n, err := instances.ParseQueensAnswer(r.Answer)
 			return err == nil && n == 0
 		},
 		Agree:         agreeQueens,
 		CrossCheck:    "optima must be equal",
-		CNF:           queensCNF,
+		CNF:           formula(queensCNF),
 		CNFDoc:        `--opt k=N sets the bound, and --opt split=classes writes the cubes too, as an incremental CNF ("p inccnf", one "a LITS 0" line per cube, as cadical reads it)`,
-		BindProof:     bindQueens,
+		BindProof:     binder(bindQueens),
 		SettledBy:     queensSettledBy,
 		Obligations:   queensObligations,
 		NoProofNeeded: "the lower bound meets the cover",
 		Generate:      generateQueens,
 		GenDoc:        "--size NxM or N; boards with target squares (X) drawn at random",
 		GenParams:     queensGenDecl.Docs(),
-		GenSmall:      GenConfig{Size: "6x7", Count: 3, Seed: 11, Params: Options{"density": "0.4"}},
+		GenSmall:      compare.GenConfig{Size: "6x7", Count: 3, Seed: 11, Params: compare.Options{"density": "0.4"}},
 		Render:        renderQueens,
 		Split:         splitQueens,
 		SplitDoc:      queensSplitDoc,
@@ -69,8 +72,8 @@ Answer per case: "Case k: v", v the fewest queens covering every target.`,
 	}
 }
 
-func queensResult(q *instances.Queens, placement []instances.Square, elapsed time.Duration) Result {
-	return Result{
+func queensResult(q *instances.Queens, placement []instances.Square, elapsed time.Duration) compare.Result {
+	return compare.Result{
 		Solved:  true,
 		Answer:  instances.FormatQueensAnswer(q.Location().Case, len(placement)),
 		Witness: q.Board(placement),
@@ -81,8 +84,8 @@ func queensResult(q *instances.Queens, placement []instances.Square, elapsed tim
 // The queens solvers' options (declare.go): the dfs's are backtrack's, the
 // sat's encode's, the SAT options every adapter shares and dimacs's k.
 var (
-	queensDFSDecl = DeclareOptions(backtrack.DefaultQueensOptions())
-	queensSATDecl = DeclareOptions(queensSATConfig{QueensOptions: encode.DefaultQueensOptions(), satOptions: defaultSATOptions()})
+	queensDFSDecl = compare.DeclareOptions(backtrack.DefaultQueensOptions())
+	queensSATDecl = compare.DeclareOptions(queensSATConfig{QueensOptions: encode.DefaultQueensOptions(), satOptions: defaultSATOptions()})
 )
 
 // queensSATConfig is what the queens sat solver and its CNF read.
@@ -93,33 +96,33 @@ type queensSATConfig struct {
 	K *int `opt:"k" default:"the optimum" doc:"gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"`
 }
 
-func queensDFSOptions(o Options) (backtrack.QueensOptions, error) {
+func queensDFSOptions(o compare.Options) (backtrack.QueensOptions, error) {
 	return queensDFSDecl.Parse(o)
 }
 
-func solveQueensDFS(c instances.Case, o Options) (Result, error) {
+func solveQueensDFS(c instances.Case, o compare.Options) (compare.Result, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	opt, err := queensDFSOptions(o)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	start := time.Now()
 	res, err := backtrack.SolveQueens(q, opt)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	r := queensResult(q, res.Placement, time.Since(start))
 	if res.None {
 		r = queensNone(q, time.Since(start))
 	}
-	r.Stats = []Stat{{"nodes", res.Nodes}, {"bound", int64(res.Bound)}, {"greedy", int64(res.Greedy)}}
+	r.Stats = []compare.Stat{{"nodes", res.Nodes}, {"bound", int64(res.Bound)}, {"greedy", int64(res.Greedy)}}
 	return r, nil
 }
 
-func queensSATOptions(o Options) (encode.QueensOptions, error) {
+func queensSATOptions(o compare.Options) (encode.QueensOptions, error) {
 	cfg, err := queensSATDecl.Parse(o)
 	if err != nil {
 		return encode.QueensOptions{}, err
@@ -137,14 +140,14 @@ func queensSATOptions(o Options) (encode.QueensOptions, error) {
 	return opt, nil
 }
 
-func solveQueensSAT(c instances.Case, o Options) (Result, error) {
+func solveQueensSAT(c instances.Case, o compare.Options) (compare.Result, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	opt, err := queensSATOptions(o)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	keep := newProofKeeper(o)
 	if keep != nil {
@@ -153,7 +156,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 	start := time.Now()
 	res, err := encode.SolveQueens(q, opt)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	elapsed := time.Since(start)
 	if res.Cert != nil {
@@ -163,8 +166,8 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 	if res.None {
 		r = queensNone(q, elapsed)
 	}
-	r.Stats = append(satStats(res.Stats), Stat{"lower", int64(res.Lower)}, Stat{"greedy", int64(res.Greedy)}, Stat{"walk", int64(res.Walk)})
-	r.Steps = res.Stats.Steps
+	r.Stats = append(satStats(res.Stats), compare.Stat{"lower", int64(res.Lower)}, compare.Stat{"greedy", int64(res.Greedy)}, compare.Stat{"walk", int64(res.Walk)})
+	r.Steps = steps(res.Stats.Steps)
 	if res.Cert != nil {
 		r.Stats = append(r.Stats, certStats(*res.Cert)...)
 		switch {
@@ -184,7 +187,7 @@ func solveQueensSAT(c instances.Case, o Options) (Result, error) {
 // names this case, the witness board is this case's board with queens on
 // it, the queens cover every target, and there are as many as the answer
 // says. (That they are the fewest is what Agree cross-checks.)
-func verifyQueens(c instances.Case, r Result) error {
+func verifyQueens(c instances.Case, r compare.Result) error {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return err
@@ -212,7 +215,7 @@ func verifyQueens(c instances.Case, r Result) error {
 	return nil
 }
 
-func agreeQueens(_ instances.Case, a, b Result) error {
+func agreeQueens(_ instances.Case, a, b compare.Result) error {
 	if noneA, noneB := queensNoneAnswer(a), queensNoneAnswer(b); noneA || noneB {
 		if noneA != noneB {
 			return fmt.Errorf("no placement within the part's bound vs a placement")
@@ -235,7 +238,7 @@ func agreeQueens(_ instances.Case, a, b Result) error {
 
 // queensCNF is the formula for k = option k, or the optimum (found by the
 // DFS) when k is unset.
-func queensCNF(c instances.Case, o Options, _ bool) (*sat.CNF, error) {
+func queensCNF(c instances.Case, o compare.Options, _ bool) (*sat.CNF, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return nil, err
@@ -282,11 +285,11 @@ type queensGenParams struct {
 	Full    bool   `opt:"full" doc:"every square a target"`
 }
 
-var queensGenDecl = DeclareOptions(queensGenParams{Density: "0.3"})
+var queensGenDecl = compare.DeclareOptions(queensGenParams{Density: "0.3"})
 
 // generateQueens writes g.Count boards of g.Size with targets at density
 // (param density, default 0.3; full=true for all-X boards).
-func generateQueens(w io.Writer, g GenConfig) error {
+func generateQueens(w io.Writer, g compare.GenConfig) error {
 	rows, cols, err := parseQueensSize(g.Size)
 	if err != nil {
 		return err
@@ -315,7 +318,7 @@ func generateQueens(w io.Writer, g GenConfig) error {
 	return instances.FormatQueens(w, cases)
 }
 
-func renderQueens(w io.Writer, c instances.Case, r Result) error {
+func renderQueens(w io.Writer, c instances.Case, r compare.Result) error {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return err
@@ -341,12 +344,12 @@ func formatQueens(w io.Writer, c instances.Case) error {
 // bindQueens rebuilds the formula of queens case c with the options meta
 // records and checks kept against it (encode.BindQueens); it returns the
 // key of the obligation the claim meets.
-func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error) {
+func bindQueens(c instances.Case, meta kept.Claim, kept *sat.CNF) ([]string, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return nil, err
 	}
-	opt, err := queensSATOptions(Options(meta.Options))
+	opt, err := queensSATOptions(compare.Options(meta.Options))
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +367,7 @@ func bindQueens(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]strin
 // queensNeeded says which of a run's claims its answer r needs: those of
 // "at most answer-1" (for a part, of its rest: less its forced queens);
 // a search up from a lower bound proves the k below too.
-func queensNeeded(q *instances.Queens, r Result) func(encode.Claim) bool {
+func queensNeeded(q *instances.Queens, r compare.Result) func(encode.Claim) bool {
 	n, err := queensClaimAnswer(q, r.Answer)
 	if err != nil {
 		return nil
@@ -375,7 +378,7 @@ func queensNeeded(q *instances.Queens, r Result) func(encode.Claim) bool {
 
 // queensSettledBy names the bound that settles r's optimum on case c
 // alone (queensBoundBy), "" when none does.
-func queensSettledBy(c instances.Case, r Result) string {
+func queensSettledBy(c instances.Case, r compare.Result) string {
 	q, ok := c.(*instances.Queens)
 	if !ok {
 		return ""
@@ -389,7 +392,7 @@ func queensSettledBy(c instances.Case, r Result) string {
 
 // queensObligations are the claims r's optimum needs under the sat
 // options o (encode.QueensObligations).
-func queensObligations(c instances.Case, o Options, r Result) ([]string, error) {
+func queensObligations(c instances.Case, o compare.Options, r compare.Result) ([]string, error) {
 	q, err := caseAs[*instances.Queens]("queens", c)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,8 @@
-package compare
+package puzzles
 
 import (
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
 	"io"
 	"strings"
 	"time"
@@ -16,14 +17,14 @@ import (
 // is a claim, labelled like any other (claims.go).
 
 // queensNone is the result of a part with no placement within its bound.
-func queensNone(q *instances.Queens, elapsed time.Duration) Result {
-	return Result{Answer: instances.FormatQueensPartAnswer(q.Location().Case), Time: elapsed}
+func queensNone(q *instances.Queens, elapsed time.Duration) compare.Result {
+	return compare.Result{Answer: instances.FormatQueensPartAnswer(q.Location().Case), Time: elapsed}
 }
 
 // verifyQueensNone checks an unsolved queens result for form: only a part
 // can have no placement (a whole board always has one: a queen on every
 // target), and its answer says -1 for this case.
-func verifyQueensNone(q *instances.Queens, r Result) error {
+func verifyQueensNone(q *instances.Queens, r compare.Result) error {
 	if q.Part == nil {
 		return fmt.Errorf("reported no cover, but every board has one (a queen on every target)")
 	}
@@ -38,7 +39,7 @@ func verifyQueensNone(q *instances.Queens, r Result) error {
 
 // queensNoneAnswer reports whether r says a part has no placement within
 // its bound.
-func queensNoneAnswer(r Result) bool {
+func queensNoneAnswer(r compare.Result) bool {
 	_, v, ok := strings.Cut(r.Answer, ": ")
 	return !r.Solved && ok && v == "-1"
 }
@@ -54,7 +55,7 @@ bound one less: the parts only look for fewer queens, and when none has an
 answer the cover's size is the case's`
 
 // splitQueens writes the parts of every case, in order.
-func splitQueens(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
+func splitQueens(w io.Writer, cases []instances.Case, cfg compare.SplitConfig) error {
 	var parts []*instances.Queens
 	for _, c := range cases {
 		q, ok := c.(*instances.Queens)
@@ -75,16 +76,16 @@ func splitQueens(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
 }
 
 // queensPartOf says which part of which case c is.
-func queensPartOf(c instances.Case) (PartOf, bool) {
+func queensPartOf(c instances.Case) (compare.PartOf, bool) {
 	q, ok := c.(*instances.Queens)
 	if !ok || q.Part == nil {
-		return PartOf{}, false
+		return compare.PartOf{}, false
 	}
-	return PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover), Split: q.Part.Split, Jobs: q.Part.Jobs}, true
+	return compare.PartOf{Parent: q.Part.Parent, Index: q.Part.Index, Count: q.Part.Count, Bound: q.Part.Bound, Cover: len(q.Part.Cover), Split: q.Part.Split, Jobs: q.Part.Jobs}, true
 }
 
 // queensValue is a verified answer's queen count, -1 for a part's none.
-func queensValue(r Result) (int, error) {
+func queensValue(r compare.Result) (int, error) {
 	if queensNoneAnswer(r) {
 		return -1, nil
 	}

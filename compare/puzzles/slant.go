@@ -1,7 +1,9 @@
-package compare
+package puzzles
 
 import (
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/encode/kept"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -15,9 +17,10 @@ import (
 )
 
 // slantEntry is slant's registry entry (registry.go lists it).
-func slantEntry() *Puzzle {
-	return &Puzzle{
-		Name:    "slant",
+func slantEntry() *compare.Puzzle {
+	return &compare.Puzzle{
+		Name: "slant",
+		DFS:  dfsSolver, SAT: satSolver,
 		Summary: "Gokigen Naname (UVa 11694): a diagonal in every cell, clues count touching diagonals, no loops",
 		Formats: `judge format (UVa 11694): T, then per case n (1 up, as far as
 memory allows) and n+1 rows of n+1 corners, each a clue 0..4 or '.'.
@@ -28,15 +31,15 @@ Also, one case per line: Simon Tatham game IDs "WxH:desc" (or "WxHde:",
 answer, # comment). A lone integer on the first line selects the judge format.`,
 		Parse:      caseParser(instances.ParseSlant),
 		FormatCase: formatSlant,
-		Solvers: []Solver{
+		Solvers: []compare.Solver{
 			{
 				Name:     "dfs",
 				Doc:      "iterative depth-first search with clue, loop and dead-end propagation, Tatham's equivalences, independent regions and learned nogoods",
 				Options:  slantDFSDecl.Docs(),
 				Solve:    solveSlantDFS,
-				Memory:   func(c instances.Case, _ Options) int64 { return slantMemory(c, nil) },
+				Memory:   func(c instances.Case, _ compare.Options) int64 { return slantMemory(c, nil) },
 				Headline: []string{"nodes", "conflicts", "learned"},
-				Validate: func(o Options) error { _, _, err := slantDFSOptions(o); return err },
+				Validate: func(o compare.Options) error { _, _, err := slantDFSOptions(o); return err },
 			},
 			{
 				Name:     "sat",
@@ -46,21 +49,21 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 				Memory:   slantSATMemory,
 				Uses:     slantSATUses,
 				Headline: []string{"rounds", "added", "conflicts"},
-				Validate: func(o Options) error { _, _, err := slantSATOptions(o); return err },
+				Validate: func(o compare.Options) error { _, _, err := slantSATOptions(o); return err },
 			},
 		},
 		Verify:      verifySlant,
 		Agree:       agreeSlant,
 		CrossCheck:  "answers must both verify (and with --unique agree on uniqueness)",
-		CNF:         slantCNF,
+		CNF:         formula(slantCNF),
 		CNFDoc:      "--opt unique=true with --refined also writes the clause blocking the solution found: the formula a uniqueness certificate refutes (see --certify and --proofs), with no model when the solution is unique",
-		BindProof:   bindSlant,
+		BindProof:   binder(bindSlant),
 		Obligations: slantObligations,
 		Generate:    generateSlant,
 		GenMemory:   slantGenMemory,
 		GenDoc:      "--size WxH or N; unique puzzles, clues removed while the DFS's deductions still solve the puzzle (Tatham's way), or planted boards; square boards in the judge format, others as Tatham game IDs",
 		GenParams:   slantGenDecl.Docs(),
-		GenSmall:    GenConfig{Size: "5x5", Count: 3, Seed: 11},
+		GenSmall:    compare.GenConfig{Size: "5x5", Count: 3, Seed: 11},
 		Render:      renderSlant,
 		Split:       splitSlant,
 		SplitDoc:    slantSplitDoc,
@@ -74,8 +77,8 @@ answer, # comment). A lone integer on the first line selects the judge format.`,
 // sat's encode's, with unique, pre and the SAT options every adapter
 // shares.
 var (
-	slantDFSDecl = DeclareOptions(slantDFSConfig{})
-	slantSATDecl = DeclareOptions(slantSATConfig{SlantOptions: encode.DefaultSlantOptions(), satOptions: defaultSATOptions()})
+	slantDFSDecl = compare.DeclareOptions(slantDFSConfig{})
+	slantSATDecl = compare.DeclareOptions(slantSATConfig{SlantOptions: encode.DefaultSlantOptions(), satOptions: defaultSATOptions()})
 )
 
 // slantDFSConfig is what the slant dfs reads.
@@ -128,7 +131,7 @@ func (p *slantPre) UnmarshalText(text []byte) error {
 
 // slantSATUses names the dfs when pre= starts the sat solver from its
 // deductions.
-func slantSATUses(o Options) []string {
+func slantSATUses(o compare.Options) []string {
 	if cfg, err := slantSATDecl.Parse(o); err == nil && cfg.Pre.on {
 		return []string{"dfs"}
 	}
@@ -137,7 +140,7 @@ func slantSATUses(o Options) []string {
 
 // slantDFSOptions reads the DFS's options; unique says whether a second
 // solution is looked for.
-func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err error) {
+func slantDFSOptions(o compare.Options) (opt backtrack.SlantOptions, unique bool, err error) {
 	cfg, err := slantDFSDecl.Parse(o)
 	if err != nil {
 		return opt, false, err
@@ -150,25 +153,25 @@ func slantDFSOptions(o Options) (opt backtrack.SlantOptions, unique bool, err er
 	return opt, cfg.Unique, nil
 }
 
-func solveSlantDFS(c instances.Case, o Options) (Result, error) {
+func solveSlantDFS(c instances.Case, o compare.Options) (compare.Result, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	opt, unique, err := slantDFSOptions(o)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	start := time.Now()
 	res := backtrack.SolveSlant(s, opt)
 	elapsed := time.Since(start)
 	if !res.Complete {
-		return Result{}, fmt.Errorf("slant dfs: stopped after %d nodes (option nodes)", res.Nodes)
+		return compare.Result{}, fmt.Errorf("slant dfs: stopped after %d nodes (option nodes)", res.Nodes)
 	}
-	r := Result{
+	r := compare.Result{
 		Solved: len(res.Solutions) > 0,
 		Time:   elapsed,
-		Stats: []Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"conflicts", res.Conflicts},
+		Stats: []compare.Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"conflicts", res.Conflicts},
 			{"learned", res.Learned}, {"regions", int64(res.Regions)}},
 	}
 	if r.Solved {
@@ -200,7 +203,7 @@ func slantMemory(c instances.Case, sat *encode.SlantOptions) int64 {
 // slantSATMemory is the SAT solver's memory estimate under options o
 // (pre= adds the DFS's root deductions, run first: the larger of the
 // two).
-func slantSATMemory(c instances.Case, o Options) int64 {
+func slantSATMemory(c instances.Case, o compare.Options) int64 {
 	opt, pre, err := slantSATOptions(o)
 	if err != nil {
 		return 0
@@ -214,7 +217,7 @@ func slantSATMemory(c instances.Case, o Options) int64 {
 
 // slantSATOptions reads the SAT solver's options; pre is the deduction
 // level to run before the solve, if any.
-func slantSATOptions(o Options) (opt encode.SlantOptions, pre slantPre, err error) {
+func slantSATOptions(o compare.Options) (opt encode.SlantOptions, pre slantPre, err error) {
 	cfg, err := slantSATDecl.Parse(o)
 	if err != nil {
 		return opt, pre, err
@@ -245,23 +248,23 @@ func slantFacts(s *instances.Slant, opt *encode.SlantOptions, pre slantPre) {
 	opt.Facts = &facts
 }
 
-func solveSlantSAT(c instances.Case, o Options) (Result, error) {
+func solveSlantSAT(c instances.Case, o compare.Options) (compare.Result, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	opt, pre, err := slantSATOptions(o)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
 	start := time.Now()
 	slantFacts(s, &opt, pre)
 	res, err := encode.SolveSlant(s, opt)
 	elapsed := time.Since(start)
 	if err != nil {
-		return Result{}, err
+		return compare.Result{}, err
 	}
-	r := Result{Time: elapsed, Stats: satStats(res.Stats)}
+	r := compare.Result{Time: elapsed, Stats: satStats(res.Stats)}
 	keep := newProofKeeper(o)
 	if opt.Certify {
 		certifySlant(s, res, &r, keep)
@@ -272,7 +275,7 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solution)
 		if opt.Unique {
 			if !res.UniqueChecked {
-				return Result{}, fmt.Errorf("slant sat: uniqueness undecided (solver gave up)")
+				return compare.Result{}, fmt.Errorf("slant sat: uniqueness undecided (solver gave up)")
 			}
 			r.UniqueChecked = true
 			if res.Second != nil {
@@ -281,14 +284,14 @@ func solveSlantSAT(c instances.Case, o Options) (Result, error) {
 		}
 	case sat.Unsatisfiable:
 	default:
-		return Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
+		return compare.Result{}, fmt.Errorf("slant sat: solver gave up (%v)", res.Status)
 	}
 	return r, keep.write("slant", c, o, r)
 }
 
 // certifySlant checks res's claim of an absence, if any, into r: the
 // proof statistics, and Certified or CertError.
-func certifySlant(s *instances.Slant, res encode.SlantResult, r *Result, keep *proofKeeper) {
+func certifySlant(s *instances.Slant, res encode.SlantResult, r *compare.Result, keep *proofKeeper) {
 	if _, claims := encode.SlantClaim(res); !claims {
 		return
 	}
@@ -305,7 +308,7 @@ func certifySlant(s *instances.Slant, res encode.SlantResult, r *Result, keep *p
 // the judge text and must satisfy every clue with no loop; a second
 // solution must be valid too and differ from the first. An unsolved result
 // must print nothing (the judge's output has nothing for it).
-func verifySlant(c instances.Case, r Result) error {
+func verifySlant(c instances.Case, r compare.Result) error {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return err
@@ -340,9 +343,9 @@ func verifySlant(c instances.Case, r Result) error {
 
 // agreeSlant: two verified answers may differ when the puzzle has several
 // solutions; when both decided uniqueness they must agree on it.
-func agreeSlant(_ instances.Case, a, b Result) error {
+func agreeSlant(_ instances.Case, a, b compare.Result) error {
 	if a.UniqueChecked && b.UniqueChecked && (a.Second == "") != (b.Second == "") {
-		say := func(r Result) string {
+		say := func(r compare.Result) string {
 			if r.Second == "" {
 				return "unique"
 			}
@@ -358,7 +361,7 @@ func agreeSlant(_ instances.Case, a, b Result) error {
 // (with the same options) found and, with unique=true, the blocking clause
 // of the solution found: then it is the formula a uniqueness certificate
 // refutes, its input clauses included (in another order).
-func slantCNF(c instances.Case, o Options, refined bool) (*sat.CNF, error) {
+func slantCNF(c instances.Case, o compare.Options, refined bool) (*sat.CNF, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return nil, err
@@ -421,7 +424,7 @@ type slantDifficulty string
 // Values lists the difficulties.
 func (slantDifficulty) Values() []string { return []string{"easy", "hard", "deep", "search"} }
 
-var slantGenDecl = DeclareOptions(slantGenParams{Difficulty: "hard", Clues: "min"})
+var slantGenDecl = compare.DeclareOptions(slantGenParams{Difficulty: "hard", Clues: "min"})
 
 // slantPlantedClues is the share of clues a planted board keeps when the
 // clues parameter does not say.
@@ -430,7 +433,7 @@ const slantPlantedClues = "0.6"
 // slantGenMemory estimates generating g: the DFS's deductions on one
 // board (backtrack.SlantMemory, solve --mem's estimate of the dfs solver)
 // and a byte per corner of every board kept until written.
-func slantGenMemory(g GenConfig) int64 {
+func slantGenMemory(g compare.GenConfig) int64 {
 	w, h, err := parseSlantSize(g.Size)
 	if err != nil {
 		return 0
@@ -449,7 +452,7 @@ func slantGenMemory(g GenConfig) int64 {
 // planted boards instead: a random loop-free filling with each clue kept
 // with probability clues (default 0.6), which often have many solutions.
 // Square boards are written in the judge format, others as Tatham game IDs.
-func generateSlant(w io.Writer, g GenConfig) error {
+func generateSlant(w io.Writer, g compare.GenConfig) error {
 	wd, ht, err := parseSlantSize(g.Size)
 	if err != nil {
 		return err
@@ -559,7 +562,7 @@ func slantGenCounter(s *instances.Slant, limit int) int {
 	return len(r.Solutions)
 }
 
-func renderSlant(w io.Writer, c instances.Case, r Result) error {
+func renderSlant(w io.Writer, c instances.Case, r compare.Result) error {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return err
@@ -585,12 +588,12 @@ func formatSlant(w io.Writer, c instances.Case) error {
 
 // bindSlant rebuilds the eager encoding of case c with the options meta
 // records and checks kept against it (encode.BindSlantCNF).
-func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error) {
+func bindSlant(c instances.Case, meta kept.Claim, kept *sat.CNF) ([]string, error) {
 	s, err := caseAs[*instances.Slant]("slant", c)
 	if err != nil {
 		return nil, err
 	}
-	o := Options(meta.Options)
+	o := compare.Options(meta.Options)
 	cfg, err := slantSATDecl.Parse(o)
 	if err != nil {
 		return nil, err
@@ -613,6 +616,6 @@ func bindSlant(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string
 }
 
 // slantObligations is the claim r's answer needs (encode.SlantObligations).
-func slantObligations(_ instances.Case, _ Options, r Result) ([]string, error) {
+func slantObligations(_ instances.Case, _ compare.Options, r compare.Result) ([]string, error) {
 	return encode.SlantObligations(r.Solved, r.UniqueChecked && r.Second == ""), nil
 }

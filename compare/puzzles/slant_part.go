@@ -1,7 +1,8 @@
-package compare
+package puzzles
 
 import (
 	"fmt"
+	"github.com/gridsat/gridsat/compare"
 	"io"
 
 	"github.com/gridsat/gridsat/instances"
@@ -26,7 +27,7 @@ part has solutions and its is unique. --bound does not apply`
 
 // splitSlant writes the parts of every case, in order: in the judge
 // format when every case is square, else as game IDs.
-func splitSlant(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
+func splitSlant(w io.Writer, cases []instances.Case, cfg compare.SplitConfig) error {
 	if cfg.Bound >= 0 {
 		return fmt.Errorf("--bound %d: a slant part looks for a solution, with no bound", cfg.Bound)
 	}
@@ -51,17 +52,17 @@ func splitSlant(w io.Writer, cases []instances.Case, cfg SplitConfig) error {
 }
 
 // slantPartOf says which part of which case c is.
-func slantPartOf(c instances.Case) (PartOf, bool) {
+func slantPartOf(c instances.Case) (compare.PartOf, bool) {
 	s, ok := c.(*instances.Slant)
 	if !ok || s.Part == nil {
-		return PartOf{}, false
+		return compare.PartOf{}, false
 	}
-	return PartOf{Parent: s.Part.Parent, Index: s.Part.Index, Count: s.Part.Count, Split: s.Part.Split, Jobs: s.Part.Jobs, Solutions: true}, true
+	return compare.PartOf{Parent: s.Part.Parent, Index: s.Part.Index, Count: s.Part.Count, Split: s.Part.Split, Jobs: s.Part.Jobs, Solutions: true}, true
 }
 
 // slantValue is 0 for a verified solution and -1 for none (the join
 // counts the parts with solutions: join_solutions.go).
-func slantValue(r Result) (int, error) {
+func slantValue(r compare.Result) (int, error) {
 	if !r.Solved {
 		if r.Answer != "" {
 			return 0, fmt.Errorf("no solution, but the answer is %q", r.Answer)

@@ -1,4 +1,10 @@
-package encode
+// Package kept is the claims gridsat keeps on disk (compare --certify
+// --proofs DIR): each claim's record (a JSON), the formula it refutes
+// (DIMACS CNF, the accepted cut lemmas appended) and its proof (DRAT), and
+// the re-check of the three with encode/drat. It links no SAT solver: a
+// report that checks kept proofs need not link one. Package encode writes
+// the claims (encode.WriteClaim).
+package kept
 
 import (
 	"bufio"
@@ -9,14 +15,13 @@ import (
 	"path/filepath"
 
 	"github.com/gridsat/gridsat/encode/drat"
-	"github.com/gridsat/gridsat/encode/sat"
 )
 
-// KeptClaim describes a claim kept on disk (gridsat --proofs DIR): the JSON
+// Claim describes a claim kept on disk (gridsat --proofs DIR): the JSON
 // beside STEM.cnf, the formula with the accepted input clauses appended
 // (what drat-trim reads), and STEM.drat, the proof's lemmas and deletions
 // in DRAT text. Anyone can re-check it: drat-trim STEM.cnf STEM.drat.
-type KeptClaim struct {
+type Claim struct {
 	Claim  string `json:"claim"`
 	Puzzle string `json:"puzzle"`
 	// Solver is the solver whose run kept the claim ("" in claims kept
@@ -43,47 +48,13 @@ type KeptClaim struct {
 	// Options are the run's solver options (proofs= left out): those
 	// report --proofs rebuilds the case's encoding with.
 	Options map[string]string `json:"options,omitempty"`
-	// Queens is a queens claim's k, counter bound and cube (Claim.Queens).
-	Queens *QueensClaim `json:"queens,omitempty"`
+	// Queens is a queens claim's k, counter bound and cube (encode.Claim.Queens).
+	Queens *Queens `json:"queens,omitempty"`
 }
 
-// WriteClaim writes cl, checked, to dir as stem.cnf, stem.drat and
-// stem.json, meta filled in with what cl says.
-func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
-	steps := make([]drat.Step, 0, len(cl.Steps))
-	var inputs [][]int
-	for _, st := range cl.Steps {
-		switch st.Kind {
-		case sat.ProofInput:
-			inputs = append(inputs, st.Lits)
-		case sat.ProofDelete:
-			steps = append(steps, drat.Step{Kind: drat.Delete, Lits: st.Lits})
-		default:
-			steps = append(steps, drat.Step{Kind: drat.Lemma, Lits: st.Lits})
-			meta.Lemmas++
-		}
-	}
-	f := &sat.CNF{NumVars: cl.NumVars, Clauses: append(cl.Formula[:len(cl.Formula):len(cl.Formula)], inputs...),
-		Comments: []string{"gridsat kept claim: " + cl.Name, fmt.Sprintf("the last %d clauses are input clauses the lemma checkers accepted", len(inputs))}}
-	meta.Claim, meta.Vars, meta.Clauses, meta.Inputs = cl.Name, cl.NumVars, len(f.Clauses), len(inputs)
-	meta.CNF, meta.DRAT = stem+".cnf", stem+".drat"
-	meta.Trusted, meta.Queens = cl.Trusted, cl.Queens
-	if err := writeFile(filepath.Join(dir, meta.CNF), f.WriteDIMACS); err != nil {
-		return err
-	}
-	if err := writeFile(filepath.Join(dir, meta.DRAT), func(w io.Writer) error { return drat.WriteText(w, steps) }); err != nil {
-		return err
-	}
-	return writeFile(filepath.Join(dir, stem+".json"), func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", " ")
-		return enc.Encode(meta)
-	})
-}
-
-// writeFile writes path through write, atomically enough for a kept proof:
+// WriteFile writes path through write, atomically enough for a kept proof:
 // a temporary file renamed into place.
-func writeFile(path string, write func(io.Writer) error) error {
+func WriteFile(path string, write func(io.Writer) error) error {
 	// A temporary name of its own: two runs keeping one claim (two
 	// workers, two comparisons sharing a folder) never write one file.
 	fh, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
@@ -109,27 +80,28 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return nil
 }
 
-// RecheckClaim reads a kept claim (its JSON, and the CNF and proof beside
+// Recheck reads a kept claim (its JSON, and the CNF and proof beside
 // it) and checks the proof against the CNF with encode/drat. It does not
-// check that the CNF is the claim's case's (RecheckClaimBound does).
-func RecheckClaim(jsonPath string) (KeptClaim, drat.Result, error) {
-	return RecheckClaimBound(jsonPath, nil)
+// check that the CNF is the claim's case's (RecheckBound does).
+func Recheck(jsonPath string) (Claim, drat.Result, error) {
+	return RecheckBound(jsonPath, nil)
 }
 
 // Binder accepts or rejects a kept claim's CNF as its case's formula
-// (BindSlantCNF, say); meta is the claim's JSON.
-type Binder func(meta KeptClaim, kept *sat.CNF) error
+// (a puzzle's encoding rebuilt and compared); meta is the claim's JSON,
+// numVars and clauses the kept CNF.
+type Binder func(meta Claim, numVars int, clauses [][]int) error
 
-// RecheckClaimBound is RecheckClaim that first gives the kept CNF to
+// RecheckBound is Recheck that first gives the kept CNF to
 // bind, if not nil, which must accept it as the case's formula; bind is
 // chosen from meta (the puzzle, file and case), so it is given meta
 // through lookup, which returns nil for a claim it cannot tie to a case.
 // A file read under a bound that it exceeds (a JSON over 1 MiB, a line of
 // the CNF or the proof over drat.MaxLine) is an error wrapping
 // bufio.ErrTooLong.
-func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClaim, drat.Result, error) {
-	var meta KeptClaim
-	data, err := readClaimJSON(jsonPath)
+func RecheckBound(jsonPath string, lookup func(Claim) Binder) (Claim, drat.Result, error) {
+	var meta Claim
+	data, err := readJSON(jsonPath)
 	if err != nil {
 		return meta, drat.Result{}, err
 	}
@@ -147,13 +119,13 @@ func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClai
 		return meta, drat.Result{}, err
 	}
 	defer cnfFile.Close()
-	f, err := sat.ReadDIMACS(cnfFile, meta.CNF)
+	numVars, clauses, err := drat.ReadDIMACS(cnfFile, meta.CNF)
 	if err != nil {
 		return meta, drat.Result{}, err
 	}
 	if lookup != nil {
 		if bind := lookup(meta); bind != nil {
-			if err := bind(meta, f); err != nil {
+			if err := bind(meta, numVars, clauses); err != nil {
 				return meta, drat.Result{}, fmt.Errorf("%s: %s: the kept CNF is not the case's formula: %w", jsonPath, meta.Claim, err)
 			}
 		}
@@ -167,31 +139,44 @@ func RecheckClaimBound(jsonPath string, lookup func(KeptClaim) Binder) (KeptClai
 	if err != nil {
 		return meta, drat.Result{}, fmt.Errorf("%s: %w", meta.DRAT, err)
 	}
-	res, err := drat.Check(f.NumVars, f.Clauses, steps)
+	res, err := drat.Check(numVars, clauses, steps)
 	if err != nil {
 		return meta, res, fmt.Errorf("%s: %s: %w", jsonPath, meta.Claim, err)
 	}
 	return meta, res, nil
 }
 
-// maxClaimJSON bounds a kept claim's JSON record (a few hundred bytes as
+// maxJSON bounds a kept claim's JSON record (a few hundred bytes as
 // gridsat writes it).
-const maxClaimJSON = 1 << 20
+const maxJSON = 1 << 20
 
-// readClaimJSON reads a kept claim's JSON record, refusing one over
-// maxClaimJSON (the error wraps bufio.ErrTooLong) without reading it whole.
-func readClaimJSON(path string) ([]byte, error) {
+// readJSON reads a kept claim's JSON record, refusing one over
+// maxJSON (the error wraps bufio.ErrTooLong) without reading it whole.
+func readJSON(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxClaimJSON+1))
+	data, err := io.ReadAll(io.LimitReader(f, maxJSON+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(data) > maxClaimJSON {
-		return nil, fmt.Errorf("%s: over %d MiB (a kept claim's record is a few hundred bytes): %w", path, maxClaimJSON>>20, bufio.ErrTooLong)
+	if len(data) > maxJSON {
+		return nil, fmt.Errorf("%s: over %d MiB (a kept claim's record is a few hundred bytes): %w", path, maxJSON>>20, bufio.ErrTooLong)
 	}
 	return data, nil
+}
+
+// Queens is what a queens claim assumes: at most K queens, with the
+// counters counting up to Upto, and with split=classes the cube of Share
+// (at most Share[c] queens on square class c; nil without split) and, for
+// a share the border split splits, Border: per ring line (first row, last
+// row, first column, last column, ring by ring) 1 when it holds a queen,
+// 0 when not (nil for a cube not split so).
+type Queens struct {
+	K      int   `json:"k"`
+	Upto   int   `json:"upto"`
+	Share  []int `json:"share,omitempty"`
+	Border []int `json:"border,omitempty"`
 }
