@@ -42,7 +42,7 @@ var layers = map[string][]string{
 	"compare/measure": {"compare"},
 	// The command line's test helpers, and its end-to-end tests (test
 	// packages alone, importing nothing outside tests).
-	"cmd/gridsat/internal/clitest": {"compare", "compare/harness"},
+	"cmd/gridsat/internal/clitest": {"compare", "compare/harness", "compare/puzzles"},
 	"cmd/gridsat/e2e":              nil,
 	"cmd/gridsat/e2e/split":        nil,
 	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure"},

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/puzzles"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -77,7 +78,7 @@ func coinPuzzle() *compare.Puzzle {
 		Solvers: []compare.Solver{
 			{Name: "dfs", Doc: "tries each face", Options: coinDFSDecl.Docs(), Solve: solveCoinDFS,
 				Validate: func(o compare.Options) error { _, err := coinDFSDecl.Parse(o); return err }},
-			{Name: "sat", Doc: "one variable, heads", Options: []compare.OptionDoc{compare.BackendOption}, Solve: solveCoinSAT},
+			{Name: "sat", Doc: "one variable, heads", Options: []compare.OptionDoc{puzzles.BackendDoc}, Solve: solveCoinSAT},
 		},
 		Verify:     verifyCoin,
 		Agree:      agreeCoin,

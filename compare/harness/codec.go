@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -210,9 +209,9 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 		}
 	}
 	if n := r.count(); n > 0 {
-		res.Steps = make([]sat.Step, n)
+		res.Steps = make([]compare.Step, n)
 		for i := range res.Steps {
-			res.Steps[i] = sat.Step{Label: r.str(), Status: sat.Status(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
+			res.Steps[i] = compare.Step{Label: r.str(), Status: compare.StepStatus(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
 		}
 	}
 	res.Certified = r.bool()

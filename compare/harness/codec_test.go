@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -42,7 +41,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		Options: compare.Options{"card": "seq", "backend": "exec:cadical", "": "odd"}, MinSolve: time.Millisecond}
 	rep := reply{Result: compare.Result{Solved: true, Answer: "Case 1: 5", Witness: "Q.\n.X", Second: "\\/", UniqueChecked: true, Time: 1234,
 		Stats:     []compare.Stat{{Name: "nodes", Value: 1 << 40}, {Name: "rounds", Value: -3}},
-		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsatisfiable, Time: time.Second, Rounds: 9}},
+		Steps:     []compare.Step{{Label: "k=5", Status: compare.StepUNSAT, Time: time.Second, Rounds: 9}},
 		Certified: true, CertError: "lemma 3 not RUP"},
 		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, Solves: 140, FirstWall: 9 * time.Microsecond, FirstCPU: 8 * time.Microsecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	_ "github.com/gridsat/gridsat/compare/puzzles" // registers the puzzles
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -53,7 +54,9 @@ func toyPuzzle() *compare.Puzzle {
 		}}
 	}
 	return &compare.Puzzle{
-		Name: "toy",
+		Name:    "toy",
+		Summary: "a number n, whose answer is 2n (none when n < 0)",
+		DFS:     "good",
 		Parse: func(file string, r io.Reader) ([]instances.Case, error) {
 			l := instances.NewLines(file, r)
 			var cs []instances.Case
@@ -254,7 +257,10 @@ func TestMain(m *testing.M) {
 	switch mode := os.Getenv("GRIDSAT_TEST_WORKER"); mode {
 	case "":
 	case "1":
-		compare.Register(toyPuzzle())
+		if _, err := compare.Register(toyPuzzle()); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		if err := WorkerMain(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -380,7 +386,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 }
 
 func TestParseSpec(t *testing.T) {
-	p := &compare.Puzzle{Name: "x", Solvers: []compare.Solver{{Name: "sat", Options: []compare.OptionDoc{compare.BackendOption, {Name: "card"}}}}}
+	p := &compare.Puzzle{Name: "x", Solvers: []compare.Solver{{Name: "sat", Options: []compare.OptionDoc{{Name: compare.BackendOption}, {Name: "card"}}}}}
 	tests := []struct {
 		text    string
 		want    compare.Options
@@ -415,4 +421,15 @@ func puzzle(t testing.TB, name string) *compare.Puzzle {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// registerToy registers p for a test and returns the function that takes
+// it out again; the test fails when the contract refuses p.
+func registerToy(t testing.TB, p *compare.Puzzle) func() {
+	t.Helper()
+	unregister, err := compare.Register(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return unregister
 }

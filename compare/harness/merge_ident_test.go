@@ -51,7 +51,7 @@ func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Sp
 // after the first file's row.
 func TestMergeSameBoardInTwoFiles(t *testing.T) {
 	p := toyPuzzle()
-	defer compare.Register(p)()
+	defer registerToy(t, p)()
 	sp := specs(t, p, "good")
 	for _, stop := range []int{0, 1} {
 		srcs := []*Source{toySource(t, "3\n"), toySource(t, "3\n")}

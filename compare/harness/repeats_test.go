@@ -147,7 +147,7 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	if calls := toyCalls.Load(); calls != 2*2*3 || reused != 2*2*2 {
 		t.Errorf("resumed: %d solver calls and %d runs reused; want 12 and 8", calls, reused)
 	}
-	defer compare.Register(p)() // for the merge; the registry holds the toy in workers only
+	defer registerToy(t, p)() // for the merge; the registry holds the toy in workers only
 	merged, err := MergeResultsWith([]string{out}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
