@@ -277,7 +277,7 @@ func sameRunOptions(p *Puzzle, spec string, o Options, meta kept.Claim) bool {
 			continue
 		}
 		for key := range refs {
-			if _, ok := s.option(key); !ok {
+			if _, ok := s.Option(key); !ok {
 				return false
 			}
 		}

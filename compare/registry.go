@@ -304,7 +304,7 @@ func (s *Solver) CheckOptions(o Options) error {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		d, ok := s.option(k)
+		d, ok := s.Option(k)
 		if !ok {
 			return fmt.Errorf("solver %s has no option %q%s", s.Name, k, s.optionList())
 		}
@@ -476,7 +476,7 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 	}
 	opts := Options{}
 	for k, v := range base {
-		if sv.knows(k) {
+		if sv.Takes(k) {
 			opts[k] = v
 		}
 	}
@@ -489,11 +489,11 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 		}
 		// A value with a colon of its own ("backend=exec:cadical", as the
 		// option's values exec:NAME say) spans two parts.
-		if d, ok := sv.option(k); ok && d.colonPrefix(v) && i+1 < len(parts) {
+		if d, ok := sv.Option(k); ok && d.colonPrefix(v) && i+1 < len(parts) {
 			v += ":" + parts[i+1]
 			i++
 		}
-		if !sv.knows(k) {
+		if !sv.Takes(k) {
 			return Spec{}, fmt.Errorf("solver %s of %s has no option %q%s", sv.Name, p.Name, k, sv.optionList())
 		}
 		if given[k] {
@@ -533,7 +533,8 @@ func (s Spec) Resolved() Options {
 	return out
 }
 
-func (s *Solver) option(name string) (OptionDoc, bool) {
+// Option returns the doc of s's option called name, and whether s takes it.
+func (s *Solver) Option(name string) (OptionDoc, bool) {
 	for _, o := range s.Options {
 		if o.Name == name {
 			return o, true
@@ -542,8 +543,9 @@ func (s *Solver) option(name string) (OptionDoc, bool) {
 	return OptionDoc{}, false
 }
 
-func (s *Solver) knows(name string) bool {
-	_, ok := s.option(name)
+// Takes reports whether s takes the option called name.
+func (s *Solver) Takes(name string) bool {
+	_, ok := s.Option(name)
 	return ok
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -22,12 +23,12 @@ var backendsToTest = []string{"gophersat", "gini", "exec:cadical", "exec:minisat
 // backendsGen are small generator settings per puzzle, unsolvable cases
 // among them where the generator makes some; puzzles not listed are tried
 // with backendsFallbackSizes.
-var backendsGen = map[string][]GenConfig{
+var backendsGen = map[string][]compare.GenConfig{
 	"slant":  {{Size: "5x5", Count: 3, Seed: 21}},
-	"queens": {{Size: "5x5", Count: 2, Seed: 21, Params: Options{"density": "0.3"}}},
+	"queens": {{Size: "5x5", Count: 2, Seed: 21, Params: compare.Options{"density": "0.3"}}},
 	"chain": {
-		{Size: "4", Count: 3, Seed: 21, Params: Options{"k": "3"}},
-		{Size: "4", Count: 4, Seed: 22, Params: Options{"k": "3", "perturb": "true"}},
+		{Size: "4", Count: 3, Seed: 21, Params: compare.Options{"k": "3"}},
+		{Size: "4", Count: 4, Seed: 22, Params: compare.Options{"k": "3", "perturb": "true"}},
 	},
 }
 
@@ -63,7 +64,7 @@ func installedBackends(t *testing.T) []string {
 
 // backendsCases collects small cases of p: a few from its bundled sets,
 // and a few from its generator.
-func backendsCases(t *testing.T, p *Puzzle) []instances.Case {
+func backendsCases(t *testing.T, p *compare.Puzzle) []instances.Case {
 	var cases []instances.Case
 	bundled := 0
 	for _, set := range instances.Sets(p.Name) {
@@ -93,7 +94,7 @@ func backendsCases(t *testing.T, p *Puzzle) []instances.Case {
 		configs, known := backendsGen[p.Name]
 		if !known {
 			for _, size := range backendsFallbackSizes {
-				configs = append(configs, GenConfig{Size: size, Count: 2, Seed: 21})
+				configs = append(configs, compare.GenConfig{Size: size, Count: 2, Seed: 21})
 			}
 		}
 		for _, g := range configs {
@@ -115,7 +116,7 @@ func backendsCases(t *testing.T, p *Puzzle) []instances.Case {
 	return cases
 }
 
-func satSolverOf(p *Puzzle) *Solver {
+func satSolverOf(p *compare.Puzzle) *compare.Solver {
 	for i := range p.Solvers {
 		if p.Solvers[i].Name == "sat" {
 			return &p.Solvers[i]
@@ -127,20 +128,20 @@ func satSolverOf(p *Puzzle) *Solver {
 // Every puzzle's sat solver, on every backend, gives verified answers that
 // agree with the default backend's.
 func TestBackendsSolveEveryPuzzle(t *testing.T) {
-	names := PuzzleNames()
+	names := ownNames()
 	if len(names) == 0 {
 		t.Fatal("no puzzle registered")
 	}
 	backends := installedBackends(t)
 	for _, name := range names {
-		p, _ := Lookup(name)
+		p, _ := compare.Lookup(name)
 		t.Run(name, func(t *testing.T) {
 			sv := satSolverOf(p)
 			if sv == nil {
 				t.Fatal("no sat solver")
 			}
-			if !sv.knows(BackendOption.Name) {
-				t.Fatalf("the sat solver takes no %q option", BackendOption.Name)
+			if !sv.Takes(compare.BackendOption) {
+				t.Fatalf("the sat solver takes no %q option", compare.BackendOption)
 			}
 			cases := backendsCases(t, p)
 			if len(cases) == 0 {
@@ -151,7 +152,7 @@ func TestBackendsSolveEveryPuzzle(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, c := range cases {
-				want, err := SolveCase(ref, c)
+				want, err := compare.SolveCase(ref, c)
 				if err != nil {
 					t.Fatalf("%s: default backend: %v", c.Location(), err)
 				}
@@ -167,7 +168,7 @@ func TestBackendsSolveEveryPuzzle(t *testing.T) {
 						t.Fatalf("spec %q gave backend %q", spec.Text, spec.Options["backend"])
 					}
 					start := time.Now()
-					got, err := SolveCase(spec, c)
+					got, err := compare.SolveCase(spec, c)
 					if err != nil {
 						t.Errorf("%s: %s: %v", c.Location(), spec.Text, err)
 						continue
@@ -195,13 +196,13 @@ func TestBackendsSolveEveryPuzzle(t *testing.T) {
 // case must give SAT, and UNSAT means the solver must have found no
 // solution.
 func TestBackendsAgreeOnPuzzleCNF(t *testing.T) {
-	names := PuzzleNames()
+	names := ownNames()
 	if len(names) == 0 {
 		t.Fatal("no puzzle registered")
 	}
 	backends := installedBackends(t)
 	for _, name := range names {
-		p, _ := Lookup(name)
+		p, _ := compare.Lookup(name)
 		t.Run(name, func(t *testing.T) {
 			if p.CNF == nil || satSolverOf(p) == nil {
 				t.Fatal("no CNF hook")
@@ -211,12 +212,12 @@ func TestBackendsAgreeOnPuzzleCNF(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, c := range backendsCases(t, p) {
-				res, err := SolveCase(ref, c)
+				res, err := compare.SolveCase(ref, c)
 				if err != nil {
 					t.Fatalf("%s: %v", c.Location(), err)
 				}
 				for _, refined := range []bool{false, true} {
-					f, err := p.CNF(c, Options{}, refined)
+					f, err := cnfOf(p, c, compare.Options{}, refined)
 					if err != nil {
 						t.Fatalf("%s: CNF(refined=%v): %v", c.Location(), refined, err)
 					}

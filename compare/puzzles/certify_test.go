@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/encode/sat"
-
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -17,7 +17,7 @@ import (
 // passed one is Certified (claims.go then labels it certified when run,
 // unsat✓ or ok✓ in tables); nothing is certified without a certificate.
 func TestJudgeCertificates(t *testing.T) {
-	p, err := Lookup("chain")
+	p, err := compare.Lookup("chain")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,26 +26,26 @@ func TestJudgeCertificates(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := cases[0]
-	unsat := Result{Answer: instances.ChainNoPath}
+	unsat := compare.Result{Answer: instances.ChainNoPath}
 	tests := []struct {
 		name      string
-		res       Result
-		verdict   Verdict
+		res       compare.Result
+		verdict   compare.Verdict
 		certified bool
 	}{
-		{"claimed", unsat, VerdictUnsat, false},
-		{"certified", Result{Answer: instances.ChainNoPath, Certified: true}, VerdictUnsat, true},
-		{"failed", Result{Answer: instances.ChainNoPath, CertError: "lemma 3 is not RUP"}, VerdictWrong, false},
+		{"claimed", unsat, compare.VerdictUnsat, false},
+		{"certified", compare.Result{Answer: instances.ChainNoPath, Certified: true}, compare.VerdictUnsat, true},
+		{"failed", compare.Result{Answer: instances.ChainNoPath, CertError: "lemma 3 is not RUP"}, compare.VerdictWrong, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			row := Row{Runs: []Run{{Solver: "sat", Result: tt.res}}}
-			Judge(p, c, &row)
+			row := compare.Row{Runs: []compare.Run{{Solver: "sat", Result: tt.res}}}
+			compare.Judge(p, c, &row)
 			run := row.Runs[0]
 			if run.Verdict != tt.verdict || run.Certified != tt.certified {
 				t.Errorf("verdict %s certified %v, want %s %v (%s)", run.Verdict, run.Certified, tt.verdict, tt.certified, run.Detail)
 			}
-			if tt.verdict == VerdictWrong && (!strings.Contains(run.Detail, "certificate") || !row.Failed()) {
+			if tt.verdict == compare.VerdictWrong && (!strings.Contains(run.Detail, "certificate") || !row.Failed()) {
 				t.Errorf("a failed certificate: detail %q, row failed %v", run.Detail, row.Failed())
 			}
 		})
@@ -55,7 +55,7 @@ func TestJudgeCertificates(t *testing.T) {
 // TestSlantProofFormulaIsDimacs: the formula a slant certificate is
 // checked against is the CNF gridsat dimacs writes for the same options.
 func TestSlantProofFormulaIsDimacs(t *testing.T) {
-	p, err := Lookup("slant")
+	p, err := compare.Lookup("slant")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,8 +64,8 @@ func TestSlantProofFormulaIsDimacs(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := cases[0].(*instances.Slant)
-	for _, o := range []Options{{}, {"probe": "none", "phase": "slash"}, {"loops": "lazy+short"}} {
-		f, err := p.CNF(s, o, false)
+	for _, o := range []compare.Options{{}, {"probe": "none", "phase": "slash"}, {"loops": "lazy+short"}} {
+		f, err := cnfOf(p, s, o, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,13 +88,13 @@ func TestSlantProofFormulaIsDimacs(t *testing.T) {
 // unique=true writes the clauses of a uniqueness certificate's formula and
 // inputs, the CNF --proofs keeps (as a multiset; the order differs).
 func TestSlantRefinedUniqueIsKeptCNF(t *testing.T) {
-	p, err := Lookup("slant")
+	p, err := compare.Lookup("slant")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := slantFixture(t, "slant_unique.txt")[0] // 20x20, unique
-	o := Options{UniqueOption: "true"}
-	f, err := p.CNF(s, o, true)
+	o := compare.Options{compare.UniqueOption: "true"}
+	f, err := cnfOf(p, s, o, true)
 	if err != nil {
 		t.Fatal(err)
 	}

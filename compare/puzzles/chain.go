@@ -2,20 +2,20 @@ package puzzles
 
 import (
 	"fmt"
-	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/kept"
 	"io"
 	"math/rand"
 	"strconv"
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/kept"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
-// chainEntry is chain's registry entry (registry.go lists it).
+// chainEntry is chain's registry entry (list.go lists it).
 func chainEntry() *compare.Puzzle {
 	return &compare.Puzzle{
 		Name: "chain",
@@ -104,7 +104,7 @@ func solveChainDFS(c instances.Case, o compare.Options) (compare.Result, error) 
 		Solved: res.Solved,
 		Answer: res.Answer,
 		Time:   time.Since(start),
-		Stats:  []compare.Stat{{"nodes", res.Nodes}, {"sweeps", res.Sweeps}, {"swept", res.Swept}},
+		Stats:  []compare.Stat{{Name: "nodes", Value: res.Nodes}, {Name: "sweeps", Value: res.Sweeps}, {Name: "swept", Value: res.Swept}},
 	}
 	if res.Reason != "" {
 		// Decided before any search: say why.
@@ -161,7 +161,7 @@ func solveChainSAT(c instances.Case, o compare.Options) (compare.Result, error) 
 	if err != nil {
 		return compare.Result{}, err
 	}
-	stats := append(satStats(res.Stats), compare.Stat{"trials", int64(res.Trials)}, compare.Stat{"rebuilds", int64(res.Rebuilds)}, compare.Stat{"assumed", int64(res.Assumed)}, compare.Stat{"patched", int64(res.Patched)}, compare.Stat{"counted", boolStat(res.Counted)}, compare.Stat{"paired", int64(res.Paired)}, compare.Stat{"propagated", int64(res.Propagated)})
+	stats := append(satStats(res.Stats), compare.Stat{Name: "trials", Value: int64(res.Trials)}, compare.Stat{Name: "rebuilds", Value: int64(res.Rebuilds)}, compare.Stat{Name: "assumed", Value: int64(res.Assumed)}, compare.Stat{Name: "patched", Value: int64(res.Patched)}, compare.Stat{Name: "counted", Value: boolStat(res.Counted)}, compare.Stat{Name: "paired", Value: int64(res.Paired)}, compare.Stat{Name: "propagated", Value: int64(res.Propagated)})
 	r := compare.Result{
 		Solved: res.Solved,
 		Answer: res.Answer,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -52,7 +53,7 @@ var chainCountSpecs = []string{"dfs", "sat", "sat:counting=cards"}
 // limit) (the process's, getrusage; the wall time
 // where that cannot be read): the machine is shared, and wall times at
 // load 20 on two cores say more about the load than the solver.
-func solveChainFamily(t testing.TB, specs []Spec, b *instances.Chain) []time.Duration {
+func solveChainFamily(t testing.TB, specs []compare.Spec, b *instances.Chain) []time.Duration {
 	t.Helper()
 	times := make([]time.Duration, len(specs))
 	var answers []string
@@ -97,7 +98,7 @@ func solveChainFamily(t testing.TB, specs []Spec, b *instances.Chain) []time.Dur
 }
 
 // chainCounted reports whether r says counted=1.
-func chainCounted(r Result) bool {
+func chainCounted(r compare.Result) bool {
 	v, _ := r.Stat("counted")
 	return v == 1
 }
@@ -145,7 +146,7 @@ func TestChainCountFamily(t *testing.T) {
 // 0.1 s on those the counts rule out.
 func BenchmarkChainCountFamily(b *testing.B) {
 	p := chainPuzzle(b)
-	var specs []Spec
+	var specs []compare.Spec
 	for _, text := range chainCountSpecs {
 		sp, err := p.ParseSpec(text, nil)
 		if err != nil {

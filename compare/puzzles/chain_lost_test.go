@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -87,7 +88,7 @@ func BenchmarkChainFamilyLost(b *testing.B) {
 // solveChainLost solves c with specs (the DFS with its node limit, then
 // sat), checks the answers as solveChainFamily does, and returns the DFS's
 // nodes and whether it finished.
-func solveChainLost(t testing.TB, specs []Spec, c *instances.Chain) (int64, bool) {
+func solveChainLost(t testing.TB, specs []compare.Spec, c *instances.Chain) (int64, bool) {
 	t.Helper()
 	res, err := specs[0].Solver.Solve(c, specs[0].Options)
 	nodes, _ := res.Stat("nodes")

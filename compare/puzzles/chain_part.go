@@ -2,9 +2,9 @@ package puzzles
 
 import (
 	"fmt"
-	"github.com/gridsat/gridsat/compare"
 	"io"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 

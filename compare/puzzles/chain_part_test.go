@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -13,26 +14,26 @@ import (
 // both solvers, verifies every answer, and returns the rows of a report,
 // in reverse order (the join must not rely on the order rows come in),
 // leaving out the parts skip names.
-func chainJoinRows(t *testing.T, b *instances.Chain, jobs int, skip ...int) *Report {
+func chainJoinRows(t *testing.T, b *instances.Chain, jobs int, skip ...int) *compare.Report {
 	t.Helper()
-	p, err := Lookup("chain")
+	p, err := compare.Lookup("chain")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf strings.Builder
-	if err := p.Split(&buf, []instances.Case{b}, SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
+	if err := p.Split(&buf, []instances.Case{b}, compare.SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
 		t.Fatal(err)
 	}
 	parts, err := p.Parse("parts.txt", strings.NewReader(buf.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
+	r := &compare.Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
 	for i, part := range parts {
 		if slices.Contains(skip, i+1) {
 			continue
 		}
-		row := Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "yes"}
+		row := compare.Row{CaseInfo: compare.CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "yes"}
 		for _, s := range p.Solvers {
 			res, err := s.Solve(part, nil)
 			if err != nil {
@@ -41,9 +42,9 @@ func chainJoinRows(t *testing.T, b *instances.Chain, jobs int, skip ...int) *Rep
 			if err := p.Verify(part, res); err != nil {
 				t.Fatalf("part %d by %s: %v", i+1, s.Name, err)
 			}
-			row.Runs = append(row.Runs, Run{Verdict: VerdictOK, Result: res, Claim: ClaimCrossChecked})
+			row.Runs = append(row.Runs, compare.Run{Verdict: compare.VerdictOK, Result: res, Claim: compare.ClaimCrossChecked})
 		}
-		r.Rows = append([]Row{row}, r.Rows...)
+		r.Rows = append([]compare.Row{row}, r.Rows...)
 	}
 	return r
 }
@@ -52,7 +53,7 @@ func chainJoinRows(t *testing.T, b *instances.Chain, jobs int, skip ...int) *Rep
 // of a split case's parts is its unsplit answer (the smallest path, -1
 // only when every part says -1), and a missing part is named.
 func TestJoinChainParts(t *testing.T) {
-	p, err := Lookup("chain")
+	p, err := compare.Lookup("chain")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestJoinChainParts(t *testing.T) {
 				t.Fatal(err)
 			}
 			seen[whole.Solved]++
-			joins := JoinParts(chainJoinRows(t, b, 8))
+			joins := compare.JoinParts(chainJoinRows(t, b, 8))
 			if len(joins) != 1 || !joins[0].Complete() {
 				t.Fatalf("%+v: joins %v, want one complete", o, joins)
 			}
@@ -82,7 +83,7 @@ func TestJoinChainParts(t *testing.T) {
 				t.Fatalf("%+v: joined %q (%s), unsplit %s", o, got, j, whole.Answer)
 			}
 			if j.Count > 1 {
-				missing := JoinParts(chainJoinRows(t, b, 8, 2))
+				missing := compare.JoinParts(chainJoinRows(t, b, 8, 2))
 				if len(missing) != 1 || missing[0].Complete() || !strings.Contains(missing[0].String(), "missing part 2/") {
 					t.Fatalf("%+v without part 2: %v", o, missing)
 				}

@@ -8,23 +8,25 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
-func chainPuzzle(t testing.TB) *Puzzle {
+func chainPuzzle(t testing.TB) *compare.Puzzle {
 	t.Helper()
-	p, err := Lookup("chain")
+	p, err := compare.Lookup("chain")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func chainSpecs(t testing.TB, p *Puzzle, texts ...string) []Spec {
+func chainSpecs(t testing.TB, p *compare.Puzzle, texts ...string) []compare.Spec {
 	t.Helper()
-	var specs []Spec
+	var specs []compare.Spec
 	for _, text := range texts {
 		sp, err := p.ParseSpec(text, nil)
 		if err != nil {
@@ -54,7 +56,7 @@ func TestChainCrossCheckBruteForce(t *testing.T) {
 		b.Loc = instances.Loc{File: "random", Case: i + 1, Line: 1}
 		cases = append(cases, b)
 	}
-	rows := solveRows(p, specs, []*source{{File: "random", Cases: cases}})
+	rows := comparetest.SolveRows(p, specs, []*comparetest.Source{{File: "random", Cases: cases}})
 	for i, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
 			t.Fatalf("case %d: agree %s, %v", r.Case, r.Agree, r.Problems)
@@ -85,7 +87,7 @@ func TestChainBundledSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rows := solveRows(p, chainSpecs(t, p, "dfs", "sat"), []*source{{Set: set.Name, File: set.Path, Cases: cases}})
+			rows := comparetest.SolveRows(p, chainSpecs(t, p, "dfs", "sat"), []*comparetest.Source{{Set: set.Name, File: set.Path, Cases: cases}})
 			for _, r := range rows {
 				if r.Failed() || r.Agree != "yes" {
 					t.Errorf("case %d: agree %s, %v", r.Case, r.Agree, r.Problems)
@@ -119,20 +121,20 @@ func TestChainVerifyAndAgree(t *testing.T) {
 	c := cases[0]
 	tests := []struct {
 		name string
-		r    Result
+		r    compare.Result
 		ok   bool
 	}{
-		{"right", Result{Solved: true, Answer: "41255214"}, true},
-		{"invalid path", Result{Solved: true, Answer: "41255215"}, false},
-		{"unsolved says -1", Result{Answer: "-1"}, true},
-		{"unsolved says something else", Result{Answer: ""}, false},
+		{"right", compare.Result{Solved: true, Answer: "41255214"}, true},
+		{"invalid path", compare.Result{Solved: true, Answer: "41255215"}, false},
+		{"unsolved says -1", compare.Result{Answer: "-1"}, true},
+		{"unsolved says something else", compare.Result{Answer: ""}, false},
 	}
 	for _, tt := range tests {
 		if err := p.Verify(c, tt.r); (err == nil) != tt.ok {
 			t.Errorf("%s: Verify = %v", tt.name, err)
 		}
 	}
-	if p.Agree(c, Result{Answer: "1"}, Result{Answer: "2"}) == nil || p.Agree(c, Result{Answer: "1"}, Result{Answer: "1"}) != nil {
+	if p.Agree(c, compare.Result{Answer: "1"}, compare.Result{Answer: "2"}) == nil || p.Agree(c, compare.Result{Answer: "1"}, compare.Result{Answer: "1"}) != nil {
 		t.Error("Agree does not compare the answers")
 	}
 }
@@ -152,17 +154,17 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 		name, kv, _ := strings.Cut(spec, ":")
 		k, v, _ := strings.Cut(kv, "=")
 		sp := chainSpecs(t, p, name)[0]
-		if _, err := sp.Solver.Solve(cases[0], Options{k: v}); err == nil {
+		if _, err := sp.Solver.Solve(cases[0], compare.Options{k: v}); err == nil {
 			t.Errorf("Solve(%s): bad option accepted", spec)
 		}
 	}
-	for _, g := range []GenConfig{{Size: "x"}, {Size: "1001"}, {Size: "4", Params: Options{"swap": "maybe"}}, {Size: "4", Params: Options{"k": "0"}}, {Size: "4", Params: Options{"perturb": "sure"}}} {
+	for _, g := range []compare.GenConfig{{Size: "x"}, {Size: "1001"}, {Size: "4", Params: compare.Options{"swap": "maybe"}}, {Size: "4", Params: compare.Options{"k": "0"}}, {Size: "4", Params: compare.Options{"perturb": "sure"}}} {
 		if err := p.Generate(&bytes.Buffer{}, g); err == nil {
 			t.Errorf("generator accepted %+v", g)
 		}
 	}
 	var buf bytes.Buffer
-	if err := p.Generate(&buf, GenConfig{Size: "5", Count: 4, Seed: 3, Params: Options{"k": "4"}}); err != nil {
+	if err := p.Generate(&buf, compare.GenConfig{Size: "5", Count: 4, Seed: 3, Params: compare.Options{"k": "4"}}); err != nil {
 		t.Fatal(err)
 	}
 	gen, err := p.Parse("gen", &buf)
@@ -175,11 +177,11 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 			t.Errorf("generated board N=%d K=%d: %s", b.N, b.K, b.Infeasible())
 		}
 	}
-	lazy, err := p.CNF(cases[0], Options{}, false)
+	lazy, err := cnfOf(p, cases[0], compare.Options{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	refined, err := p.CNF(cases[0], Options{}, true)
+	refined, err := cnfOf(p, cases[0], compare.Options{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,11 +347,11 @@ func TestChainAllZeroMinimal(t *testing.T) {
 // parse to exactly the zero value, and the SAT solver's solve the same
 // way (same answer, questions, solves and rebuilds).
 func TestChainZeroOptionsAreDefaults(t *testing.T) {
-	dfs, err := chainDFSOptions(Options{})
+	dfs, err := chainDFSOptions(compare.Options{})
 	if err != nil || dfs != (backtrack.ChainOptions{}) {
 		t.Errorf("dfs defaults %+v, %v; want the zero value", dfs, err)
 	}
-	sat, err := chainSATOptions(Options{})
+	sat, err := chainSATOptions(compare.Options{})
 	be := sat.Backend
 	if err != nil || be == nil || be.Name() != "gophersat" {
 		t.Fatalf("sat defaults: backend %v, %v", be, err)

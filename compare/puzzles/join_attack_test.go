@@ -1,4 +1,4 @@
-package compare
+package puzzles
 
 import (
 	"math/rand"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -15,7 +16,7 @@ import (
 // dupRow is r with a copy of the row of part index appended (as from a
 // second results file or a second copy of the parts file), its runs
 // replaced by runs.
-func dupRow(t *testing.T, r *Report, index int, runs []Run) *Report {
+func dupRow(t *testing.T, r *compare.Report, index int, runs []compare.Run) *compare.Report {
 	t.Helper()
 	for _, row := range r.Rows {
 		if row.Case == index {
@@ -33,29 +34,29 @@ func dupRow(t *testing.T, r *Report, index int, runs []Run) *Report {
 // a part given twice alike, or unsettled in one row and settled in
 // another, joins.
 func TestJoinQueensAdversarial(t *testing.T) {
-	base := func(i int) []Run {
+	base := func(i int) []compare.Run {
 		if i == 3 {
-			return []Run{ok(3, ClaimCrossChecked), ok(3, ClaimCrossChecked)}
+			return []compare.Run{ok(3, compare.ClaimCrossChecked), ok(3, compare.ClaimCrossChecked)}
 		}
-		return []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}
+		return []compare.Run{none(compare.ClaimCrossChecked), none(compare.ClaimCrossChecked)}
 	}
-	timeout := Run{Verdict: VerdictTimeout}
+	timeout := compare.Run{Verdict: compare.VerdictTimeout}
 	for _, tt := range []struct {
 		name  string
 		index int
-		runs  []Run
+		runs  []compare.Run
 		want  string
 	}{
-		{"a part with an answer, again with none", 3, []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}, "no answer: failed part 3/4"},
-		{"a part with none, again with an answer", 1, []Run{ok(3, ClaimClaimed)}, "no answer: failed part 1/4"},
-		{"a part again with a larger answer", 3, []Run{ok(4, ClaimClaimed)}, "no answer: failed part 3/4"},
-		{"a part again with a smaller answer", 3, []Run{ok(2, ClaimClaimed)}, "no answer: failed part 3/4"},
-		{"a part again alike", 3, []Run{ok(3, ClaimCrossChecked)}, "3, in part 3/4 (cross-checked)"},
-		{"a part again, timed out", 2, []Run{timeout, timeout}, "3, in part 3/4 (cross-checked)"},
-		{"a part again, killed (its runs missing)", 2, []Run{{Verdict: VerdictMissing}}, "3, in part 3/4 (cross-checked)"},
+		{"a part with an answer, again with none", 3, []compare.Run{none(compare.ClaimCrossChecked), none(compare.ClaimCrossChecked)}, "no answer: failed part 3/4"},
+		{"a part with none, again with an answer", 1, []compare.Run{ok(3, compare.ClaimClaimed)}, "no answer: failed part 1/4"},
+		{"a part again with a larger answer", 3, []compare.Run{ok(4, compare.ClaimClaimed)}, "no answer: failed part 3/4"},
+		{"a part again with a smaller answer", 3, []compare.Run{ok(2, compare.ClaimClaimed)}, "no answer: failed part 3/4"},
+		{"a part again alike", 3, []compare.Run{ok(3, compare.ClaimCrossChecked)}, "3, in part 3/4 (cross-checked)"},
+		{"a part again, timed out", 2, []compare.Run{timeout, timeout}, "3, in part 3/4 (cross-checked)"},
+		{"a part again, killed (its runs missing)", 2, []compare.Run{{Verdict: compare.VerdictMissing}}, "3, in part 3/4 (cross-checked)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			joins := JoinParts(dupRow(t, joinRows(t, base), tt.index, tt.runs))
+			joins := compare.JoinParts(dupRow(t, joinRows(t, base), tt.index, tt.runs))
 			if len(joins) != 1 || !strings.HasSuffix(joins[0].String(), tt.want) {
 				t.Fatalf("joins %v, want one ending %q", joins, tt.want)
 			}
@@ -67,18 +68,18 @@ func TestJoinQueensAdversarial(t *testing.T) {
 // the join, whether the row says so (agree NO) or not.
 func TestJoinQueensSolversDisagree(t *testing.T) {
 	for _, agree := range []string{"NO", "yes", "-"} {
-		r := joinRows(t, func(i int) []Run {
+		r := joinRows(t, func(i int) []compare.Run {
 			if i == 3 {
-				return []Run{ok(3, ClaimClaimed), none(ClaimClaimed)}
+				return []compare.Run{ok(3, compare.ClaimClaimed), none(compare.ClaimClaimed)}
 			}
-			return []Run{none(ClaimCrossChecked), none(ClaimCrossChecked)}
+			return []compare.Run{none(compare.ClaimCrossChecked), none(compare.ClaimCrossChecked)}
 		})
 		for i := range r.Rows {
 			if r.Rows[i].Case == 3 {
 				r.Rows[i].Agree = agree
 			}
 		}
-		if joins := JoinParts(r); len(joins) != 1 || !strings.HasSuffix(joins[0].String(), "no answer: failed part 3/4") {
+		if joins := compare.JoinParts(r); len(joins) != 1 || !strings.HasSuffix(joins[0].String(), "no answer: failed part 3/4") {
 			t.Fatalf("agree %s: joins %v, want part 3 failed", agree, joins)
 		}
 	}
@@ -92,7 +93,7 @@ func TestJoinChainAdversarial(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := chainJoinRows(t, b, 6)
-	var solved Row
+	var solved compare.Row
 	for _, row := range r.Rows {
 		if row.Runs[0].Result.Solved {
 			solved = row
@@ -109,14 +110,14 @@ func TestJoinChainAdversarial(t *testing.T) {
 	other.Result.Answer = string(first) + other.Result.Answer[1:]
 	for _, tt := range []struct {
 		name string
-		runs []Run
+		runs []compare.Run
 	}{
-		{"-1", []Run{{Verdict: VerdictOK, Result: Result{Answer: instances.ChainNoPath}, Claim: ClaimClaimed}}},
-		{"another path", []Run{other}},
+		{"-1", []compare.Run{{Verdict: compare.VerdictOK, Result: compare.Result{Answer: instances.ChainNoPath}, Claim: compare.ClaimClaimed}}},
+		{"another path", []compare.Run{other}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := chainJoinRows(t, b, 6)
-			joins := JoinParts(dupRow(t, r, solved.Case, tt.runs))
+			joins := compare.JoinParts(dupRow(t, r, solved.Case, tt.runs))
 			if len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "failed part") {
 				t.Fatalf("joins %v, want the part failed", joins)
 			}
@@ -134,31 +135,31 @@ func TestJoinSlantAdversarial(t *testing.T) {
 		if b.W > 8 {
 			continue
 		}
-		r := slantJoinRows(t, b, 4, []string{"dfs"}, Options{"unique": "true"})
-		var solved Run
+		r := slantJoinRows(t, b, 4, []string{"dfs"}, compare.Options{"unique": "true"})
+		var solved compare.Run
 		index := 0
 		for _, row := range r.Rows {
 			if res := row.Runs[0].Result; res.Solved && res.Second == "" {
 				index, solved = row.Case, row.Runs[0]
 			}
 		}
-		if j := JoinParts(r); index == 0 || len(j) != 1 || !j[0].Unique() {
+		if j := compare.JoinParts(r); index == 0 || len(j) != 1 || !j[0].Unique() {
 			continue
 		}
 		second := solved
 		second.Result.Second = solved.Result.Answer
 		for _, tt := range []struct {
 			name string
-			run  Run
+			run  compare.Run
 			want string
 		}{
-			{"none", Run{Verdict: VerdictOK, Result: Result{UniqueChecked: true}, Claim: ClaimClaimed}, "no answer: failed part"},
+			{"none", compare.Run{Verdict: compare.VerdictOK, Result: compare.Result{UniqueChecked: true}, Claim: compare.ClaimClaimed}, "no answer: failed part"},
 			{"a second solution", second, "no answer: failed part"},
 			{"alike", solved, "unique, in part"},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
-				r := slantJoinRows(t, b, 4, []string{"dfs"}, Options{"unique": "true"})
-				joins := JoinParts(dupRow(t, r, index, []Run{tt.run}))
+				r := slantJoinRows(t, b, 4, []string{"dfs"}, compare.Options{"unique": "true"})
+				joins := compare.JoinParts(dupRow(t, r, index, []compare.Run{tt.run}))
 				if len(joins) != 1 || !strings.Contains(joins[0].String(), tt.want) {
 					t.Fatalf("joins %v, want one saying %q", joins, tt.want)
 				}
@@ -176,7 +177,7 @@ func TestJoinSlantAdversarial(t *testing.T) {
 // the prefixes of the smallest path), and a queens case split with two
 // covers of one size.
 func TestJoinTwoSplits(t *testing.T) {
-	p, err := Lookup("chain")
+	p, err := compare.Lookup("chain")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func TestJoinTwoSplits(t *testing.T) {
 	if a == nil {
 		t.Fatal("no chain board cut into as many parts two ways")
 	}
-	r := &Report{Puzzle: p, Specs: []string{"dfs"}}
+	r := &compare.Report{Puzzle: p, Specs: []string{"dfs"}}
 	for i := range a {
 		part := a[i]
 		if i > 0 {
@@ -211,10 +212,10 @@ func TestJoinTwoSplits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.Rows = append(r.Rows, Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "-",
-			Runs: []Run{{Verdict: VerdictOK, Result: res, Claim: ClaimClaimed}}})
+		r.Rows = append(r.Rows, compare.Row{CaseInfo: compare.CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "-",
+			Runs: []compare.Run{{Verdict: compare.VerdictOK, Result: res, Claim: compare.ClaimClaimed}}})
 	}
-	if joins := JoinParts(r); len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "parts of two splits") {
+	if joins := compare.JoinParts(r); len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "parts of two splits") {
 		t.Fatalf("chain: joins %v, want one refused as parts of two splits", joins)
 	}
 
@@ -232,19 +233,19 @@ func TestJoinTwoSplits(t *testing.T) {
 	if err1 != nil || err2 != nil || len(x) != len(y) {
 		t.Fatal(err1, err2)
 	}
-	qp, err := Lookup("queens")
+	qp, err := compare.Lookup("queens")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r = &Report{Puzzle: qp, Specs: []string{"dfs"}}
+	r = &compare.Report{Puzzle: qp, Specs: []string{"dfs"}}
 	for i := range x {
 		part := x[i]
 		if i > 0 {
 			part = y[i]
 		}
-		r.Rows = append(r.Rows, Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "-", Runs: []Run{none(ClaimClaimed)}})
+		r.Rows = append(r.Rows, compare.Row{CaseInfo: compare.CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "-", Runs: []compare.Run{none(compare.ClaimClaimed)}})
 	}
-	if joins := JoinParts(r); len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "parts of two splits") {
+	if joins := compare.JoinParts(r); len(joins) != 1 || joins[0].Complete() || !strings.Contains(joins[0].String(), "parts of two splits") {
 		t.Fatalf("queens: joins %v, want one refused as parts of two splits", joins)
 	}
 }

@@ -1,10 +1,11 @@
-package compare
+package puzzles
 
 import (
 	"math/rand"
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -46,9 +47,9 @@ func fuzzSplits(t testing.TB) map[string][]instances.Case {
 
 // fuzzRun is the run a fuzz byte b makes, answer its answer when b's
 // top bit is set (else a well-formed one for the puzzle).
-func fuzzRun(puzzle string, b byte, answer string) Run {
-	verdicts := []Verdict{VerdictOK, VerdictUnsat, VerdictTimeout, VerdictWrong}
-	r := Run{Verdict: verdicts[b>>2&3], Claim: ClaimLabels[int(b>>4)%len(ClaimLabels)]}
+func fuzzRun(puzzle string, b byte, answer string) compare.Run {
+	verdicts := []compare.Verdict{compare.VerdictOK, compare.VerdictUnsat, compare.VerdictTimeout, compare.VerdictWrong}
+	r := compare.Run{Verdict: verdicts[b>>2&3], Claim: compare.ClaimLabels[int(b>>4)%len(compare.ClaimLabels)]}
 	r.Result.Solved = b>>4&1 == 1
 	if b>>7 == 0 {
 		switch {
@@ -83,22 +84,22 @@ func FuzzJoinParts(f *testing.F) {
 	f.Add(uint8(0), []byte{0x92, 0x12}, "Case 1: -7")
 	f.Fuzz(func(t *testing.T, which uint8, spec []byte, answer string) {
 		name := []string{"queens", "chain", "slant"}[int(which)%3]
-		p, err := Lookup(name)
+		p, err := compare.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := &Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
+		r := &compare.Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
 		for i, c := range splits[name] {
 			b := byte(1)
 			if len(spec) > 0 {
 				b = spec[i%len(spec)]
 			}
 			for k := 0; k < int(b&3); k++ {
-				r.Rows = append(r.Rows, Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: c, Agree: "-",
-					Runs: []Run{fuzzRun(name, b+byte(k)<<2, answer)}})
+				r.Rows = append(r.Rows, compare.Row{CaseInfo: compare.CaseInfo{File: "parts.txt", Case: i + 1}, Input: c, Agree: "-",
+					Runs: []compare.Run{fuzzRun(name, b+byte(k)<<2, answer)}})
 			}
 		}
-		for _, j := range JoinParts(r) {
+		for _, j := range compare.JoinParts(r) {
 			s := j.String()
 			if !strings.Contains(s, "joined ") {
 				t.Fatalf("join says %q", s)

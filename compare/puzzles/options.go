@@ -3,10 +3,10 @@ package puzzles
 import (
 	"cmp"
 	"fmt"
-	"github.com/gridsat/gridsat/compare"
 	"slices"
 	"strings"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode/sat"
 )
 

@@ -1,4 +1,4 @@
-package compare
+package puzzles
 
 import (
 	"flag"
@@ -8,31 +8,33 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 var updateReadme = flag.Bool("update", false, "rewrite compare/README.md's option tables and testdata/resolved.txt from the declarations")
 
 // TestReadmeOptionTables: the option tables of compare/README.md are the
-// declarations' (OptionTables); go test ./compare -run ReadmeOption
+// declarations' (OptionTables); go test ./compare/puzzles -run ReadmeOption
 // -update rewrites them.
 func TestReadmeOptionTables(t *testing.T) {
-	const path = "README.md"
+	const path = "../README.md"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(data)
-	before, rest, ok1 := strings.Cut(text, OptionTablesBegin+"\n")
-	tables, after, ok2 := strings.Cut(rest, OptionTablesEnd)
+	before, rest, ok1 := strings.Cut(text, compare.OptionTablesBegin+"\n")
+	tables, after, ok2 := strings.Cut(rest, compare.OptionTablesEnd)
 	if !ok1 || !ok2 {
-		t.Fatalf("%s has no %s ... %s section", path, OptionTablesBegin, OptionTablesEnd)
+		t.Fatalf("%s has no %s ... %s section", path, compare.OptionTablesBegin, compare.OptionTablesEnd)
 	}
-	want := OptionTables()
+	want := compare.OptionTables(List())
 	if tables == want {
 		return
 	}
 	if *updateReadme {
-		if err := os.WriteFile(path, []byte(before+OptionTablesBegin+"\n"+want+OptionTablesEnd+after), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(before+compare.OptionTablesBegin+"\n"+want+compare.OptionTablesEnd+after), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s: option tables rewritten", path)
@@ -42,7 +44,7 @@ func TestReadmeOptionTables(t *testing.T) {
 	for i := range max(len(got), len(wantLines)) {
 		g, w := line(got, i), line(wantLines, i)
 		if g != w {
-			t.Fatalf("%s's option tables differ from the declarations at table line %d (go test ./compare -run ReadmeOption -update rewrites them):\n README: %s\ndeclared: %s", path, i+1, g, w)
+			t.Fatalf("%s's option tables differ from the declarations at table line %d (go test ./compare/puzzles -run ReadmeOption -update rewrites them):\n README: %s\ndeclared: %s", path, i+1, g, w)
 		}
 	}
 }
@@ -55,23 +57,6 @@ func line(lines []string, i int) string {
 	return "(end)"
 }
 
-// TestOptionTablesCells: a pipe in a doc is escaped, so that it does not
-// split its cell; a phrase default is text, an unset one "none".
-func TestOptionTablesCells(t *testing.T) {
-	tests := []struct{ got, want string }{
-		{mdCell("at least |squares|-k"), `at least \|squares\|-k`},
-		{mdValues("true|false"), "`true`, `false`"},
-		{mdDefault(""), "none"},
-		{mdDefault("the optimum"), "the optimum"},
-		{mdDefault("0"), "`0`"},
-	}
-	for _, tt := range tests {
-		if tt.got != tt.want {
-			t.Errorf("got %q, want %q", tt.got, tt.want)
-		}
-	}
-}
-
 // TestResolvedGolden: the options a run's resume key and its results
 // record spell out (Spec.Resolved: every option, defaults included, bools
 // as true or false) are those of testdata/resolved.txt, which results files
@@ -81,9 +66,9 @@ func TestOptionTablesCells(t *testing.T) {
 func TestResolvedGolden(t *testing.T) {
 	const path = "testdata/resolved.txt"
 	var b strings.Builder
-	for _, p := range Puzzles() {
+	for _, p := range sortedList() {
 		for _, s := range p.Solvers {
-			for _, text := range []string{s.Name, s.Name + ":" + UniqueOption + "=1"} {
+			for _, text := range []string{s.Name, s.Name + ":" + compare.UniqueOption + "=1"} {
 				spec, err := p.ParseSpec(text, nil)
 				if err != nil {
 					continue // unique=1 for a solver without it
@@ -113,4 +98,11 @@ func TestResolvedGolden(t *testing.T) {
 			t.Fatalf("the resolved options differ from %s at line %d: results files of before will not resume\n got: %s\nwant: %s", path, i+1, g, w)
 		}
 	}
+}
+
+// sortedList is List sorted by name, as the registry lists puzzles.
+func sortedList() []*compare.Puzzle {
+	ps := List()
+	slices.SortFunc(ps, func(a, b *compare.Puzzle) int { return strings.Compare(a.Name, b.Name) })
+	return ps
 }

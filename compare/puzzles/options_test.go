@@ -1,9 +1,11 @@
-package compare
+package puzzles
 
 import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gridsat/gridsat/compare"
 )
 
 // TestDeclaredDefaultsAreUnset: every adapter's declaration means by each
@@ -23,19 +25,19 @@ func TestDeclaredDefaultsAreUnset(t *testing.T) {
 	checkDefaults(t, "shared sat options", satDecl)
 }
 
-func checkDefaults[T any](t *testing.T, name string, d *OptionSet[T], auto ...string) {
+func checkDefaults[T any](t *testing.T, name string, d *compare.OptionSet[T], auto ...string) {
 	t.Helper()
-	unset, err := d.Parse(Options{})
+	unset, err := d.Parse(compare.Options{})
 	if err != nil {
 		t.Fatalf("%s: no options: %v", name, err)
 	}
-	spelled := Options{}
+	spelled := compare.Options{}
 	for _, o := range d.Docs() {
 		if strings.Contains(o.Default, " ") || contains(auto, o.Name) {
 			continue
 		}
 		spelled[o.Name] = o.Default
-		one, err := d.Parse(Options{o.Name: o.Default})
+		one, err := d.Parse(compare.Options{o.Name: o.Default})
 		if err != nil && o.Default != "" {
 			t.Errorf("%s: its default %s=%s: %v", name, o.Name, o.Default, err)
 		}
@@ -92,7 +94,7 @@ func TestAdapterSpecs(t *testing.T) {
 		{"chain", "sat:precheck:certify", "no proof backs"},
 	}
 	for _, tt := range tests {
-		p, err := Lookup(tt.puzzle)
+		p, err := compare.Lookup(tt.puzzle)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,8 +2,6 @@ package puzzles
 
 import (
 	"fmt"
-	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/kept"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -11,12 +9,14 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/kept"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
-// queensEntry is queens's registry entry (registry.go lists it).
+// queensEntry is queens's registry entry (list.go lists it).
 func queensEntry() *compare.Puzzle {
 	return &compare.Puzzle{
 		Name: "queens",
@@ -118,7 +118,7 @@ func solveQueensDFS(c instances.Case, o compare.Options) (compare.Result, error)
 	if res.None {
 		r = queensNone(q, time.Since(start))
 	}
-	r.Stats = []compare.Stat{{"nodes", res.Nodes}, {"bound", int64(res.Bound)}, {"greedy", int64(res.Greedy)}}
+	r.Stats = []compare.Stat{{Name: "nodes", Value: res.Nodes}, {Name: "bound", Value: int64(res.Bound)}, {Name: "greedy", Value: int64(res.Greedy)}}
 	return r, nil
 }
 
@@ -166,7 +166,7 @@ func solveQueensSAT(c instances.Case, o compare.Options) (compare.Result, error)
 	if res.None {
 		r = queensNone(q, elapsed)
 	}
-	r.Stats = append(satStats(res.Stats), compare.Stat{"lower", int64(res.Lower)}, compare.Stat{"greedy", int64(res.Greedy)}, compare.Stat{"walk", int64(res.Walk)})
+	r.Stats = append(satStats(res.Stats), compare.Stat{Name: "lower", Value: int64(res.Lower)}, compare.Stat{Name: "greedy", Value: int64(res.Greedy)}, compare.Stat{Name: "walk", Value: int64(res.Walk)})
 	r.Steps = steps(res.Stats.Steps)
 	if res.Cert != nil {
 		r.Stats = append(r.Stats, certStats(*res.Cert)...)

@@ -2,11 +2,11 @@ package puzzles
 
 import (
 	"fmt"
-	"github.com/gridsat/gridsat/compare"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )

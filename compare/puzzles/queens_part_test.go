@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -13,7 +14,7 @@ import (
 // queensJoin splits q (jobs, bound, cover as gridsat split would take
 // them), solves every part by every solver (each answer verified) and
 // joins them.
-func queensJoin(t *testing.T, p *Puzzle, q *instances.Queens, jobs, bound int, cover []instances.Square) Join {
+func queensJoin(t *testing.T, p *compare.Puzzle, q *instances.Queens, jobs, bound int, cover []instances.Square) compare.Join {
 	t.Helper()
 	parts, err := instances.SplitQueens(q, jobs, bound, cover)
 	if err != nil {
@@ -27,9 +28,9 @@ func queensJoin(t *testing.T, p *Puzzle, q *instances.Queens, jobs, bound int, c
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
+	r := &compare.Report{Puzzle: p, Specs: []string{"dfs", "sat"}}
 	for i, part := range read {
-		row := Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "yes"}
+		row := compare.Row{CaseInfo: compare.CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "yes"}
 		for _, s := range p.Solvers {
 			res, err := s.Solve(part, nil)
 			if err != nil {
@@ -38,11 +39,11 @@ func queensJoin(t *testing.T, p *Puzzle, q *instances.Queens, jobs, bound int, c
 			if err := p.Verify(part, res); err != nil {
 				t.Fatalf("part %d by %s: %v", i+1, s.Name, err)
 			}
-			row.Runs = append(row.Runs, Run{Verdict: VerdictOK, Result: res, Claim: ClaimCrossChecked})
+			row.Runs = append(row.Runs, compare.Run{Verdict: compare.VerdictOK, Result: res, Claim: compare.ClaimCrossChecked})
 		}
 		r.Rows = append(r.Rows, row)
 	}
-	joins := JoinParts(r)
+	joins := compare.JoinParts(r)
 	if len(joins) != 1 || !joins[0].Complete() {
 		t.Fatalf("joins %v, want one complete", joins)
 	}
@@ -54,7 +55,7 @@ func queensJoin(t *testing.T, p *Puzzle, q *instances.Queens, jobs, bound int, c
 // bound, and with a bound below it), the join is the unsplit fewest
 // queens, or says the case's is more than a bound below it.
 func TestJoinQueensParts(t *testing.T) {
-	p, err := Lookup("queens")
+	p, err := compare.Lookup("queens")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestJoinQueensParts(t *testing.T) {
 }
 
 // joinedQueens is a complete queens join's fewest queens.
-func joinedQueens(j Join) int {
+func joinedQueens(j compare.Join) int {
 	if j.Value < 0 {
 		return j.Cover
 	}

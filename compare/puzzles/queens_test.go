@@ -9,16 +9,18 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
-var queensSetDir = filepath.Join("..", "instances", "sets", "queens")
+var queensSetDir = filepath.Join("..", "..", "instances", "sets", "queens")
 
-func queensPuzzle(t testing.TB) *Puzzle {
+func queensPuzzle(t testing.TB) *compare.Puzzle {
 	t.Helper()
-	p, err := Lookup("queens")
+	p, err := compare.Lookup("queens")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +89,7 @@ func bruteQueens(q *instances.Queens) int {
 	}
 }
 
-func answerCount(t *testing.T, r Result) int {
+func answerCount(t *testing.T, r compare.Result) int {
 	t.Helper()
 	_, v, err := instances.ParseQueensAnswer(r.Answer)
 	if err != nil {
@@ -102,7 +104,7 @@ func TestQueensRegistered(t *testing.T) {
 		t.Fatalf("solvers %v", p.Solvers)
 	}
 	for _, opt := range []string{"card", "order", "empty", "lines", "search", "symmetry", "backend"} {
-		if !p.Solvers[1].knows(opt) {
+		if !p.Solvers[1].Takes(opt) {
 			t.Errorf("sat lacks option %s", opt)
 		}
 	}
@@ -115,7 +117,7 @@ func TestQueensRegistered(t *testing.T) {
 // agreeing, and equal to brute force.
 func TestQueensSeedCases(t *testing.T) {
 	p := queensPuzzle(t)
-	srcs, err := loadPath(p, filepath.Join(queensSetDir, "seed.txt"))
+	srcs, err := comparetest.LoadPath(p, filepath.Join(queensSetDir, "seed.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +125,7 @@ func TestQueensSeedCases(t *testing.T) {
 	if len(src.Cases) != 10 {
 		t.Fatalf("%d seed cases, want 10", len(src.Cases))
 	}
-	var specs []Spec
+	var specs []compare.Spec
 	for _, text := range []string{"dfs", "sat"} {
 		spec, err := p.ParseSpec(text, nil)
 		if err != nil {
@@ -131,7 +133,7 @@ func TestQueensSeedCases(t *testing.T) {
 		}
 		specs = append(specs, spec)
 	}
-	rows := solveRows(p, specs, []*source{src})
+	rows := comparetest.SolveRows(p, specs, []*comparetest.Source{src})
 	for i, row := range rows {
 		if row.Failed() || row.Agree != "yes" {
 			t.Errorf("case %d: agree %s, problems %v", row.Case, row.Agree, row.Problems)
@@ -269,65 +271,65 @@ func TestQueensVerifyRejects(t *testing.T) {
 		q.Target[i] = true
 	}
 	q.Loc = instances.Loc{File: "f", Case: 2, Line: 5}
-	good := Result{Solved: true, Answer: "Case 2: 1", Witness: "XXX\nXQX\nXXX"}
+	good := compare.Result{Solved: true, Answer: "Case 2: 1", Witness: "XXX\nXQX\nXXX"}
 	if err := p.Verify(q, good); err != nil {
 		t.Fatalf("good result rejected: %v", err)
 	}
 	tests := []struct {
 		name string
-		r    Result
+		r    compare.Result
 		msg  string
 	}{
-		{"not solved", Result{Answer: "Case 2: 1"}, "every board has one"},
-		{"wrong case number", Result{Solved: true, Answer: "Case 1: 1", Witness: good.Witness}, "names case 1"},
-		{"count differs from board", Result{Solved: true, Answer: "Case 2: 2", Witness: good.Witness}, "holds 1"},
-		{"uncovered target", Result{Solved: true, Answer: "Case 2: 1", Witness: "QXX\nXXX\nXXX"}, "neither occupied nor attacked"},
-		{"board not the case's", Result{Solved: true, Answer: "Case 2: 1", Witness: "X.X\nXQX\nXXX"}, "the case has"},
-		{"no witness", Result{Solved: true, Answer: "Case 2: 1"}, "witness"},
-		{"bad answer", Result{Solved: true, Answer: "2 queens", Witness: good.Witness}, "Case"},
+		{"not solved", compare.Result{Answer: "Case 2: 1"}, "every board has one"},
+		{"wrong case number", compare.Result{Solved: true, Answer: "Case 1: 1", Witness: good.Witness}, "names case 1"},
+		{"count differs from board", compare.Result{Solved: true, Answer: "Case 2: 2", Witness: good.Witness}, "holds 1"},
+		{"uncovered target", compare.Result{Solved: true, Answer: "Case 2: 1", Witness: "QXX\nXXX\nXXX"}, "neither occupied nor attacked"},
+		{"board not the case's", compare.Result{Solved: true, Answer: "Case 2: 1", Witness: "X.X\nXQX\nXXX"}, "the case has"},
+		{"no witness", compare.Result{Solved: true, Answer: "Case 2: 1"}, "witness"},
+		{"bad answer", compare.Result{Solved: true, Answer: "2 queens", Witness: good.Witness}, "Case"},
 	}
 	for _, tt := range tests {
 		if err := p.Verify(q, tt.r); err == nil || !strings.Contains(err.Error(), tt.msg) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.msg)
 		}
 	}
-	if err := p.Agree(q, good, Result{Answer: "Case 2: 2"}); err == nil {
+	if err := p.Agree(q, good, compare.Result{Answer: "Case 2: 2"}); err == nil {
 		t.Error("Agree accepted 1 vs 2 queens")
 	}
-	if err := p.Agree(q, good, Result{Answer: "Case 2: 1", Witness: "XXX\nXXX\nXQX"}); err != nil {
+	if err := p.Agree(q, good, compare.Result{Answer: "Case 2: 1", Witness: "XXX\nXXX\nXQX"}); err != nil {
 		t.Errorf("Agree: %v (different placements of the same size agree)", err)
 	}
 }
 
 func TestQueensGenerate(t *testing.T) {
 	p := queensPuzzle(t)
-	gen := func(g GenConfig) string {
+	gen := func(g compare.GenConfig) string {
 		var buf bytes.Buffer
 		if err := p.Generate(&buf, g); err != nil {
 			t.Fatalf("%+v: %v", g, err)
 		}
 		return buf.String()
 	}
-	a := gen(GenConfig{Size: "6x9", Count: 3, Seed: 4})
-	if a != gen(GenConfig{Size: "6x9", Count: 3, Seed: 4}) {
+	a := gen(compare.GenConfig{Size: "6x9", Count: 3, Seed: 4})
+	if a != gen(compare.GenConfig{Size: "6x9", Count: 3, Seed: 4}) {
 		t.Error("same config, different output")
 	}
-	if a == gen(GenConfig{Size: "6x9", Count: 3, Seed: 5}) {
+	if a == gen(compare.GenConfig{Size: "6x9", Count: 3, Seed: 5}) {
 		t.Error("different seeds, same output")
 	}
 	cases, err := p.Parse("gen", strings.NewReader(a))
 	if err != nil || len(cases) != 3 || cases[0].Size() != "6x9" {
 		t.Fatalf("generated input: %d cases, %v", len(cases), err)
 	}
-	full, _ := p.Parse("gen", strings.NewReader(gen(GenConfig{Size: "5", Seed: 1, Params: Options{"full": "true"}})))
+	full, _ := p.Parse("gen", strings.NewReader(gen(compare.GenConfig{Size: "5", Seed: 1, Params: compare.Options{"full": "true"}})))
 	if len(full) != 1 || !full[0].(*instances.Queens).Full() {
 		t.Error("full=true did not give a full 5x5 board")
 	}
-	sparse, _ := p.Parse("gen", strings.NewReader(gen(GenConfig{Size: "20x20", Seed: 1, Params: Options{"density": "0.05"}})))
+	sparse, _ := p.Parse("gen", strings.NewReader(gen(compare.GenConfig{Size: "20x20", Seed: 1, Params: compare.Options{"density": "0.05"}})))
 	if n := len(sparse[0].(*instances.Queens).Targets()); n > 60 {
 		t.Errorf("density 0.05 gave %d targets of 400", n)
 	}
-	for _, bad := range []GenConfig{{Size: "0x3"}, {Size: "40"}, {Size: "3y3"}, {Size: "4", Params: Options{"density": "lots"}}, {Size: "4", Params: Options{"density": "2"}}} {
+	for _, bad := range []compare.GenConfig{{Size: "0x3"}, {Size: "40"}, {Size: "3y3"}, {Size: "4", Params: compare.Options{"density": "lots"}}, {Size: "4", Params: compare.Options{"density": "2"}}} {
 		if err := p.Generate(&bytes.Buffer{}, bad); err == nil {
 			t.Errorf("Generate(%+v) accepted", bad)
 		}
@@ -341,8 +343,8 @@ func TestQueensCNFAndRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := cases[0]
-	for _, o := range []Options{{}, {"k": "3"}, {"card": "seq", "symmetry": "false"}} {
-		f, err := p.CNF(c, o, false)
+	for _, o := range []compare.Options{{}, {"k": "3"}, {"card": "seq", "symmetry": "false"}} {
+		f, err := cnfOf(p, c, o, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,10 +352,10 @@ func TestQueensCNFAndRender(t *testing.T) {
 			t.Errorf("%v: comments %v lack the bound (gamma(Q_6) = 3)", o, f.Comments[len(f.Comments)-1])
 		}
 	}
-	if _, err := p.CNF(c, Options{"card": "pb"}, false); err == nil {
+	if _, err := cnfOf(p, c, compare.Options{"card": "pb"}, false); err == nil {
 		t.Error("card=pb CNF accepted")
 	}
-	if _, err := p.CNF(c, Options{"k": "-1"}, false); err == nil {
+	if _, err := cnfOf(p, c, compare.Options{"k": "-1"}, false); err == nil {
 		t.Error("k=-1 accepted")
 	}
 	spec, _ := p.ParseSpec("dfs", nil)
@@ -371,7 +373,7 @@ func TestQueensCNFAndRender(t *testing.T) {
 		}
 	}
 	good, _ := p.ParseSpec("sat", nil)
-	if _, err := good.Solver.Solve(c, Options{"symmetry": "maybe"}); err == nil {
+	if _, err := good.Solver.Solve(c, compare.Options{"symmetry": "maybe"}); err == nil {
 		t.Error("Solve: symmetry=maybe accepted")
 	}
 }
@@ -380,7 +382,7 @@ func TestQueensCNFAndRender(t *testing.T) {
 // cover (the SAT side is in BenchmarkQueensSets: it takes seconds).
 func TestQueensBundledSet(t *testing.T) {
 	p := queensPuzzle(t)
-	srcs, err := loadPath(p, queensSetDir)
+	srcs, err := comparetest.LoadPath(p, queensSetDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,9 +394,9 @@ func TestQueensBundledSet(t *testing.T) {
 		t.Fatalf("bundled set: %v", names)
 	}
 	spec, _ := p.ParseSpec("dfs", nil)
-	rows := solveRows(p, []Spec{spec}, srcs)
+	rows := comparetest.SolveRows(p, []compare.Spec{spec}, srcs)
 	for _, r := range rows {
-		if r.Failed() || r.Runs[0].Verdict != VerdictOK {
+		if r.Failed() || r.Runs[0].Verdict != compare.VerdictOK {
 			t.Errorf("%s: %s %v", r.Where(), r.Runs[0].Verdict, r.Problems)
 		}
 	}
@@ -403,7 +405,7 @@ func TestQueensBundledSet(t *testing.T) {
 // BenchmarkQueensSets runs each solver over the whole bundled set.
 func BenchmarkQueensSets(b *testing.B) {
 	p := queensPuzzle(b)
-	srcs, err := loadPath(p, queensSetDir)
+	srcs, err := comparetest.LoadPath(p, queensSetDir)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -415,7 +417,7 @@ func BenchmarkQueensSets(b *testing.B) {
 		for _, src := range srcs {
 			b.Run(fmt.Sprintf("%s/%s", text, filepath.Base(src.File)), func(b *testing.B) {
 				for i := 0; i < b.N; i++ {
-					rows := solveRows(p, []Spec{spec}, []*source{src})
+					rows := comparetest.SolveRows(p, []compare.Spec{spec}, []*comparetest.Source{src})
 					for _, r := range rows {
 						if r.Failed() {
 							b.Fatalf("%s: %v", r.Where(), r.Problems)
@@ -435,11 +437,11 @@ func BenchmarkQueensSets(b *testing.B) {
 // find the same optimum with the same nodes, on a full board and on a
 // sparse one.
 func TestQueensZeroOptionsAreDefaults(t *testing.T) {
-	dfs, err := queensDFSOptions(Options{})
+	dfs, err := queensDFSOptions(compare.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sat, err := queensSATOptions(Options{})
+	sat, err := queensSATOptions(compare.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

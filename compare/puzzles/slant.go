@@ -2,8 +2,6 @@ package puzzles
 
 import (
 	"fmt"
-	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/kept"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -11,12 +9,14 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/kept"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
-// slantEntry is slant's registry entry (registry.go lists it).
+// slantEntry is slant's registry entry (list.go lists it).
 func slantEntry() *compare.Puzzle {
 	return &compare.Puzzle{
 		Name: "slant",
@@ -171,8 +171,8 @@ func solveSlantDFS(c instances.Case, o compare.Options) (compare.Result, error) 
 	r := compare.Result{
 		Solved: len(res.Solutions) > 0,
 		Time:   elapsed,
-		Stats: []compare.Stat{{"nodes", res.Nodes}, {"forced", res.Forced}, {"conflicts", res.Conflicts},
-			{"learned", res.Learned}, {"regions", int64(res.Regions)}},
+		Stats: []compare.Stat{{Name: "nodes", Value: res.Nodes}, {Name: "forced", Value: res.Forced}, {Name: "conflicts", Value: res.Conflicts},
+			{Name: "learned", Value: res.Learned}, {Name: "regions", Value: int64(res.Regions)}},
 	}
 	if r.Solved {
 		r.Answer = instances.FormatSlantAnswer(s.W, s.H, res.Solutions[0])

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -15,42 +16,42 @@ import (
 // rows of a report, in reverse order (the join must not rely on the order
 // rows come in), leaving out the parts skip names. With two solvers the
 // rows agree and their claims are cross-checked, with one claimed.
-func slantJoinRows(t *testing.T, s *instances.Slant, jobs int, solvers []string, o Options, skip ...int) *Report {
+func slantJoinRows(t *testing.T, s *instances.Slant, jobs int, solvers []string, o compare.Options, skip ...int) *compare.Report {
 	t.Helper()
 	p := slantPuzzle(t)
 	var buf strings.Builder
-	if err := p.Split(&buf, []instances.Case{s}, SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
+	if err := p.Split(&buf, []instances.Case{s}, compare.SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
 		t.Fatal(err)
 	}
 	parts, err := p.Parse("parts.txt", strings.NewReader(buf.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	label := ClaimClaimed
+	label := compare.ClaimClaimed
 	if len(solvers) > 1 {
-		label = ClaimCrossChecked
+		label = compare.ClaimCrossChecked
 	}
-	r := &Report{Puzzle: p, Specs: solvers}
+	r := &compare.Report{Puzzle: p, Specs: solvers}
 	for i, part := range parts {
 		if slices.Contains(skip, i+1) {
 			continue
 		}
-		row := Row{CaseInfo: CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "yes"}
+		row := compare.Row{CaseInfo: compare.CaseInfo{File: "parts.txt", Case: i + 1}, Input: part, Agree: "yes"}
 		for _, name := range solvers {
 			res := slantSolve(t, name, part, o)
-			run := Run{Verdict: VerdictOK, Result: res}
-			if p.claims(run) != 0 {
+			run := compare.Run{Verdict: compare.VerdictOK, Result: res}
+			if p.Unverifiable(run) {
 				run.Claim = label
 			}
 			row.Runs = append(row.Runs, run)
 		}
-		r.Rows = append([]Row{row}, r.Rows...)
+		r.Rows = append([]compare.Row{row}, r.Rows...)
 	}
 	return r
 }
 
 // slantSolve solves c by the solver called name, verifying the answer.
-func slantSolve(t *testing.T, name string, c instances.Case, o Options) Result {
+func slantSolve(t *testing.T, name string, c instances.Case, o compare.Options) compare.Result {
 	t.Helper()
 	p := slantPuzzle(t)
 	for _, s := range p.Solvers {
@@ -67,7 +68,7 @@ func slantSolve(t *testing.T, name string, c instances.Case, o Options) Result {
 		return res
 	}
 	t.Fatalf("no slant solver %s", name)
-	return Result{}
+	return compare.Result{}
 }
 
 // slantSplitCases are the boards the join tests cut, up to 50x50: hard
@@ -95,7 +96,7 @@ func slantSplitCases(t *testing.T) []*instances.Slant {
 
 // slantVerdict says what a whole case's result says: "none", "unique",
 // "not unique", or "solved" (uniqueness not asked).
-func slantVerdict(r Result) string {
+func slantVerdict(r compare.Result) string {
 	switch {
 	case !r.Solved:
 		return "none"
@@ -108,7 +109,7 @@ func slantVerdict(r Result) string {
 }
 
 // joinVerdict says what a complete join says, in slantVerdict's words.
-func joinVerdict(j Join) string {
+func joinVerdict(j compare.Join) string {
 	switch {
 	case len(j.Solved) == 0:
 		return "none"
@@ -133,11 +134,11 @@ func TestJoinSlantParts(t *testing.T) {
 	for bi, b := range slantSplitCases(t) {
 		for _, tc := range []struct {
 			solvers []string
-			o       Options
+			o       compare.Options
 		}{
-			{[]string{"dfs"}, Options{"unique": "true"}},
-			{[]string{"sat"}, Options{"unique": "true"}},
-			{[]string{"dfs", "sat"}, Options{"unique": "true"}},
+			{[]string{"dfs"}, compare.Options{"unique": "true"}},
+			{[]string{"sat"}, compare.Options{"unique": "true"}},
+			{[]string{"dfs", "sat"}, compare.Options{"unique": "true"}},
 			{[]string{"dfs"}, nil},
 		} {
 			if len(tc.solvers) > 1 && b.W >= 50 {
@@ -149,16 +150,16 @@ func TestJoinSlantParts(t *testing.T) {
 			if b.W >= 50 && slices.Contains(tc.solvers, "sat") {
 				jobs = 5 // the SAT side's setup is most of a 50x50 part's time
 			}
-			joins := JoinParts(slantJoinRows(t, b, jobs, tc.solvers, tc.o))
+			joins := compare.JoinParts(slantJoinRows(t, b, jobs, tc.solvers, tc.o))
 			if len(joins) != 1 || !joins[0].Complete() {
 				t.Fatalf("board %d, %v: joins %v, want one complete", bi, tc.solvers, joins)
 			}
 			j := joins[0]
 			claim := "(nothing to back)"
 			if whole == "none" || whole == "unique" {
-				claim = "(" + ClaimClaimed + ")"
+				claim = "(" + compare.ClaimClaimed + ")"
 				if len(tc.solvers) > 1 {
-					claim = "(" + ClaimCrossChecked + ")"
+					claim = "(" + compare.ClaimCrossChecked + ")"
 				}
 			}
 			got := joinVerdict(j)
@@ -169,7 +170,7 @@ func TestJoinSlantParts(t *testing.T) {
 				t.Fatalf("board %d (%s), %v %v, %d parts: joined %s (%s), unsplit %s, want %s", bi, b.Size(), tc.solvers, tc.o, j.Count, got, j, whole, claim)
 			}
 			if j.Count > 1 && len(tc.solvers) == 1 && tc.solvers[0] == "dfs" {
-				missing := JoinParts(slantJoinRows(t, b, jobs, tc.solvers, tc.o, 2))
+				missing := compare.JoinParts(slantJoinRows(t, b, jobs, tc.solvers, tc.o, 2))
 				if len(missing) != 1 || missing[0].Complete() || !strings.Contains(missing[0].String(), "missing part 2/") {
 					t.Fatalf("board %d without part 2: %v", bi, missing)
 				}

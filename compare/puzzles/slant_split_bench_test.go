@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -29,7 +30,7 @@ func BenchmarkSlantSplit(b *testing.B) {
 	p := slantPuzzle(b)
 	boards := slantFixture(b, "slant_hard_50.txt")
 	for _, solver := range []string{"dfs", "sat"} {
-		var solve func(instances.Case, Options) (Result, error)
+		var solve func(instances.Case, compare.Options) (compare.Result, error)
 		for _, s := range p.Solvers {
 			if s.Name == solver {
 				solve = s.Solve
@@ -62,12 +63,12 @@ func BenchmarkSlantSplit(b *testing.B) {
 // slantSplitSolve splits s into jobs parts (none for 1) and solves each
 // with unique=true, verified; it returns the solves' CPU time, the
 // split's, and the longest part's.
-func slantSplitSolve(b *testing.B, p *Puzzle, solve func(instances.Case, Options) (Result, error), s *instances.Slant, jobs int) (cpu, split, longest time.Duration) {
+func slantSplitSolve(b *testing.B, p *compare.Puzzle, solve func(instances.Case, compare.Options) (compare.Result, error), s *instances.Slant, jobs int) (cpu, split, longest time.Duration) {
 	start := processCPU()
 	cases := []*instances.Slant{s}
 	if jobs > 1 {
 		var buf strings.Builder
-		if err := p.Split(&buf, []instances.Case{s}, SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
+		if err := p.Split(&buf, []instances.Case{s}, compare.SplitConfig{Jobs: jobs, Bound: -1}); err != nil {
 			b.Fatal(err)
 		}
 		cs, err := instances.ParseSlant("parts", strings.NewReader(buf.String()))
@@ -80,7 +81,7 @@ func slantSplitSolve(b *testing.B, p *Puzzle, solve func(instances.Case, Options
 	solved := 0
 	for _, c := range cases {
 		t0 := processCPU()
-		res, err := solve(c, Options{"unique": "true"})
+		res, err := solve(c, compare.Options{"unique": "true"})
 		if err != nil {
 			b.Fatal(err)
 		}

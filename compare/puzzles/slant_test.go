@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -31,24 +33,24 @@ var slantFixtures = []struct {
 	path   string
 	seed   uint64
 	sizes  []int
-	params []Options
+	params []compare.Options
 	frozen bool
 }{
-	{path: "../instances/sets/slant/sample.txt", seed: 1, sizes: []int{3, 5}, frozen: true},
-	{path: "../instances/sets/slant/ladder.txt", seed: 2, sizes: []int{5, 5, 7, 7, 10, 10, 15, 15, 20, 20, 30, 30, 50, 50}, frozen: true},
-	{path: "../instances/testdata/slant_hard_10.txt", seed: 10, sizes: []int{10, 10, 10}, frozen: true},
-	{path: "../instances/testdata/slant_hard_20.txt", seed: 20, sizes: []int{20, 20, 20}, frozen: true},
-	{path: "../instances/testdata/slant_hard_50.txt", seed: 50, sizes: []int{50, 50, 50}, frozen: true},
+	{path: "../../instances/sets/slant/sample.txt", seed: 1, sizes: []int{3, 5}, frozen: true},
+	{path: "../../instances/sets/slant/ladder.txt", seed: 2, sizes: []int{5, 5, 7, 7, 10, 10, 15, 15, 20, 20, 30, 30, 50, 50}, frozen: true},
+	{path: "../../instances/testdata/slant_hard_10.txt", seed: 10, sizes: []int{10, 10, 10}, frozen: true},
+	{path: "../../instances/testdata/slant_hard_20.txt", seed: 20, sizes: []int{20, 20, 20}, frozen: true},
+	{path: "../../instances/testdata/slant_hard_50.txt", seed: 50, sizes: []int{50, 50, 50}, frozen: true},
 	// Tatham-style unique puzzles (difficulty hard) up to 100x100.
-	{path: "../instances/testdata/slant_unique.txt", seed: 300, sizes: []int{20, 30, 50, 50, 80, 100}},
+	{path: "../../instances/testdata/slant_unique.txt", seed: 300, sizes: []int{20, 30, 50, 50, 80, 100}},
 	// Planted boards, 45%, 60%, 75% and all of the clues shown.
-	{path: "../instances/testdata/slant_planted_100.txt", seed: 100, sizes: []int{100, 100, 100, 100}, params: slantPlantedParams},
-	{path: "../instances/testdata/slant_planted_150.txt", seed: 150, sizes: []int{150, 150, 150, 150}, params: slantPlantedParams},
-	{path: "../instances/testdata/slant_planted_200.txt", seed: 200, sizes: []int{200, 200, 200, 200}, params: slantPlantedParams},
+	{path: "../../instances/testdata/slant_planted_100.txt", seed: 100, sizes: []int{100, 100, 100, 100}, params: slantPlantedParams},
+	{path: "../../instances/testdata/slant_planted_150.txt", seed: 150, sizes: []int{150, 150, 150, 150}, params: slantPlantedParams},
+	{path: "../../instances/testdata/slant_planted_200.txt", seed: 200, sizes: []int{200, 200, 200, 200}, params: slantPlantedParams},
 }
 
 // slantPlantedParams are the gen params of the planted fixtures' cases.
-var slantPlantedParams = []Options{
+var slantPlantedParams = []compare.Options{
 	{"planted": "true", "clues": "0.45"},
 	{"planted": "true", "clues": "0.6"},
 	{"planted": "true", "clues": "0.75"},
@@ -64,7 +66,7 @@ func TestSlantRegenerateFixtures(t *testing.T) {
 		if *slantRegen && !fx.frozen {
 			var cases []*instances.Slant
 			for k, n := range fx.sizes {
-				g := GenConfig{Size: fmt.Sprint(n), Count: 1, Seed: int64(fx.seed) + int64(k)}
+				g := compare.GenConfig{Size: fmt.Sprint(n), Count: 1, Seed: int64(fx.seed) + int64(k)}
 				if fx.params != nil {
 					g.Params = fx.params[k]
 				}
@@ -111,16 +113,16 @@ func TestSlantRegenerateFixtures(t *testing.T) {
 	}
 }
 
-func slantPuzzle(t testing.TB) *Puzzle {
+func slantPuzzle(t testing.TB) *compare.Puzzle {
 	t.Helper()
-	p, err := Lookup("slant")
+	p, err := compare.Lookup("slant")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func slantCases(t *testing.T, p *Puzzle, text string) []instances.Case {
+func slantCases(t *testing.T, p *compare.Puzzle, text string) []instances.Case {
 	t.Helper()
 	cases, err := p.Parse("test", strings.NewReader(text))
 	if err != nil {
@@ -136,16 +138,16 @@ func slantCases(t *testing.T, p *Puzzle, text string) []instances.Case {
 func TestSlantUniqueBothWays(t *testing.T) {
 	p := slantPuzzle(t)
 	var gen bytes.Buffer
-	if err := p.Generate(&gen, GenConfig{Size: "6", Count: 1, Seed: 5}); err != nil {
+	if err := p.Generate(&gen, compare.GenConfig{Size: "6", Count: 1, Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	unique := slantCases(t, p, gen.String())[0]
 	several := slantCases(t, p, "2x2:1h\n")[0]
-	var specs []Spec
+	var specs []compare.Spec
 	for _, text := range []string{"dfs", "dfs:deduce=basic", "dfs:deduce=deadend", "dfs:learn=false", "dfs:regions=false",
 		"dfs:probe=true", "dfs:learn=false:regions=false", "sat", "sat:pre=equiv", "sat:pre=basic", "sat:pre=deadend",
 		"sat:loops=lazy+diamond", "sat:loops=lazy+short", "sat:loops=reach", "sat:cuts=forest", "sat:phase=slash"} {
-		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
+		spec, err := p.ParseSpec(text, compare.Options{compare.UniqueOption: "true"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +158,7 @@ func TestSlantUniqueBothWays(t *testing.T) {
 		wantSecond bool
 	}{{unique, false}, {several, true}} {
 		for _, spec := range specs {
-			res, err := SolveCase(spec, tt.c)
+			res, err := compare.SolveCase(spec, tt.c)
 			if err != nil {
 				t.Fatalf("%s: %v", spec.Text, err)
 			}
@@ -168,7 +170,7 @@ func TestSlantUniqueBothWays(t *testing.T) {
 			}
 		}
 	}
-	rows := solveRows(p, specs, []*source{{File: "t", Cases: []instances.Case{unique, several}}})
+	rows := comparetest.SolveRows(p, specs, []*comparetest.Source{{File: "t", Cases: []instances.Case{unique, several}}})
 	for _, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
 			t.Errorf("case %d: agree=%s %v", r.Case, r.Agree, r.Problems)
@@ -181,9 +183,9 @@ func TestSlantUniqueBothWays(t *testing.T) {
 // answer verified.
 func TestSlantSolversAgreeWithBruteForce(t *testing.T) {
 	p := slantPuzzle(t)
-	var specs []Spec
+	var specs []compare.Spec
 	for _, text := range []string{"dfs", "dfs:learn=false", "sat", "sat:pre=deadend", "sat:pre=basic", "sat:pre=equiv"} {
-		spec, err := p.ParseSpec(text, Options{UniqueOption: "true"})
+		spec, err := p.ParseSpec(text, compare.Options{compare.UniqueOption: "true"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +199,7 @@ func TestSlantSolversAgreeWithBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, spec := range specs {
-			res, err := SolveCase(spec, s)
+			res, err := compare.SolveCase(spec, s)
 			if err != nil {
 				t.Fatalf("%s on %s: %v", spec.Text, instances.SlantGameID(s), err)
 			}
@@ -226,7 +228,7 @@ func TestSlantNoSolution(t *testing.T) {
 	for _, name := range []string{"dfs", "sat"} {
 		spec, _ := p.ParseSpec(name, nil)
 		for _, c := range cases {
-			res, err := SolveCase(spec, c)
+			res, err := compare.SolveCase(spec, c)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,27 +249,27 @@ func TestSlantVerifyRejects(t *testing.T) {
 	c := slantCases(t, p, "2x2:1h\n")[0]
 	for _, tt := range []struct {
 		name string
-		r    Result
+		r    compare.Result
 	}{
-		{"loop", Result{Solved: true, Answer: "/\\\n\\/"}},
-		{"wrong count", Result{Solved: true, Answer: "//\n//"}},
-		{"short", Result{Solved: true, Answer: "\\/"}},
-		{"same second", Result{Solved: true, Answer: "\\\\\n\\\\", Second: "\\\\\n\\\\", UniqueChecked: true}},
-		{"unsolved with answer", Result{Answer: "\\\\\n\\\\"}},
+		{"loop", compare.Result{Solved: true, Answer: "/\\\n\\/"}},
+		{"wrong count", compare.Result{Solved: true, Answer: "//\n//"}},
+		{"short", compare.Result{Solved: true, Answer: "\\/"}},
+		{"same second", compare.Result{Solved: true, Answer: "\\\\\n\\\\", Second: "\\\\\n\\\\", UniqueChecked: true}},
+		{"unsolved with answer", compare.Result{Answer: "\\\\\n\\\\"}},
 	} {
 		if err := p.Verify(c, tt.r); err == nil {
 			t.Errorf("%s: accepted", tt.name)
 		}
 	}
-	if err := p.Verify(c, Result{Solved: true, Answer: "\\\\\n\\\\"}); err != nil {
+	if err := p.Verify(c, compare.Result{Solved: true, Answer: "\\\\\n\\\\"}); err != nil {
 		t.Errorf("valid answer rejected: %v", err)
 	}
-	a := Result{Solved: true, UniqueChecked: true}
-	b := Result{Solved: true, UniqueChecked: true, Second: "x"}
+	a := compare.Result{Solved: true, UniqueChecked: true}
+	b := compare.Result{Solved: true, UniqueChecked: true, Second: "x"}
 	if p.Agree(c, a, b) == nil {
 		t.Error("Agree accepted unique vs not unique")
 	}
-	if p.Agree(c, a, Result{Solved: true}) != nil {
+	if p.Agree(c, a, compare.Result{Solved: true}) != nil {
 		t.Error("Agree rejected answers without a uniqueness check")
 	}
 }
@@ -284,12 +286,12 @@ func TestSlantBundledSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var specs []Spec
+		var specs []compare.Spec
 		for _, text := range []string{"dfs", "sat"} {
-			spec, _ := p.ParseSpec(text, Options{UniqueOption: "true"})
+			spec, _ := p.ParseSpec(text, compare.Options{compare.UniqueOption: "true"})
 			specs = append(specs, spec)
 		}
-		rows := solveRows(p, specs, []*source{{File: set.Path, Cases: cases}})
+		rows := comparetest.SolveRows(p, specs, []*comparetest.Source{{File: set.Path, Cases: cases}})
 		for _, r := range rows {
 			if r.Failed() || r.Agree != "yes" {
 				t.Errorf("%s case %d: agree=%s %v", set, r.Case, r.Agree, r.Problems)
@@ -307,11 +309,11 @@ func TestSlantBundledSets(t *testing.T) {
 func TestSlantRefinedCNF(t *testing.T) {
 	p := slantPuzzle(t)
 	c := slantCases(t, p, "6x6:"+strings.Repeat("a", 49)+"\n")[0]
-	eager, err := p.CNF(c, Options{}, false)
+	eager, err := cnfOf(p, c, compare.Options{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	refined, err := p.CNF(c, Options{}, true)
+	refined, err := cnfOf(p, c, compare.Options{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,19 +323,19 @@ func TestSlantRefinedCNF(t *testing.T) {
 	// The pure encoding by default; pre=equiv leaves out the cells the
 	// root deductions decide (all of them on the 3x3 sample).
 	sample := slantCases(t, p, "3x3:a1a1b2b2b1a1a\n")[0]
-	pure, err := p.CNF(sample, Options{}, false)
+	pure, err := cnfOf(p, sample, compare.Options{}, false)
 	if err != nil || pure.NumVars != 9 {
 		t.Fatalf("default CNF: %v, %d vars", err, pure.NumVars)
 	}
-	pre, err := p.CNF(sample, Options{"pre": "equiv"}, false)
+	pre, err := cnfOf(p, sample, compare.Options{"pre": "equiv"}, false)
 	if err != nil || pre.NumVars >= 9 {
 		t.Fatalf("pre=equiv CNF: %v, %d vars", err, pre.NumVars)
 	}
-	if _, err := p.CNF(c, Options{"loops": "eager"}, false); err == nil {
+	if _, err := cnfOf(p, c, compare.Options{"loops": "eager"}, false); err == nil {
 		t.Error("loops=eager accepted")
 	}
-	for _, bad := range []Options{{"pre": "magic"}, {"cuts": "all"}, {"phase": "x"}} {
-		if _, err := p.CNF(c, bad, false); err == nil {
+	for _, bad := range []compare.Options{{"pre": "magic"}, {"cuts": "all"}, {"phase": "x"}} {
+		if _, err := cnfOf(p, c, bad, false); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
 	}
@@ -344,7 +346,7 @@ func TestSlantRefinedCNF(t *testing.T) {
 func TestSlantGenerateShapes(t *testing.T) {
 	p := slantPuzzle(t)
 	var buf bytes.Buffer
-	if err := p.Generate(&buf, GenConfig{Size: "4x3", Count: 2, Seed: 3, Params: Options{"clues": "all"}}); err != nil {
+	if err := p.Generate(&buf, compare.GenConfig{Size: "4x3", Count: 2, Seed: 3, Params: compare.Options{"clues": "all"}}); err != nil {
 		t.Fatal(err)
 	}
 	cases := slantCases(t, p, buf.String())
@@ -365,10 +367,10 @@ func TestSlantGenerateShapes(t *testing.T) {
 			t.Errorf("%s: %d solutions", instances.SlantGameID(s), n)
 		}
 	}
-	for _, g := range []GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "40000"}, {Size: "3", Params: Options{"clues": "some"}},
-		{Size: "3", Params: Options{"difficulty": "insane"}}, {Size: "3", Params: Options{"planted": "maybe"}},
-		{Size: "3", Params: Options{"planted": "true", "clues": "1.5"}}, {Size: "3", Params: Options{"planted": "true", "clues": "min"}},
-		{Size: "3", Params: Options{"planted": "true", "difficulty": "hard"}}} {
+	for _, g := range []compare.GenConfig{{Size: "0"}, {Size: "3x"}, {Size: "40000"}, {Size: "3", Params: compare.Options{"clues": "some"}},
+		{Size: "3", Params: compare.Options{"difficulty": "insane"}}, {Size: "3", Params: compare.Options{"planted": "maybe"}},
+		{Size: "3", Params: compare.Options{"planted": "true", "clues": "1.5"}}, {Size: "3", Params: compare.Options{"planted": "true", "clues": "min"}},
+		{Size: "3", Params: compare.Options{"planted": "true", "difficulty": "hard"}}} {
 		if err := p.Generate(&buf, g); err == nil {
 			t.Errorf("Generate(%+v) accepted", g)
 		}
@@ -380,8 +382,8 @@ func TestSlantGenerateShapes(t *testing.T) {
 // level, and a hard or deep one is not solved by the level below.
 func TestSlantGenerateDifficulties(t *testing.T) {
 	p := slantPuzzle(t)
-	dfs, _ := p.ParseSpec("dfs", Options{UniqueOption: "true"})
-	sat, _ := p.ParseSpec("sat:pre=none", Options{UniqueOption: "true"})
+	dfs, _ := p.ParseSpec("dfs", compare.Options{compare.UniqueOption: "true"})
+	sat, _ := p.ParseSpec("sat:pre=none", compare.Options{compare.UniqueOption: "true"})
 	for _, tt := range []struct {
 		difficulty string
 		level      backtrack.SlantDeduce
@@ -394,13 +396,13 @@ func TestSlantGenerateDifficulties(t *testing.T) {
 		{"search", 0, false, nil},
 	} {
 		var buf bytes.Buffer
-		if err := p.Generate(&buf, GenConfig{Size: "9x7", Count: 2, Seed: 4, Params: Options{"difficulty": tt.difficulty}}); err != nil {
+		if err := p.Generate(&buf, compare.GenConfig{Size: "9x7", Count: 2, Seed: 4, Params: compare.Options{"difficulty": tt.difficulty}}); err != nil {
 			t.Fatalf("%s: %v", tt.difficulty, err)
 		}
 		for _, c := range slantCases(t, p, buf.String()) {
 			s := c.(*instances.Slant)
-			for _, spec := range []Spec{dfs, sat} {
-				res, err := SolveCase(spec, c)
+			for _, spec := range []compare.Spec{dfs, sat} {
+				res, err := compare.SolveCase(spec, c)
 				if err != nil || !res.Solved || !res.UniqueChecked || res.Second != "" {
 					t.Fatalf("%s %s: %s: solved=%v second=%q %v", tt.difficulty, instances.SlantGameID(s), spec.Text, res.Solved, res.Second, err)
 				}
@@ -422,7 +424,7 @@ func TestSlantGenerateDifficulties(t *testing.T) {
 func TestSlantGeneratePlanted(t *testing.T) {
 	p := slantPuzzle(t)
 	var buf bytes.Buffer
-	if err := p.Generate(&buf, GenConfig{Size: "40", Count: 2, Seed: 9, Params: Options{"planted": "true", "clues": "0.45"}}); err != nil {
+	if err := p.Generate(&buf, compare.GenConfig{Size: "40", Count: 2, Seed: 9, Params: compare.Options{"planted": "true", "clues": "0.45"}}); err != nil {
 		t.Fatal(err)
 	}
 	dfs, _ := p.ParseSpec("dfs", nil)
@@ -437,7 +439,7 @@ func TestSlantGeneratePlanted(t *testing.T) {
 		if share := float64(n) / float64(len(s.Clues)); share < 0.4 || share > 0.5 {
 			t.Errorf("%d of %d clues shown, want about 45%%", n, len(s.Clues))
 		}
-		res, err := SolveCase(dfs, c)
+		res, err := compare.SolveCase(dfs, c)
 		if err != nil || !res.Solved {
 			t.Fatalf("planted board unsolved: %v", err)
 		}
@@ -450,7 +452,7 @@ func TestSlantGeneratePlanted(t *testing.T) {
 // slantFixture reads a slant file of instances/testdata.
 func slantFixture(tb testing.TB, name string) []*instances.Slant {
 	tb.Helper()
-	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
+	cases, err := instances.ReadFile(filepath.Join("..", "..", "instances", "testdata", name), instances.ParseSlant)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -458,14 +460,14 @@ func slantFixture(tb testing.TB, name string) []*instances.Slant {
 }
 
 // slantSpecs parses solver specs for the slant benchmarks.
-func slantSpecs(tb testing.TB, unique bool, texts ...string) []Spec {
+func slantSpecs(tb testing.TB, unique bool, texts ...string) []compare.Spec {
 	tb.Helper()
 	p := slantPuzzle(tb)
-	var specs []Spec
+	var specs []compare.Spec
 	for _, text := range texts {
-		o := Options{}
+		o := compare.Options{}
 		if unique {
-			o[UniqueOption] = "true"
+			o[compare.UniqueOption] = "true"
 		}
 		spec, err := p.ParseSpec(text, o)
 		if err != nil {
@@ -479,14 +481,14 @@ func slantSpecs(tb testing.TB, unique bool, texts ...string) []Spec {
 // benchSlantCase solves c with spec b.N times, verifying every answer
 // outside the timed part; with unique it must be decided. It reports the
 // refinement rounds and cuts of SAT runs and the nodes of DFS runs.
-func benchSlantCase(b *testing.B, spec Spec, c instances.Case, unique bool) Result {
-	p, err := Lookup("slant")
+func benchSlantCase(b *testing.B, spec compare.Spec, c instances.Case, unique bool) compare.Result {
+	p, err := compare.Lookup("slant")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var res Result
+	var res compare.Result
 	for i := 0; i < b.N; i++ {
-		res, err = SolveCase(spec, c)
+		res, err = compare.SolveCase(spec, c)
 		b.StopTimer()
 		if err != nil || !res.Solved {
 			b.Fatalf("%s on %s: solved=%v %v", spec.Text, c.Location(), res.Solved, err)
@@ -578,7 +580,7 @@ func BenchmarkSlantHard50(b *testing.B) {
 // conquer, against 6.62/5.44/7.71 s and 92.5/81.5/65.4 s with its blocks
 // of 48 clues, the same puzzles.
 func BenchmarkSlantGenerate(b *testing.B) {
-	p, err := Lookup("slant")
+	p, err := compare.Lookup("slant")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -586,7 +588,7 @@ func BenchmarkSlantGenerate(b *testing.B) {
 	b.Run("planted1000x1000", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			var buf bytes.Buffer
-			if err := p.Generate(&buf, GenConfig{Size: "1000", Count: 1, Seed: int64(i + 1), Params: Options{"planted": "true"}}); err != nil {
+			if err := p.Generate(&buf, compare.GenConfig{Size: "1000", Count: 1, Seed: int64(i + 1), Params: compare.Options{"planted": "true"}}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -595,7 +597,7 @@ func BenchmarkSlantGenerate(b *testing.B) {
 		b.Run(size, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				var buf bytes.Buffer
-				if err := p.Generate(&buf, GenConfig{Size: size, Count: 1, Seed: int64(i + 1)}); err != nil {
+				if err := p.Generate(&buf, compare.GenConfig{Size: size, Count: 1, Seed: int64(i + 1)}); err != nil {
 					b.Fatal(err)
 				}
 				b.StopTimer()
@@ -603,7 +605,7 @@ func BenchmarkSlantGenerate(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				res, err := SolveCase(dfs, cases[0])
+				res, err := compare.SolveCase(dfs, cases[0])
 				if err != nil || !res.Solved || res.Second != "" {
 					b.Fatalf("generated %s puzzle not unique: %v", size, err)
 				}
@@ -616,7 +618,7 @@ func BenchmarkSlantGenerate(b *testing.B) {
 // slantZigzag reads the public zigzag suites (../../shared/bench/zigzag)
 // or skips.
 func slantZigzag(b *testing.B) map[string][]*instances.Slant {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "bench", "zigzag", "*.txt"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "zigzag", "*.txt"))
 	if len(files) == 0 {
 		b.Skip("no zigzag suites in ../../shared/bench/zigzag")
 	}
@@ -649,12 +651,12 @@ func BenchmarkSlantZigzag(b *testing.B) {
 				name += "/unique"
 			}
 			b.Run(name, func(b *testing.B) {
-				p, _ := Lookup("slant")
+				p, _ := compare.Lookup("slant")
 				best := map[*instances.Slant]time.Duration{}
 				for i := 0; i < b.N; i++ {
 					for _, cases := range suites {
 						for _, s := range cases {
-							res, err := SolveCase(spec, s)
+							res, err := compare.SolveCase(spec, s)
 							if err != nil || !res.Solved {
 								b.Fatalf("%s on %s: %v", spec.Text, s.Name, err)
 							}
@@ -708,7 +710,7 @@ func TestSlantUniqueFixturesAgree(t *testing.T) {
 	for k, s := range cases {
 		var seconds []bool
 		for _, spec := range specs {
-			res, err := SolveCase(spec, s)
+			res, err := compare.SolveCase(spec, s)
 			if err != nil || !res.Solved || !res.UniqueChecked {
 				t.Fatalf("%s on %s: solved=%v checked=%v %v", spec.Text, s.Location(), res.Solved, res.UniqueChecked, err)
 			}
@@ -737,7 +739,7 @@ func TestSlantRepairChoicesAgree(t *testing.T) {
 	specs := slantSpecs(t, true, "dfs", "sat:repair=auto", "sat:repair=true", "sat:repair=false")
 	hard := slantFixture(t, "slant_unique.txt")[1]
 	planted := slantFixture(t, "slant_planted_100.txt")[0]
-	rows := solveRows(p, specs, []*source{{File: "t", Cases: []instances.Case{hard, planted}}})
+	rows := comparetest.SolveRows(p, specs, []*comparetest.Source{{File: "t", Cases: []instances.Case{hard, planted}}})
 	for _, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
 			t.Errorf("%s: agree=%s %v", r.Where(), r.Agree, r.Problems)
@@ -757,11 +759,11 @@ func TestSlantRepairChoicesAgree(t *testing.T) {
 // deductions, which compare would run for a hybrid, are not handed to SAT
 // unless asked).
 func TestSlantZeroOptionsAreDefaults(t *testing.T) {
-	dfs, unique, err := slantDFSOptions(Options{})
+	dfs, unique, err := slantDFSOptions(compare.Options{})
 	if err != nil || unique || dfs != (backtrack.SlantOptions{Limit: 1}) {
 		t.Errorf("dfs defaults %+v (unique %v), %v; want the zero value with Limit 1", dfs, unique, err)
 	}
-	sat, pre, err := slantSATOptions(Options{})
+	sat, pre, err := slantSATOptions(compare.Options{})
 	if err != nil || pre.on || sat.Backend == nil || sat.Backend.Name() != "gophersat" {
 		t.Fatalf("sat defaults: pre %+v, %+v, %v", pre, sat, err)
 	}
@@ -791,9 +793,9 @@ func TestSlantZeroOptionsAreDefaults(t *testing.T) {
 func TestSlantPast200(t *testing.T) {
 	p := slantPuzzle(t)
 	specs := slantSpecs(t, false, "dfs", "sat")
-	for _, g := range []GenConfig{
-		{Size: "250x7", Seed: 3, Params: Options{"planted": "true", "clues": "0.6"}},
-		{Size: "300", Seed: 4, Params: Options{"planted": "true", "clues": "0.9"}},
+	for _, g := range []compare.GenConfig{
+		{Size: "250x7", Seed: 3, Params: compare.Options{"planted": "true", "clues": "0.6"}},
+		{Size: "300", Seed: 4, Params: compare.Options{"planted": "true", "clues": "0.9"}},
 	} {
 		var buf bytes.Buffer
 		if err := p.Generate(&buf, g); err != nil {
@@ -804,7 +806,7 @@ func TestSlantPast200(t *testing.T) {
 			t.Fatalf("gen %s made a %s board", g.Size, cases[0].Size())
 		}
 		for _, spec := range specs {
-			res, err := SolveCase(spec, cases[0])
+			res, err := compare.SolveCase(spec, cases[0])
 			if err != nil || !res.Solved {
 				t.Fatalf("%s on %s: solved=%v %v", spec.Text, g.Size, res.Solved, err)
 			}
@@ -830,7 +832,7 @@ func BenchmarkSlantPlantedLarge(b *testing.B) {
 			for _, spec := range specs {
 				b.Run(fmt.Sprintf("%sx%s/clues=%s/%s", size, size, clues, spec.Text), func(b *testing.B) {
 					if c == nil {
-						c = genSlantCase(b, p, GenConfig{Size: size, Seed: 1, Params: Options{"planted": "true", "clues": clues}})
+						c = genSlantCase(b, p, compare.GenConfig{Size: size, Seed: 1, Params: compare.Options{"planted": "true", "clues": clues}})
 					}
 					benchSlantCase(b, spec, c, false)
 				})
@@ -840,7 +842,7 @@ func BenchmarkSlantPlantedLarge(b *testing.B) {
 }
 
 // genSlantCase makes the one case g describes.
-func genSlantCase(b *testing.B, p *Puzzle, g GenConfig) instances.Case {
+func genSlantCase(b *testing.B, p *compare.Puzzle, g compare.GenConfig) instances.Case {
 	b.Helper()
 	b.StopTimer()
 	defer b.StartTimer()
@@ -869,7 +871,7 @@ func TestSlantMemoryEstimates(t *testing.T) {
 			t.Errorf("%s: the 10x10 board's estimate is not below the 1000x1000 board's", sp.Text)
 		}
 	}
-	est := func(sp Spec) int64 { return sp.Solver.Memory(big, sp.Options) }
+	est := func(sp compare.Spec) int64 { return sp.Solver.Memory(big, sp.Options) }
 	if est(specs[2]) <= est(specs[1]) || est(unique) <= est(specs[1]) || est(specs[3]) < est(specs[0]) {
 		t.Errorf("estimates: reach %d, unique %d, not above sat's %d; pre=equiv %d below dfs's %d", est(specs[2]), est(unique), est(specs[1]), est(specs[3]), est(specs[0]))
 	}

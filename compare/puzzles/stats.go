@@ -15,28 +15,28 @@ import (
 // smallest path).
 func certStats(c sat.Certificate) []compare.Stat {
 	return []compare.Stat{
-		{"proof_claims", int64(c.Claims)},
-		{"proof_lemmas", int64(c.Lemmas)},
-		{"proof_core", int64(c.Core)},
-		{"proof_inputs", int64(c.Inputs)},
-		{"check_us", c.Check.Microseconds()},
-		{"lemma_check_us", c.Lemma.Microseconds()},
-		{"prove_us", c.Solve.Microseconds()},
+		{Name: "proof_claims", Value: int64(c.Claims)},
+		{Name: "proof_lemmas", Value: int64(c.Lemmas)},
+		{Name: "proof_core", Value: int64(c.Core)},
+		{Name: "proof_inputs", Value: int64(c.Inputs)},
+		{Name: "check_us", Value: c.Check.Microseconds()},
+		{Name: "lemma_check_us", Value: c.Lemma.Microseconds()},
+		{Name: "prove_us", Value: c.Solve.Microseconds()},
 	}
 }
 
 // satStats turns encode's statistics into named stats, in a fixed order.
 func satStats(s sat.Stats) []compare.Stat {
 	return []compare.Stat{
-		{"vars", int64(s.Vars)},
-		{"clauses", int64(s.Clauses)},
-		{"rounds", int64(s.Rounds)},
-		{"added", int64(s.Added)},
-		{"solves", int64(s.Solves)},
-		{"conflicts", s.Search.Conflicts},
-		{"decisions", s.Search.Decisions},
-		{"probed", s.Search.Probed},
-		{"repairs", s.Search.Repairs},
+		{Name: "vars", Value: int64(s.Vars)},
+		{Name: "clauses", Value: int64(s.Clauses)},
+		{Name: "rounds", Value: int64(s.Rounds)},
+		{Name: "added", Value: int64(s.Added)},
+		{Name: "solves", Value: int64(s.Solves)},
+		{Name: "conflicts", Value: s.Search.Conflicts},
+		{Name: "decisions", Value: s.Search.Decisions},
+		{Name: "probed", Value: s.Search.Probed},
+		{Name: "repairs", Value: s.Search.Repairs},
 	}
 }
 

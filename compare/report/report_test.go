@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 	_ "github.com/gridsat/gridsat/compare/puzzles" // registers the puzzles
 	"github.com/gridsat/gridsat/instances"
 )
@@ -29,7 +30,7 @@ func worstRows(t *testing.T, p *compare.Puzzle, specTexts []string) []compare.Ro
 	}
 	var rows []compare.Row
 	for _, set := range instances.Sets(p.Name) {
-		for _, src := range []source{readSet(t, p, set)} {
+		for _, src := range []*comparetest.Source{comparetest.ReadSet(t, p, set)} {
 			stats := make([][]compare.Stat, len(specs))
 			var steps []compare.Step
 			smallest := src.Cases[0]
