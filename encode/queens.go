@@ -73,17 +73,16 @@ type QueensOptions struct {
 	// default: a local search over the target clauses, see coverWalk) or
 	// "greedy" (the greedy cover alone).
 	Upper QueensUpper `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
-	// Backend is the SAT backend; nil means gophersat.
-	Backend sat.Backend
+	// SATOptions are the backend and certify=; Certify checks a clausal
+	// proof of every UNSAT call (each k below the answer, each cube of a
+	// split k) as the search makes it, and that a split k's cubes cover
+	// every way of sharing k queens among the square classes;
+	// QueensResult.Cert says what was checked. It needs a backend that
+	// proves, card other than pb (gophersat's PB learning is not clausal)
+	// and search=up.
+	SATOptions
 	// Deadline, if not zero, is passed to the backend.
 	Deadline time.Time
-	// Certify checks a clausal proof of every UNSAT call (each k below
-	// the answer, each cube of a split k) as the search makes it, and
-	// that a split k's cubes cover every way of sharing k queens among
-	// the square classes; QueensResult.Cert says what was checked. It
-	// needs a backend that proves, card other than pb (gophersat's PB
-	// learning is not clausal) and search=up.
-	Certify bool
 	// Keep, if set, is given every checked claim (for --proofs).
 	Keep ClaimKeeper
 }
@@ -236,11 +235,11 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	case !contains(sat.CardEncodings, string(opt.Card)):
 		return opt, fmt.Errorf("queens: unknown card %q (want %s or pb)", opt.Card, strings.Join(sat.CardEncodings, ", "))
 	}
-	if !contains(opt.Order.Values(), string(opt.Order)) {
-		return opt, fmt.Errorf("queens: unknown order %q (want %s)", opt.Order, strings.Join(opt.Order.Values(), ", "))
+	if err := checkEnum("queens", "order", opt.Order); err != nil {
+		return opt, err
 	}
-	if !contains(opt.Search.Values(), string(opt.Search)) {
-		return opt, fmt.Errorf("queens: unknown search %q (want %s)", opt.Search, strings.Join(opt.Search.Values(), " or "))
+	if err := checkEnum("queens", "search", opt.Search); err != nil {
+		return opt, err
 	}
 	switch opt.Split {
 	case "":
@@ -254,10 +253,10 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 			return opt, fmt.Errorf("queens: split=classes counts lines with a counter: not with card=pb or lines=false")
 		}
 	default:
-		return opt, fmt.Errorf("queens: unknown split %q (want %s)", opt.Split, strings.Join(opt.Split.Values(), " or "))
+		return opt, checkEnum("queens", "split", opt.Split)
 	}
-	if !contains(opt.Upper.Values(), string(opt.Upper)) {
-		return opt, fmt.Errorf("queens: unknown upper %q (want %s)", opt.Upper, strings.Join(opt.Upper.Values(), " or "))
+	if err := checkEnum("queens", "upper", opt.Upper); err != nil {
+		return opt, err
 	}
 	be, err := opt.backend()
 	if err != nil {

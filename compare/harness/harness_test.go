@@ -386,7 +386,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 }
 
 func TestParseSpec(t *testing.T) {
-	p := &compare.Puzzle{Name: "x", Solvers: []compare.Solver{{Name: "sat", Options: []compare.OptionDoc{{Name: compare.BackendOption}, {Name: "card"}}}}}
+	p := &compare.Puzzle{Name: "x", Solvers: []compare.Solver{{Name: "sat", Options: []compare.OptionDoc{{Name: compare.BackendOption, Values: "gophersat|gini|exec:NAME"}, {Name: "card"}}}}}
 	tests := []struct {
 		text    string
 		want    compare.Options

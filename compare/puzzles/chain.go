@@ -137,8 +137,7 @@ func chainSATOptions(o compare.Options) (encode.ChainOptions, error) {
 	if err != nil {
 		return opt, err
 	}
-	opt.Certify = cfg.satOptions.Certify
-	if opt.Backend, err = cfg.backend(); err != nil {
+	if err := cfg.satOptions.into(&opt.SATOptions); err != nil {
 		return opt, err
 	}
 	if opt.Certify && opt.Precheck {

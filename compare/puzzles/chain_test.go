@@ -256,7 +256,7 @@ func TestChainSATAgainstDFS(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, be := range backends {
-			res, err := encode.SolveChain(b, encode.ChainOptions{Backend: be})
+			res, err := encode.SolveChain(b, encode.ChainOptions{SATOptions: encode.SATOptions{Backend: be}})
 			if err != nil {
 				t.Fatalf("board %d (N=%d K=%d) %s: %v", i, n, k, be.Name(), err)
 			}
@@ -305,7 +305,7 @@ func TestChainAllZeroMinimal(t *testing.T) {
 			t.Fatalf("N=%d: %v", n, err)
 		}
 		for _, be := range []sat.Backend{gophersat, gini} {
-			res, err := encode.SolveChain(b, encode.ChainOptions{Backend: be})
+			res, err := encode.SolveChain(b, encode.ChainOptions{SATOptions: encode.SATOptions{Backend: be}})
 			if err != nil || res.Answer != want.Answer {
 				t.Fatalf("N=%d %s: %q, %v; the DFS %q", n, be.Name(), res.Answer, err, want.Answer)
 			}
@@ -363,7 +363,7 @@ func TestChainZeroOptionsAreDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		zero, err := encode.SolveChain(b, encode.ChainOptions{Backend: be})
+		zero, err := encode.SolveChain(b, encode.ChainOptions{SATOptions: encode.SATOptions{Backend: be}})
 		if err != nil {
 			t.Fatal(err)
 		}

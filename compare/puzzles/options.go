@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/encode/sat"
 )
 
@@ -68,20 +69,23 @@ func defaultBackend() string {
 	return be.Name()
 }
 
-// backend looks up the backend o names and checks that it can prove when
-// certify=true asks it to, and that proofs= comes with certify=true.
-func (o satOptions) backend() (sat.Backend, error) {
+// into looks up the backend o names, checks that it can prove when
+// certify=true asks it to and that proofs= comes with certify=true, and
+// sets dst, the options every SAT solver of encode embeds: the one way a
+// backend and certify= reach encode.
+func (o satOptions) into(dst *encode.SATOptions) error {
 	be, err := sat.LookupBackend(string(o.Backend))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if o.Proofs != "" && !o.Certify {
-		return nil, fmt.Errorf("option %s=%s keeps checked proofs: it needs %s=true", compare.ProofsOption, o.Proofs, compare.CertifyOption)
+		return fmt.Errorf("option %s=%s keeps checked proofs: it needs %s=true", compare.ProofsOption, o.Proofs, compare.CertifyOption)
 	}
 	if o.Certify {
 		if err := sat.CheckCertifiable(be); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return be, nil
+	*dst = encode.SATOptions{Backend: be, Certify: o.Certify}
+	return nil
 }

@@ -127,13 +127,10 @@ func queensSATOptions(o compare.Options) (encode.QueensOptions, error) {
 	if err != nil {
 		return encode.QueensOptions{}, err
 	}
-	be, err := cfg.backend()
-	if err != nil {
+	opt := cfg.QueensOptions
+	if err := cfg.satOptions.into(&opt.SATOptions); err != nil {
 		return encode.QueensOptions{}, err
 	}
-	opt := cfg.QueensOptions
-	opt.Backend = be
-	opt.Certify = cfg.satOptions.Certify
 	if err := opt.Validate(); err != nil {
 		return encode.QueensOptions{}, err
 	}

@@ -224,18 +224,15 @@ func slantSATOptions(o compare.Options) (opt encode.SlantOptions, pre slantPre, 
 	}
 	opt, pre = cfg.SlantOptions, cfg.Pre
 	opt.Unique = cfg.uniqueOptions.Unique
-	opt.Certify = cfg.satOptions.Certify
 	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
 		return opt, pre, fmt.Errorf("slant sat options: %w", err)
 	}
-	be, err := cfg.backend()
-	if err != nil {
+	if err := cfg.satOptions.into(&opt.SATOptions); err != nil {
 		return opt, pre, err
 	}
 	if opt.Certify && pre.on {
 		return opt, pre, fmt.Errorf("option pre=%s: the dfs's root deductions are not proved, so certify=true refuses them", pre.level)
 	}
-	opt.Backend = be
 	return opt, pre, nil
 }
 
