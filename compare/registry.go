@@ -213,7 +213,7 @@ type Solver struct {
 	Uses func(o Options) []string
 	// Memory, if set, estimates the peak memory in bytes of solving c
 	// with options o; a run whose estimate passes the memory limit is
-	// refused before it starts (memout, with the estimate; memory.go).
+	// refused before it starts (memout, with the estimate; compare/harness/memory.go).
 	Memory func(c instances.Case, o Options) int64
 	// Headline names the statistics a compact table shows for this solver,
 	// the most telling first (at most three are shown; fewer when the table

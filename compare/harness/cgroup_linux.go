@@ -21,7 +21,7 @@ import (
 // uses a cgroup v2 where its own cgroup delegates the memory controller to
 // children, or the cgroup v1 memory hierarchy where it can create groups
 // (as root, say). Where neither works, workers fall back to a data rlimit
-// and the parent's poll (limits_linux.go, worker.go).
+// and the parent's poll (worker_linux.go, worker.go).
 
 // memCgroups makes per-worker memory cgroups under one parent folder.
 type memCgroups struct {

@@ -161,14 +161,10 @@ type Config struct {
 	// OnRun, if set, is called with each run as soon as it ends (not for
 	// runs Skip supplies), so that nothing finished is lost if the
 	// comparison is stopped.
-	OnRun func(t Task, run compare.
-		// OnRow, if set, is called with each row once all its runs ended.
-		Run)
-
-	OnRow func(compare.
-		// Skip, if set, supplies runs done before (--resume).
-		Row)
-
+	OnRun func(t Task, run compare.Run)
+	// OnRow, if set, is called with each row once all its runs ended.
+	OnRow func(compare.Row)
+	// Skip, if set, supplies runs done before (--resume).
 	Skip func(t Task) (compare.Run, bool)
 	// Include, if set, says which tasks this comparison runs (a shard);
 	// rows with a task left out are not reported.
@@ -202,8 +198,8 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 	var mu sync.Mutex
 	uses := compare.SpecUses(cfg.Puzzle, cfg.Specs)
 	finish := func(it *item) {
-		compare. // with mu held
-				JudgeRow(cfg.Puzzle, it.c, &it.row)
+		// with mu held
+		compare.JudgeRow(cfg.Puzzle, it.c, &it.row)
 		compare.LabelClaims(cfg.Puzzle, uses, &it.row)
 		if cfg.OnRow != nil {
 			cfg.OnRow(it.row)
@@ -284,11 +280,9 @@ feed:
 // item is one row of a comparison in progress.
 type item struct {
 	c   instances.Case
-	row compare.
-		// left counts runs not yet ended; a cancelled run leaves it above 0,
-		// a row only partly in this comparison (a shard) below.
-		Row
-
+	row compare.Row
+	// left counts runs not yet ended; a cancelled run leaves it above 0,
+	// a row only partly in this comparison (a shard) below.
 	left int
 }
 

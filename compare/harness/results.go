@@ -95,10 +95,9 @@ type CaseRecord struct {
 
 // RunRecord is one run of one solver on one case.
 type RunRecord struct {
-	Puzzle   string `json:"puzzle"`
-	Key      string `json:"key"`
-	compare. // the case's key
-			CaseInfo
+	Puzzle string `json:"puzzle"`
+	Key    string `json:"key"` // the case's key
+	compare.CaseInfo
 	// Order is the case's position in the whole input, as in its case
 	// record: with Key, the case's identity (caseID). Nil in files
 	// written before 0.14.0, whose runs are matched on Key alone.

@@ -61,7 +61,7 @@ func line(lines []string, i int) string {
 // record spell out (Spec.Resolved: every option, defaults included, bools
 // as true or false) are those of testdata/resolved.txt, which results files
 // of before were written with: a change there means their runs no longer
-// resume, and must be meant (go test ./compare -run ResolvedGolden -update
+// resume, and must be meant (go test ./compare/puzzles -run ResolvedGolden -update
 // rewrites the file).
 func TestResolvedGolden(t *testing.T) {
 	const path = "testdata/resolved.txt"

@@ -25,7 +25,7 @@ var slantSplitJobs = []int{1, 16, 64}
 // a real run add their own start-up per shard. Run it with -count and
 // quote medians; say the load (uptime) beside its figures.
 //
-//	go test ./compare -run XXX -bench SlantSplit -benchtime 2x -count 3
+//	go test ./compare/puzzles -run XXX -bench SlantSplit -benchtime 2x -count 3
 func BenchmarkSlantSplit(b *testing.B) {
 	p := slantPuzzle(b)
 	boards := slantFixture(b, "slant_hard_50.txt")

@@ -28,7 +28,7 @@ var slantRegen = flag.Bool("slant.regen", false, "rewrite the slant fixtures in 
 // made by the gen command's generator, case k with seed seed+k.
 // Regenerate with
 //
-//	go test ./compare/ -run TestSlantRegenerateFixtures -slant.regen -timeout 60m
+//	go test ./compare/puzzles/ -run TestSlantRegenerateFixtures -slant.regen -timeout 60m
 var slantFixtures = []struct {
 	path   string
 	seed   uint64

@@ -14,12 +14,10 @@ import (
 
 // plotVerdicts are the verdicts fuzzed reports draw from ("" included: a
 // run a report never filled in).
-var plotVerdicts = []compare.Verdict{compare.VerdictOK, compare.VerdictUnsat, compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError, compare.
+var plotVerdicts = []compare.Verdict{compare.VerdictOK, compare.VerdictUnsat, compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError, compare.VerdictWrong, compare.VerdictMissing, ""}
 
-	// fuzzedReport makes a two-solver report from bytes: per row, its cells
-	// and, per run, a verdict and a time of any size and sign.
-	VerdictWrong, compare.VerdictMissing, ""}
-
+// fuzzedReport makes a two-solver report from bytes: per row, its cells
+// and, per run, a verdict and a time of any size and sign.
 func fuzzedReport(data []byte, timeout int64) compare.Report {
 	r := compare.Report{Specs: []string{"dfs", "sat"}, Timeout: time.Duration(timeout)}
 	for len(data) >= 11 && len(r.Rows) < 200 {
