@@ -103,6 +103,17 @@ func (p *Puzzle) checkGroups() error {
 	return nil
 }
 
+// RenameStats gives the statistics of stats their names now, as
+// p.RenamedStats maps old names (a results file written before a rename
+// reads as one written after it).
+func (p *Puzzle) RenameStats(stats []Stat) {
+	for i, s := range stats {
+		if now, ok := p.RenamedStats[s.Name]; ok {
+			stats[i].Name = now
+		}
+	}
+}
+
 // solver returns p's solver called name, or nil.
 func (p *Puzzle) solver(name string) *Solver {
 	i := slices.IndexFunc(p.Solvers, func(s Solver) bool { return s.Name == name })

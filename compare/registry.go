@@ -66,6 +66,10 @@ type Puzzle struct {
 	// answers to one case, for compare's help: "answers must both verify"
 	// (Agree is the check itself).
 	CrossCheck string
+	// RenamedStats, when set, maps a statistic's old name to its name
+	// now, so that results files written before a rename read as if
+	// written after it (RenameStats).
+	RenamedStats map[string]string
 
 	// The SAT solver, its formula and its proofs (optional).
 

@@ -403,6 +403,9 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			if err != nil {
 				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
 			}
+			if p, err := compare.Lookup(rec.Run.Puzzle); err == nil {
+				p.RenameStats(rec.Run.Run.Result.Stats)
+			}
 			log.Runs = append(log.Runs, rec.Run)
 		case rec.Kind == kindFooter && rec.Footer != nil:
 			log.Footers = append(log.Footers, *rec.Footer)
