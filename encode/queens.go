@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crillab/gophersat/solver"
-
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -1258,18 +1256,14 @@ func (s *queensSAT) count(f *sat.CNF, extra int) {
 // queens" (card=pb).
 func (s *queensSAT) newPB(k int) (*QueensFormula, sat.Solver, error) {
 	qf := newQueensFormula(s.q, s.opt)
-	var constrs []solver.PBConstr
-	for _, c := range qf.CNF.Clauses {
-		constrs = append(constrs, solver.PropClause(c...))
-	}
-	constrs = append(constrs, solver.AtMost(qf.Queens, k))
+	cards := []sat.PBConstraint{{Lits: qf.Queens, K: k}}
 	if !s.opt.NoLines {
 		for _, l := range qf.Lines {
-			constrs = append(constrs, solver.AtMost(l, k))
+			cards = append(cards, sat.PBConstraint{Lits: l, K: k})
 		}
 	}
-	s.count(qf.CNF, len(constrs)-len(qf.CNF.Clauses))
-	sv, err := sat.NewPB(qf.CNF.NumVars, constrs)
+	s.count(qf.CNF, len(cards))
+	sv, err := sat.NewPB(qf.CNF, cards)
 	if err != nil {
 		return nil, nil, fmt.Errorf("making PB solver for k=%d: %w", k, err)
 	}
