@@ -34,6 +34,7 @@ const maxFuncLines = 100
 // solvers, are compare/puzzles, above it.
 var layers = map[string][]string{
 	"instances":                {},
+	"instances/instancestest":  {"instances"},
 	"encode/drat":              {},
 	"encode/lemma":             {},
 	"encode/kept":              {"encode/drat"},

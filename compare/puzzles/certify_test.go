@@ -11,6 +11,7 @@ import (
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/instances/instancestest"
 )
 
 // TestJudgeCertificates: a failed certificate makes the run WRONG; a
@@ -92,7 +93,7 @@ func TestSlantRefinedUniqueIsKeptCNF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := slantFixture(t, "slant_unique.txt")[0] // 20x20, unique
+	s := instancestest.SlantFixture(t, "slant_unique.txt")[0] // 20x20, unique
 	o := compare.Options{compare.UniqueOption: "true"}
 	f, err := cnfOf(p, s, o, true)
 	if err != nil {

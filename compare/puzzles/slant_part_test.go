@@ -9,6 +9,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/instances/instancestest"
 )
 
 // slantJoinRows splits board s into at most jobs parts, solves each with
@@ -85,7 +86,7 @@ func slantSplitCases(t *testing.T) []*instances.Slant {
 		bs = append(bs, s)
 	}
 	for _, file := range []string{"slant_hard_10.txt", "slant_hard_20.txt", "slant_hard_50.txt"} {
-		bs = append(bs, slantFixture(t, file)[0])
+		bs = append(bs, instancestest.SlantFixture(t, file)[0])
 	}
 	changed, err := instances.ReadFile(filepath.Join("testdata", "slant_split.txt"), instances.ParseSlant)
 	if err != nil {

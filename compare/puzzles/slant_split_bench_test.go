@@ -8,6 +8,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/instances/instancestest"
 )
 
 // slantSplitJobs are the part counts BenchmarkSlantSplit compares with
@@ -28,7 +29,7 @@ var slantSplitJobs = []int{1, 16, 64}
 //	go test ./compare/puzzles -run XXX -bench SlantSplit -benchtime 2x -count 3
 func BenchmarkSlantSplit(b *testing.B) {
 	p := slantPuzzle(b)
-	boards := slantFixture(b, "slant_hard_50.txt")
+	boards := instancestest.SlantFixture(b, "slant_hard_50.txt")
 	for _, solver := range []string{"dfs", "sat"} {
 		var solve func(instances.Case, compare.Options) (compare.Result, error)
 		for _, s := range p.Solvers {

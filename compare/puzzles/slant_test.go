@@ -16,6 +16,7 @@ import (
 	"github.com/gridsat/gridsat/compare/comparetest"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/instances/instancestest"
 )
 
 var slantRegen = flag.Bool("slant.regen", false, "rewrite the slant fixtures in instances/testdata and instances/sets/slant")
@@ -449,16 +450,6 @@ func TestSlantGeneratePlanted(t *testing.T) {
 	}
 }
 
-// slantFixture reads a slant file of instances/testdata.
-func slantFixture(tb testing.TB, name string) []*instances.Slant {
-	tb.Helper()
-	cases, err := instances.ReadFile(filepath.Join("..", "..", "instances", "testdata", name), instances.ParseSlant)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return cases
-}
-
 // slantSpecs parses solver specs for the slant benchmarks.
 func slantSpecs(tb testing.TB, unique bool, texts ...string) []compare.Spec {
 	tb.Helper()
@@ -520,7 +511,7 @@ func benchSlantCase(b *testing.B, spec compare.Spec, c instances.Case, unique bo
 func BenchmarkSlantPlanted(b *testing.B) {
 	specs := slantSpecs(b, false, "dfs", "sat", "sat:probe=none", "sat:probe=once", "sat:loops=lazy+short", "sat:backend=gini", "sat:pre=equiv", "sat:pre=equiv:backend=gini")
 	for _, size := range []string{"100", "150", "200"} {
-		cases := slantFixture(b, "slant_planted_"+size+".txt")
+		cases := instancestest.SlantFixture(b, "slant_planted_"+size+".txt")
 		for k, c := range cases {
 			for _, spec := range specs {
 				name := fmt.Sprintf("%sx%s/clues=%s/%s", size, size, slantPlantedParams[k]["clues"], spec.Text)
@@ -535,7 +526,7 @@ func BenchmarkSlantPlanted(b *testing.B) {
 // boards; the verdicts must agree.
 func BenchmarkSlantUnique(b *testing.B) {
 	specs := slantSpecs(b, true, "dfs", "sat")
-	cases := append(slantFixture(b, "slant_unique.txt"), slantFixture(b, "slant_planted_100.txt")...)
+	cases := append(instancestest.SlantFixture(b, "slant_unique.txt"), instancestest.SlantFixture(b, "slant_planted_100.txt")...)
 	for k, c := range cases {
 		var verdicts []bool
 		for _, spec := range specs {
@@ -557,8 +548,8 @@ func BenchmarkSlantUnique(b *testing.B) {
 func BenchmarkSlantHard50(b *testing.B) {
 	specs := slantSpecs(b, false, "sat", "sat:probe=none", "sat:probe=once", "sat:loops=lazy+short", "sat:pre=equiv", "sat:backend=gini", "dfs")
 	var cases []*instances.Slant
-	cases = append(cases, slantFixture(b, "slant_hard_50.txt")...)
-	for _, s := range slantFixture(b, "slant_unique.txt") {
+	cases = append(cases, instancestest.SlantFixture(b, "slant_hard_50.txt")...)
+	for _, s := range instancestest.SlantFixture(b, "slant_unique.txt") {
 		if s.W == 50 {
 			cases = append(cases, s)
 		}
@@ -615,24 +606,6 @@ func BenchmarkSlantGenerate(b *testing.B) {
 	}
 }
 
-// slantZigzag reads the public zigzag suites (../../shared/bench/zigzag)
-// or skips.
-func slantZigzag(b *testing.B) map[string][]*instances.Slant {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "zigzag", "*.txt"))
-	if len(files) == 0 {
-		b.Skip("no zigzag suites in ../../shared/bench/zigzag")
-	}
-	suites := map[string][]*instances.Slant{}
-	for _, f := range files {
-		cases, err := instances.ReadFile(f, instances.ParseSlant)
-		if err != nil {
-			b.Fatal(err)
-		}
-		suites[strings.TrimSuffix(filepath.Base(f), ".txt")] = cases
-	}
-	return suites
-}
-
 // BenchmarkSlantZigzag solves every zigzag puzzle with both solvers
 // (with uniqueness when -slant.unique is set), verifies every answer,
 // requires the suite's answer when the puzzle is unique and, with
@@ -641,7 +614,7 @@ func slantZigzag(b *testing.B) map[string][]*instances.Slant {
 // fastest solve over the b.N passes (the machine is shared: one slow
 // solve is more often the load than the puzzle).
 func BenchmarkSlantZigzag(b *testing.B) {
-	suites := slantZigzag(b)
+	suites := instancestest.Zigzag(b)
 	for _, unique := range []bool{false, true} {
 		specs := slantSpecs(b, unique, "dfs", "sat", "sat:pre=equiv")
 		verdict := map[*instances.Slant][]bool{}
@@ -705,8 +678,8 @@ func BenchmarkSlantZigzag(b *testing.B) {
 func TestSlantUniqueFixturesAgree(t *testing.T) {
 	p := slantPuzzle(t)
 	specs := slantSpecs(t, true, "dfs", "sat")
-	unique := slantFixture(t, "slant_unique.txt")
-	cases := append(append([]*instances.Slant(nil), unique...), slantFixture(t, "slant_planted_100.txt")...)
+	unique := instancestest.SlantFixture(t, "slant_unique.txt")
+	cases := append(append([]*instances.Slant(nil), unique...), instancestest.SlantFixture(t, "slant_planted_100.txt")...)
 	for k, s := range cases {
 		var seconds []bool
 		for _, spec := range specs {
@@ -737,8 +710,8 @@ func TestSlantUniqueFixturesAgree(t *testing.T) {
 func TestSlantRepairChoicesAgree(t *testing.T) {
 	p := slantPuzzle(t)
 	specs := slantSpecs(t, true, "dfs", "sat:repair=auto", "sat:repair=true", "sat:repair=false")
-	hard := slantFixture(t, "slant_unique.txt")[1]
-	planted := slantFixture(t, "slant_planted_100.txt")[0]
+	hard := instancestest.SlantFixture(t, "slant_unique.txt")[1]
+	planted := instancestest.SlantFixture(t, "slant_planted_100.txt")[0]
 	rows := comparetest.SolveRows(p, specs, []*comparetest.Source{{File: "t", Cases: []instances.Case{hard, planted}}})
 	for _, r := range rows {
 		if r.Failed() || r.Agree != "yes" {
@@ -773,7 +746,7 @@ func TestSlantZeroOptionsAreDefaults(t *testing.T) {
 		t.Errorf("sat defaults %+v, want %+v", sat, want)
 	}
 	// The spelled-out defaults and the zero value encode the same way.
-	s := slantFixture(t, "slant_hard_50.txt")[0]
+	s := instancestest.SlantFixture(t, "slant_hard_50.txt")[0]
 	a, _, err := encode.SlantCNF(s, want)
 	if err != nil {
 		t.Fatal(err)
