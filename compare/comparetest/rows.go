@@ -77,9 +77,9 @@ func parseSource(p *compare.Puzzle, set, file string, r io.Reader) (*Source, err
 
 // SolveRows runs every spec on every case of srcs in this process, one
 // run at a time, and judges each row and labels its claims as a
-// comparison does; rows come in input order. It is what harness.Compare
-// does with the in-process executor, without the worker protocol, resume
-// keys or schedules.
+// comparison does; rows come in input order: what compare/harness does
+// with its in-process executor, without the worker protocol, resume keys
+// or schedules.
 func SolveRows(p *compare.Puzzle, specs []compare.Spec, srcs []*Source) []compare.Row {
 	uses := compare.SpecUses(p, specs)
 	var rows []compare.Row

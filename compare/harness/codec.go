@@ -127,7 +127,7 @@ func (r *rbuf) done() error {
 	return r.err
 }
 
-func (job *Job) marshal(w *wbuf) {
+func (job *workerJob) marshal(w *wbuf) {
 	w.str(job.Puzzle)
 	w.str(job.Case)
 	w.str(job.Loc.File)
@@ -142,7 +142,7 @@ func (job *Job) marshal(w *wbuf) {
 	w.int(int64(job.MinSolve))
 }
 
-func (job *Job) unmarshal(b []byte) error {
+func (job *workerJob) unmarshal(b []byte) error {
 	r := &rbuf{b: b}
 	job.Puzzle = r.str()
 	job.Case = r.str()

@@ -306,8 +306,8 @@ func specs(t *testing.T, p *compare.Puzzle, names ...string) []compare.Spec {
 	return out
 }
 
-func testPool(timeout time.Duration, mem int64) *Pool {
-	return &Pool{Command: []string{os.Args[0]}, Env: append(os.Environ(), "GRIDSAT_TEST_WORKER=1"), Timeout: timeout, Mem: mem}
+func testPool(timeout time.Duration, mem int64) *workerPool {
+	return &workerPool{Command: []string{os.Args[0]}, Env: append(os.Environ(), "GRIDSAT_TEST_WORKER=1"), Timeout: timeout, Mem: mem}
 }
 
 func TestVerdictsAndCrossCheck(t *testing.T) {
@@ -327,7 +327,7 @@ func TestVerdictsAndCrossCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.solvers, ","), func(t *testing.T) {
-			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, tt.solvers...), Sources: []*Source{src}})
+			rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, tt.solvers...), Sources: []*Source{src}})
 			if len(rows) != 3 {
 				t.Fatalf("%d rows", len(rows))
 			}
@@ -365,7 +365,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 	defer pool.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	var finished []int
-	cfg := Config{Puzzle: p, Specs: specs(t, p, "slow"), Sources: []*Source{src}, Exec: pool, Jobs: 1,
+	cfg := compareConfig{Puzzle: p, Specs: specs(t, p, "slow"), Sources: []*Source{src}, Exec: pool, Jobs: 1,
 		OnRow: func(r compare.Row) {
 			finished = append(finished, r.Case)
 			if r.Case == 1 {
@@ -374,7 +374,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 			}
 		}}
 	start := time.Now()
-	rows := Compare(ctx, cfg)
+	rows := compareAll(ctx, cfg)
 	// The slow run spins for a minute: half of that bounds the stop at
 	// any load and still tells a stop from a run that went on.
 	if time.Since(start) > stopBound {
