@@ -28,7 +28,7 @@ type Plan struct {
 	// to these logical CPUs, one each (--pin).
 	Jobs int
 	CPUs []int
-	// Repeat, Warmup and Seed are compareConfig's: each (case, solver) runs
+	// Repeat, Warmup and Seed schedule the runs: each (case, solver) runs
 	// Repeat times after Warmup unrecorded runs, in rounds shuffled by
 	// Seed. The seed is recorded in the results file and seeds the
 	// reports' bootstrap too.
