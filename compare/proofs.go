@@ -27,22 +27,22 @@ func RepeatProofsDir(dir string, r int) string {
 
 // ProofCheck is what RecheckProofs found.
 type ProofCheck struct {
-	Claims, Failed int // refs claims checked, and failed
+	Claims, Failed int // kept claims checked, and failed
 	Runs           int // runs labelled certified by them
 	// Unproved counts the runs certified when run whose obligations are
-	// not all met by refs claims: labelled claimed.
+	// not all met by kept claims: labelled claimed.
 	Unproved int
-	// Refused counts the refs claims that check but meet no obligation of
+	// Refused counts the kept claims that check but meet no obligation of
 	// a run, or one another claim met already.
 	Refused  int
 	Problems []string // the failures and refusals
-	// Unreadable lists the refs claims whose JSON could not be read (so
+	// Unreadable lists the kept claims whose JSON could not be read (so
 	// neither their puzzle nor their case is known), and those of no run
 	// of the report: failures of no row.
 	Unreadable []string
 }
 
-// keptRef is a refs claim RecheckProofs read: where, what it says, the
+// keptRef is a kept claim RecheckProofs read: where, what it says, the
 // obligations it meets (nil when it failed) and why it failed.
 type keptRef struct {
 	path, folder string
@@ -52,20 +52,20 @@ type keptRef struct {
 	used         bool
 }
 
-// RecheckProofs checks again every claim refs in dirs (and their
+// RecheckProofs checks again every claim kept in dirs (and their
 // repeat-R folders), each bound to its case (Puzzle.BindProof rebuilds
 // the formula from the row's case), and labels r's runs by them. For each
 // run whose answer claims something (claims.go) and is not settled by a
 // named bound, it derives the facts the answer needs from the case and
 // the run's options (opts[i] are column i's resolved options,
 // Puzzle.Obligations) and, in each folder, matches every one to exactly
-// one refs claim of the run (same case, answer and options): the run is
+// one kept claim of the run (same case, answer and options): the run is
 // labelled certified when every one is met in some folder. A claim that
 // fails, a second claim of one obligation, and a claim of the run that
 // meets none of its obligations are refused by name: the run is labelled
 // claimed and its row gets the refusal as a problem. A run certified when
-// run whose obligations are not all refs is labelled claimed (Unproved).
-// A refs file over the readers' bounds (RecheckClaimBound) is an error:
+// run whose obligations are not all kept is labelled claimed (Unproved).
+// A kept file over the readers' bounds (RecheckClaimBound) is an error:
 // the report refuses the folder.
 func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error) {
 	var pc ProofCheck
@@ -88,7 +88,7 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 	for _, k := range refs {
 		if k.meta.Puzzle == r.Name() && !k.used && k.err == nil {
 			pc.Refused++
-			msg := fmt.Sprintf("%s: %s: a refs claim of no run of the report (case %s#%d, answer %q)", k.path, k.meta.Claim, filepath.Base(k.meta.File), k.meta.Case, k.meta.Answer)
+			msg := fmt.Sprintf("%s: %s: a kept claim of no run of the report (case %s#%d, answer %q)", k.path, k.meta.Claim, filepath.Base(k.meta.File), k.meta.Case, k.meta.Answer)
 			pc.Problems = append(pc.Problems, msg)
 			if row := ck.claimRow(k.meta); row != nil {
 				row.Problems = append(row.Problems, msg)
@@ -100,7 +100,7 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 	return pc, nil
 }
 
-// readKept reads and checks every claim refs in dirs and their repeat-R
+// readKept reads and checks every claim kept in dirs and their repeat-R
 // folders, binding each of r's puzzle to its case.
 func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRef, error) {
 	var refs []*keptRef
@@ -119,7 +119,7 @@ func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRe
 				var keys []string
 				meta, _, err := kept.RecheckBound(path, rebuiltBinder(r, ck, &keys))
 				if errors.Is(err, bufio.ErrTooLong) {
-					// Bad input, refused: not gridsat's refs files.
+					// Bad input, refused: not gridsat's kept files.
 					return nil, err
 				}
 				k.meta, k.keys, k.err = meta, keys, err
@@ -147,7 +147,7 @@ func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRe
 	return refs, nil
 }
 
-// labelByProofs labels run j of row by the claims refs for it
+// labelByProofs labels run j of row by the claims kept for it
 // (RecheckProofs).
 func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, refs []*keptRef, pc *ProofCheck) {
 	run := &row.Runs[j]
@@ -193,7 +193,7 @@ func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, refs []*
 	case len(refused) > 0:
 		run.Claim = ClaimClaimed
 		for _, why := range refused {
-			row.Problems = append(row.Problems, fmt.Sprintf("%s: a refs proof is refused: %s", run.Solver, why))
+			row.Problems = append(row.Problems, fmt.Sprintf("%s: a kept proof is refused: %s", run.Solver, why))
 		}
 		pc.Problems = append(pc.Problems, refused...)
 	case met:
@@ -205,7 +205,7 @@ func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, refs []*
 	}
 }
 
-// matchObligations matches the obligations need to the claims refs in
+// matchObligations matches the obligations need to the claims kept in
 // one folder: ok when each is met by exactly one claim; why names every
 // claim refused (failed, a second claim of one obligation, or one that
 // meets none of need).
@@ -259,29 +259,29 @@ func unresolved(p *Puzzle, spec string, o Options) Options {
 	return out
 }
 
-// sameRunOptions reports whether a refs claim's options (as the run took
+// sameRunOptions reports whether a kept claim's options (as the run took
 // them, proofs= left out) resolve to o, the resolved options of spec's
 // column (proofs= left out).
 func sameRunOptions(p *Puzzle, spec string, o Options, meta kept.Claim) bool {
 	name, solver := SolverName(spec), meta.Solver
 	if solver == "" {
-		solver = p.SAT // claims refs before 0.14 are the sat solver's
+		solver = p.SAT // claims kept before 0.14 are the sat solver's
 	}
 	if name != solver {
 		return false
 	}
-	refs := meta.Options
+	given := meta.Options
 	for i := range p.Solvers {
 		s := &p.Solvers[i]
 		if s.Name != name {
 			continue
 		}
-		for key := range refs {
+		for key := range given {
 			if _, ok := s.Option(key); !ok {
 				return false
 			}
 		}
-		resolved := Spec{Solver: s, Options: Options(refs)}.Resolved()
+		resolved := Spec{Solver: s, Options: Options(given)}.Resolved()
 		for _, d := range s.Options {
 			if d.Name != ProofsOption && resolved[d.Name] != o[d.Name] {
 				return false

@@ -18,8 +18,9 @@ import (
 // chainEntry is chain's registry entry (list.go lists it).
 func chainEntry() *compare.Puzzle {
 	return &compare.Puzzle{
-		Name: "chain",
-		DFS:  dfsSolver, SAT: satSolver,
+		Name:    "chain",
+		DFS:     dfsSolver,
+		SAT:     satSolver,
 		Summary: "数字接龙 (Lanqiao 2024): the smallest non-crossing king path through every cell reading 0..K-1 in turn",
 		Formats: `judge format: "N K" (N 1..1000, K 1..100), then N rows of N labels 0..K-1;
 several boards may follow one another. Answer per board: the directions of

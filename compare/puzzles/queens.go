@@ -19,8 +19,9 @@ import (
 // queensEntry is queens's registry entry (list.go lists it).
 func queensEntry() *compare.Puzzle {
 	return &compare.Puzzle{
-		Name: "queens",
-		DFS:  dfsSolver, SAT: satSolver,
+		Name:    "queens",
+		DFS:     dfsSolver,
+		SAT:     satSolver,
 		Summary: "Guarding the Chessboard (UVa 11214): fewest queens so that every X is occupied or attacked",
 		Formats: `judge format (UVa 11214): cases "n m" (1..32 each) followed by n rows of m
 characters '.' or 'X' (a target), ended by a line "0" or the end of input.

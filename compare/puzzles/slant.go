@@ -19,8 +19,9 @@ import (
 // slantEntry is slant's registry entry (list.go lists it).
 func slantEntry() *compare.Puzzle {
 	return &compare.Puzzle{
-		Name: "slant",
-		DFS:  dfsSolver, SAT: satSolver,
+		Name:    "slant",
+		DFS:     dfsSolver,
+		SAT:     satSolver,
 		Summary: "Gokigen Naname (UVa 11694): a diagonal in every cell, clues count touching diagonals, no loops",
 		Formats: `judge format (UVa 11694): T, then per case n (1 up, as far as
 memory allows) and n+1 rows of n+1 corners, each a clue 0..4 or '.'.
