@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkChainLost runs the DFS on the boards of the counting family it
-// lost itself on before its frontier check (compare/testdata/chain_lost.txt:
+// lost itself on before its frontier check (compare/puzzles/testdata/chain_lost.txt:
 // swapped K=2 boards, all with a path), each with a node limit
 // (GRIDSAT_CHAIN_LOST_NODES, or 1,000,000), and reports per board the nodes
 // (search and refutation), the frontier checks run, the nodes they cut
@@ -19,7 +19,7 @@ import (
 // verified. Compare two builds with the nodes first: they do not depend on
 // the load.
 func BenchmarkChainLost(b *testing.B) {
-	f, err := os.Open("../compare/testdata/chain_lost.txt")
+	f, err := os.Open("../compare/puzzles/testdata/chain_lost.txt")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,9 +2,7 @@ package backtrack
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/instances/instancestest"
 )
 
 // slantConfig is one way to run the DFS, named as compare would.
@@ -314,44 +313,13 @@ func TestParseSlantDeduce(t *testing.T) {
 	}
 }
 
-// zigzagDir is where the public slant suites live, relative to this
-// package.
-var zigzagDir = filepath.Join("..", "..", "shared", "bench", "zigzag")
-
-func loadZigzag(tb testing.TB) map[string][]*instances.Slant {
-	files, _ := filepath.Glob(filepath.Join(zigzagDir, "*.txt"))
-	if len(files) == 0 {
-		tb.Skip("no zigzag suites at", zigzagDir)
-	}
-	suites := map[string][]*instances.Slant{}
-	for _, f := range files {
-		cases, err := instances.ReadFile(f, instances.ParseSlant)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		suites[filepath.Base(f)] = cases
-	}
-	return suites
-}
-
-func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
-	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
-	if errors.Is(err, fs.ErrNotExist) {
-		b.Skip("fixture missing:", err)
-	}
-	if err != nil {
-		b.Fatal(err)
-	}
-	return cases
-}
-
 // BenchmarkSlantDFS solves the generated hard (minimal-clue, unique)
 // fixtures; ns/op is per puzzle. unique=2 also proves uniqueness.
 func BenchmarkSlantDFS(b *testing.B) {
 	for _, size := range []string{"10", "20", "50"} {
 		for _, limit := range []int{1, 2} {
 			b.Run(size+"x"+size+map[int]string{1: "", 2: "/unique"}[limit], func(b *testing.B) {
-				cases := loadSlantFixture(b, "slant_hard_"+size+".txt")
+				cases := instancestest.SlantFixture(b, "slant_hard_"+size+".txt")
 				var nodes int64
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
@@ -371,7 +339,7 @@ func BenchmarkSlantDFS(b *testing.B) {
 // BenchmarkSlantDFSDeduce compares the deduction levels on the 20x20
 // fixtures.
 func BenchmarkSlantDFSDeduce(b *testing.B) {
-	cases := loadSlantFixture(b, "slant_hard_20.txt")
+	cases := instancestest.SlantFixture(b, "slant_hard_20.txt")
 	for _, d := range []string{"equiv", "deadend", "basic"} {
 		level, _ := ParseSlantDeduce(d)
 		b.Run(d, func(b *testing.B) {
@@ -392,7 +360,7 @@ func BenchmarkSlantDFSDeduce(b *testing.B) {
 // uniqueness), verifies every answer, and reports the slowest solve per
 // suite as max-ms. It reads ../../shared/bench and skips without it.
 func BenchmarkSlantZigzag(b *testing.B) {
-	suites := loadZigzag(b)
+	suites := instancestest.Zigzag(b)
 	for name, cases := range suites {
 		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
 			var worst time.Duration
@@ -518,7 +486,7 @@ func BenchmarkSlantDFSOptions(b *testing.B) {
 		{"probe=true", SlantOptions{Probe: true}},
 	}
 	for _, size := range []string{"150", "200"} {
-		cases := loadSlantFixture(b, "slant_planted_"+size+".txt")
+		cases := instancestest.SlantFixture(b, "slant_planted_"+size+".txt")
 		for k, clues := range []string{"0.45", "0.6"} {
 			s := cases[k]
 			for _, cf := range configs {

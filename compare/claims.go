@@ -49,6 +49,10 @@ const (
 	claimUnique
 )
 
+// Unverifiable reports whether run claims something no verifier can
+// check (no solution, an optimum, uniqueness): what a label must back.
+func (p *Puzzle) Unverifiable(run Run) bool { return p.claims(run) != 0 }
+
 // claims is what a run claims that no verifier can check, as bits.
 func (p *Puzzle) claims(run Run) int {
 	if !run.Verdict.Solved() {

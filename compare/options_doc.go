@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -13,13 +14,16 @@ const (
 	OptionTablesEnd   = "<!-- options:end -->"
 )
 
-// OptionTables returns every registered solver's options and every
-// generator's parameters as markdown: a section per puzzle, a table per
+// OptionTables returns the options of every solver of ps and their
+// generators' parameters as markdown, ps sorted by name: a section per
+// puzzle, a table per
 // solver (option, values, default, what it does) and one for gen's
 // --param, as compare/README.md shows them between its markers.
-func OptionTables() string {
+func OptionTables(ps []*Puzzle) string {
+	ps = slices.Clone(ps)
+	slices.SortFunc(ps, func(a, b *Puzzle) int { return strings.Compare(a.Name, b.Name) })
 	var b strings.Builder
-	for i, p := range Puzzles() {
+	for i, p := range ps {
 		if i > 0 {
 			b.WriteString("\n")
 		}

@@ -2,108 +2,13 @@ package compare
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
-	"sort"
-	"strings"
 
-	"github.com/gridsat/gridsat/encode"
-	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/encode/kept"
 )
-
-// proofKeeper collects a run's checked claims and writes them once the
-// run's answer is known.
-type proofKeeper struct {
-	dir    string
-	claims []encode.Claim
-}
-
-// newProofKeeper returns the keeper of option proofs, nil when unset.
-func newProofKeeper(o Options) *proofKeeper {
-	dir := o.Get(ProofsOption, "")
-	if dir == "" {
-		return nil
-	}
-	return &proofKeeper{dir: dir}
-}
-
-// Keep collects a checked claim.
-func (k *proofKeeper) Keep(cl encode.Claim) error {
-	k.claims = append(k.claims, cl)
-	return nil
-}
-
-// only keeps the claims need says the run's answer needs, when need is
-// not nil.
-func (k *proofKeeper) only(need func(encode.Claim) bool) {
-	if k == nil || need == nil {
-		return
-	}
-	kept := k.claims[:0]
-	for _, cl := range k.claims {
-		if need(cl) {
-			kept = append(kept, cl)
-		}
-	}
-	k.claims = kept
-}
-
-// keeper returns k as an encode.ClaimKeeper (nil stays nil).
-func (k *proofKeeper) keeper() encode.ClaimKeeper {
-	if k == nil {
-		return nil
-	}
-	return k
-}
-
-// write writes the claims of a run of puzzle on c, whose result is r.
-func (k *proofKeeper) write(puzzle string, c instances.Case, o Options, r Result) error {
-	if k == nil || len(k.claims) == 0 {
-		return nil
-	}
-	if err := os.MkdirAll(k.dir, 0o755); err != nil {
-		return fmt.Errorf("--proofs: %w", err)
-	}
-	loc := c.Location()
-	key := keptCaseKey(puzzle, c)
-	for _, cl := range k.claims {
-		meta := encode.KeptClaim{Puzzle: puzzle, Solver: "sat", File: loc.File, Case: loc.Case, Key: key, Answer: r.Answer, Options: keptOptions(o)}
-		if err := encode.WriteClaim(k.dir, proofStem(puzzle, key, loc, o, r.Answer, cl.Name), cl, meta); err != nil {
-			return fmt.Errorf("--proofs: %w", err)
-		}
-	}
-	return nil
-}
-
-// keptCaseKey is CaseKey of case c of the named puzzle, for the claims a
-// solver keeps (set in init: the registry holds the solvers that call it).
-var keptCaseKey func(puzzle string, c instances.Case) string
-
-func init() {
-	keptCaseKey = func(puzzle string, c instances.Case) string {
-		p, err := Lookup(puzzle)
-		if err != nil {
-			return ""
-		}
-		return CaseKey(p, c)
-	}
-}
-
-// keptOptions are o without proofs=, as a kept claim records them.
-func keptOptions(o Options) map[string]string {
-	kept := map[string]string{}
-	for key, v := range o {
-		if key != ProofsOption {
-			kept[key] = v
-		}
-	}
-	return kept
-}
 
 // RepeatProofsDir is where repeat r (0-based; negative for a warm-up) of a
 // run keeps its proofs when the comparison keeps them in dir: the first
@@ -118,30 +23,6 @@ func RepeatProofsDir(dir string, r int) string {
 		return filepath.Join(dir, fmt.Sprintf("warmup-%d", -r))
 	}
 	return filepath.Join(dir, fmt.Sprintf("repeat-%d", r+1))
-}
-
-// proofStem names a kept claim by its content: the puzzle, the case's
-// content key (CaseKey: two files' cases of one base name differ, one
-// case read from two files is one), the case's number, and a hash of the
-// run's options (proofs= left out), its answer and the claim (the fact it
-// proves): a claim kept again replaces itself, and two solvers' or two
-// answers' claims never collide.
-func proofStem(puzzle, key string, loc instances.Loc, o Options, answer, claim string) string {
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		if k != ProofsOption {
-			keys = append(keys, k+"="+o[k])
-		}
-	}
-	sort.Strings(keys)
-	h := sha256.Sum256([]byte(strings.Join(keys, "\x00") + "\x00" + answer + "\x00" + claim))
-	if len(key) > 16 {
-		key = key[:16]
-	}
-	if key == "" {
-		key = "nokey"
-	}
-	return fmt.Sprintf("%s-%s-case%d-%s", puzzle, key, loc.Case, hex.EncodeToString(h[:6]))
 }
 
 // ProofCheck is what RecheckProofs found.
@@ -165,7 +46,7 @@ type ProofCheck struct {
 // obligations it meets (nil when it failed) and why it failed.
 type keptRef struct {
 	path, folder string
-	meta         encode.KeptClaim
+	meta         kept.Claim
 	keys         []string
 	err          error
 	used         bool
@@ -189,7 +70,7 @@ type keptRef struct {
 func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error) {
 	var pc ProofCheck
 	ck := newCaseKeys(r)
-	kept, err := readKept(r, ck, dirs, &pc)
+	refs, err := readKept(r, ck, dirs, &pc)
 	if err != nil {
 		return pc, err
 	}
@@ -200,11 +81,11 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 		row := &r.Rows[i]
 		for j := range row.Runs {
 			if j < len(opts) {
-				labelByProofs(r, ck, row, j, opts[j], kept, &pc)
+				labelByProofs(r, ck, row, j, opts[j], refs, &pc)
 			}
 		}
 	}
-	for _, k := range kept {
+	for _, k := range refs {
 		if k.meta.Puzzle == r.Name() && !k.used && k.err == nil {
 			pc.Refused++
 			msg := fmt.Sprintf("%s: %s: a kept claim of no run of the report (case %s#%d, answer %q)", k.path, k.meta.Claim, filepath.Base(k.meta.File), k.meta.Case, k.meta.Answer)
@@ -222,7 +103,7 @@ func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error
 // readKept reads and checks every claim kept in dirs and their repeat-R
 // folders, binding each of r's puzzle to its case.
 func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRef, error) {
-	var kept []*keptRef
+	var refs []*keptRef
 	for _, dir := range dirs {
 		folders, err := filepath.Glob(filepath.Join(dir, "repeat-*"))
 		if err != nil {
@@ -236,7 +117,7 @@ func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRe
 			for _, path := range files {
 				k := &keptRef{path: path, folder: folder}
 				var keys []string
-				meta, _, err := encode.RecheckClaimBound(path, rebuiltBinder(r, ck, &keys))
+				meta, _, err := kept.RecheckBound(path, rebuiltBinder(r, ck, &keys))
 				if errors.Is(err, bufio.ErrTooLong) {
 					// Bad input, refused: not gridsat's kept files.
 					return nil, err
@@ -259,16 +140,16 @@ func readKept(r *Report, ck *caseKeys, dirs []string, pc *ProofCheck) ([]*keptRe
 					pc.Failed++
 					pc.Problems = append(pc.Problems, err.Error())
 				}
-				kept = append(kept, k)
+				refs = append(refs, k)
 			}
 		}
 	}
-	return kept, nil
+	return refs, nil
 }
 
 // labelByProofs labels run j of row by the claims kept for it
 // (RecheckProofs).
-func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, kept []*keptRef, pc *ProofCheck) {
+func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, refs []*keptRef, pc *ProofCheck) {
 	run := &row.Runs[j]
 	if run.Claim == "" {
 		return
@@ -279,7 +160,7 @@ func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, kept []*
 	}
 	byFolder := map[string][]*keptRef{}
 	var folders []string
-	for _, k := range kept {
+	for _, k := range refs {
 		if !ck.claimOfRow(row, k.meta) || k.meta.Answer != run.Result.Answer ||
 			!sameRunOptions(r.Puzzle, spec, o, k.meta) {
 			continue
@@ -381,26 +262,26 @@ func unresolved(p *Puzzle, spec string, o Options) Options {
 // sameRunOptions reports whether a kept claim's options (as the run took
 // them, proofs= left out) resolve to o, the resolved options of spec's
 // column (proofs= left out).
-func sameRunOptions(p *Puzzle, spec string, o Options, meta encode.KeptClaim) bool {
+func sameRunOptions(p *Puzzle, spec string, o Options, meta kept.Claim) bool {
 	name, solver := SolverName(spec), meta.Solver
 	if solver == "" {
-		solver = "sat"
+		solver = p.SAT // claims kept before 0.14 are the sat solver's
 	}
 	if name != solver {
 		return false
 	}
-	kept := meta.Options
+	given := meta.Options
 	for i := range p.Solvers {
 		s := &p.Solvers[i]
 		if s.Name != name {
 			continue
 		}
-		for key := range kept {
-			if _, ok := s.option(key); !ok {
+		for key := range given {
+			if _, ok := s.Option(key); !ok {
 				return false
 			}
 		}
-		resolved := Spec{Solver: s, Options: Options(kept)}.Resolved()
+		resolved := Spec{Solver: s, Options: Options(given)}.Resolved()
 		for _, d := range s.Options {
 			if d.Name != ProofsOption && resolved[d.Name] != o[d.Name] {
 				return false

@@ -3,30 +3,29 @@ package compare
 import (
 	"errors"
 
-	"github.com/gridsat/gridsat/encode"
-	"github.com/gridsat/gridsat/encode/sat"
+	"github.com/gridsat/gridsat/encode/kept"
 )
 
 // rebuiltBinder returns the binder report --proofs ties r's kept claims
 // to their cases with (Puzzle.BindProof), setting *keys to the keys of
 // the obligations the claim meets; nil when r's puzzle has none. A claim
 // of a case r has no row for gets a binder that refuses it.
-func rebuiltBinder(r *Report, ck *caseKeys, keys *[]string) func(encode.KeptClaim) encode.Binder {
+func rebuiltBinder(r *Report, ck *caseKeys, keys *[]string) func(kept.Claim) kept.Binder {
 	if r.Puzzle == nil || r.Puzzle.BindProof == nil {
 		return nil
 	}
 	bind := r.Puzzle.BindProof
-	return func(meta encode.KeptClaim) encode.Binder {
+	return func(meta kept.Claim) kept.Binder {
 		if meta.Puzzle != r.Name() {
 			return nil
 		}
 		row := ck.claimRow(meta)
-		return func(meta encode.KeptClaim, kept *sat.CNF) error {
+		return func(meta kept.Claim, numVars int, clauses [][]int) error {
 			if row == nil || row.Input == nil {
 				return errors.New("no case of the report is the claim's")
 			}
 			var err error
-			*keys, err = bind(row.Input, meta, kept)
+			*keys, err = bind(row.Input, meta, numVars, clauses)
 			return err
 		}
 	}
@@ -54,7 +53,7 @@ func (ck *caseKeys) of(row *Row) string {
 
 // claimRow is the row of the report whose case a kept claim names, nil
 // if none.
-func (ck *caseKeys) claimRow(meta encode.KeptClaim) *Row {
+func (ck *caseKeys) claimRow(meta kept.Claim) *Row {
 	for i := range ck.r.Rows {
 		if ck.claimOfRow(&ck.r.Rows[i], meta) {
 			return &ck.r.Rows[i]
@@ -66,7 +65,7 @@ func (ck *caseKeys) claimRow(meta encode.KeptClaim) *Row {
 // claimOfRow reports whether a kept claim names row's case: by its
 // content key and number (CaseKey), or, for a claim kept before 0.14
 // without a key, by its file and number.
-func (ck *caseKeys) claimOfRow(row *Row, meta encode.KeptClaim) bool {
+func (ck *caseKeys) claimOfRow(row *Row, meta kept.Claim) bool {
 	if meta.Key == "" {
 		return row.File == meta.File && row.Case == meta.Case
 	}

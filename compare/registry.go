@@ -4,10 +4,13 @@
 // verification and cross-checks, claims). The harness that runs solvers
 // is compare/harness, the reports compare/report.
 //
-// Each puzzle adds one file here (slant.go, queens.go, chain.go) whose
-// Puzzle the registry lists: it adapts the puzzle's model (instances), its DFS
-// solver (backtrack) and its SAT encoding (encode) to the shapes below, so
-// that the harness and the command line know nothing puzzle-specific.
+// It is the contract below its implementations, as database/sql is below
+// its drivers: it imports no solver. Each puzzle is one file of package
+// compare/puzzles, whose explicit list registers them: it adapts the
+// puzzle's model (instances), its DFS solver (backtrack) and its SAT
+// encoding (encode) to the Puzzle below, so that the harness, the reports
+// and the command line know nothing puzzle-specific, and code that only
+// reads results (compare/report) links no SAT library.
 package compare
 
 import (
@@ -22,13 +25,19 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/gridsat/gridsat/encode"
-	"github.com/gridsat/gridsat/encode/sat"
+	"github.com/gridsat/gridsat/encode/kept"
 	"github.com/gridsat/gridsat/instances"
 )
 
-// Puzzle is one puzzle as the harness and the command line see it.
+// Puzzle is one puzzle as the harness and the command line see it: a
+// required core (Name to Agree, and DFS) that Register checks, then
+// capability groups, each optional (nil or empty when the puzzle does not
+// offer it): the SAT solver with its CNF and proof binding, the optimum,
+// generation, splitting and rendering. Code that uses a capability checks
+// for it first, and tests run a capability only where a puzzle has it.
 type Puzzle struct {
+	// The required core.
+
 	Name    string // "slant"
 	Summary string // one line for help texts
 	// Formats documents the accepted input formats for help texts.
@@ -41,12 +50,56 @@ type Puzzle struct {
 	// case (its location aside): how a case travels to a worker process and
 	// into a results file, and what its resume key hashes.
 	FormatCase func(w io.Writer, c instances.Case) error
-	// Solvers in display order; the first two are "dfs" and "sat".
+	// Solvers in display order; DFS and SAT name two of them.
 	Solvers []Solver
+	// DFS names the puzzle's hand-written search solver (the default of
+	// solve, the first of a comparison).
+	DFS string
 	// Verify checks r against c without trusting the solver: a solved
 	// answer must be a valid solution (and Second another one); an
 	// unsolved one can only be checked for form.
 	Verify func(c instances.Case, r Result) error
+	// Agree reports, as an error, how two verified results for one case
+	// disagree; nil means they agree.
+	Agree func(c instances.Case, a, b Result) error
+	// CrossCheck says what the cross-checks demand of two solvers'
+	// answers to one case, for compare's help: "answers must both verify"
+	// (Agree is the check itself).
+	CrossCheck string
+	// RenamedStats, when set, maps a statistic's old name to its name
+	// now, so that results files written before a rename read as if
+	// written after it (RenameStats).
+	RenamedStats map[string]string
+
+	// The SAT solver, its formula and its proofs (optional).
+
+	// SAT names the puzzle's SAT solver, whose encoding CNF writes and
+	// whose kept claims BindProof checks; "" when it has none.
+	SAT string
+	// CNF returns the eager CNF of c under the SAT options o, with comments
+	// naming the puzzle, case and variables; refined adds the clauses a
+	// finished refinement loop found. Nil when the puzzle has no encoding.
+	CNF func(c instances.Case, o Options, refined bool) (Formula, error)
+	// CNFDoc says, for dimacs's help, what the sat solver's options do to
+	// the CNF written beyond the eager encoding (a blocking clause, a bound).
+	CNFDoc string
+	// BindProof, when set, ties a kept claim's CNF (numVars, clauses) to
+	// its case: it rebuilds the encoding from the options meta records and
+	// checks the kept formula against it (report --proofs; rebuiltBinder).
+	// Without it a kept CNF is checked as it is.
+	// It returns the keys of the obligations the claim meets.
+	BindProof func(c instances.Case, meta kept.Claim, numVars int, clauses [][]int) ([]string, error)
+	// Obligations, when set, lists the keys of the facts a run's answer r
+	// needs proved under its options o (encode.QueensObligations, say):
+	// report --proofs certifies the run only when each is met by exactly
+	// one kept claim (proofs.go).
+	Obligations func(c instances.Case, o Options, r Result) ([]string, error)
+	// NoProofNeeded says why a certified run can have needed no SAT proof
+	// at all ("the lower bound meets the cover"), for solve's report.
+	NoProofNeeded string
+
+	// The optimum (optional).
+
 	// Optimum, when set, says what a solved answer claims beyond what
 	// Verify can check ("the fewest queens"): that claim is labelled by
 	// what backs it, as a claim of no solution is (claims.go).
@@ -54,43 +107,13 @@ type Puzzle struct {
 	// Least, when set, reports a verified answer nothing can beat (zero
 	// queens): it claims no optimum.
 	Least func(r Result) bool
-	// Agree reports, as an error, how two verified results for one case
-	// disagree; nil means they agree.
-	Agree func(c instances.Case, a, b Result) error
-	// CNF returns the eager CNF of c under the SAT options o, with comments
-	// naming the puzzle, case and variables; refined adds the clauses a
-	// finished refinement loop found. Nil when the puzzle has no encoding.
-	CNF func(c instances.Case, o Options, refined bool) (*sat.CNF, error)
-	// CNFDoc says, for dimacs's help, what the sat solver's options do to
-	// the CNF written beyond the eager encoding (a blocking clause, a bound).
-	CNFDoc string
-	// BindProof, when set, ties a kept claim's CNF to its case: it rebuilds
-	// the encoding from the options meta records and checks kept against
-	// it (report --proofs; rebuiltBinder). Without it a kept CNF is
-	// checked as it is.
-	// It returns the keys of the obligations the claim meets.
-	BindProof func(c instances.Case, meta encode.KeptClaim, kept *sat.CNF) ([]string, error)
-	// Obligations, when set, lists the keys of the facts a run's answer r
-	// needs proved under its options o (encode.QueensObligations, say):
-	// report --proofs certifies the run only when each is met by exactly
-	// one kept claim (proofs.go).
-	Obligations func(c instances.Case, o Options, r Result) ([]string, error)
 	// SettledBy, when set, names a theorem or bound, checked from the case
 	// alone, that settles r's claims with no proof ("" when none does):
 	// such a run is labelled by it (ClaimBound).
 	SettledBy func(c instances.Case, r Result) string
-	// SplitAgain, when set, splits the whole case of part (its board, the
-	// restriction taken off) as gridsat split did with --jobs jobs and the
-	// bound and cover part carries; it returns the whole case and its
-	// parts, for a report to derive a join's parts again (join_derive.go).
-	SplitAgain func(part instances.Case, jobs int) (instances.Case, []instances.Case, error)
-	// NoProofNeeded says why a certified run can have needed no SAT proof
-	// at all ("the lower bound meets the cover"), for solve's report.
-	NoProofNeeded string
-	// CrossCheck says what the cross-checks demand of two solvers'
-	// answers to one case, for compare's help: "answers must both verify"
-	// (Agree is the check itself).
-	CrossCheck string
+
+	// Generation (optional).
+
 	// Generate writes new instances in the judge format; the same config
 	// (seed included) always writes the same bytes.
 	Generate func(w io.Writer, g GenConfig) error
@@ -110,6 +133,9 @@ type Puzzle struct {
 	// GenSmall is a small config Generate takes, quick to generate and to
 	// solve: gen's help shows it as the example, and tests generate with it.
 	GenSmall GenConfig
+
+	// Splitting (optional).
+
 	// Split, when set, cuts each of cases into parts (gridsat split),
 	// written to w as one input Parse reads: every part a case restricted
 	// so that the least of the parts' answers is the case's (join.go).
@@ -122,6 +148,14 @@ type Puzzle struct {
 	// of which is the whole case's answer), -1 for none within the bound.
 	PartOf func(c instances.Case) (PartOf, bool)
 	Value  func(r Result) (int, error)
+	// SplitAgain, when set, splits the whole case of part (its board, the
+	// restriction taken off) as gridsat split did with --jobs jobs and the
+	// bound and cover part carries; it returns the whole case and its
+	// parts, for a report to derive a join's parts again (join_derive.go).
+	SplitAgain func(part instances.Case, jobs int) (instances.Case, []instances.Case, error)
+
+	// Rendering (optional).
+
 	// Render draws case c, solved as r says (r may be unsolved: then the
 	// bare puzzle), as an SVG picture.
 	Render func(w io.Writer, c instances.Case, r Result) error
@@ -183,7 +217,7 @@ type Solver struct {
 	Uses func(o Options) []string
 	// Memory, if set, estimates the peak memory in bytes of solving c
 	// with options o; a run whose estimate passes the memory limit is
-	// refused before it starts (memout, with the estimate; memory.go).
+	// refused before it starts (memout, with the estimate; compare/harness/memory.go).
 	Memory func(c instances.Case, o Options) int64
 	// Headline names the statistics a compact table shows for this solver,
 	// the most telling first (at most three are shown; fewer when the table
@@ -274,7 +308,7 @@ func (s *Solver) CheckOptions(o Options) error {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		d, ok := s.option(k)
+		d, ok := s.Option(k)
 		if !ok {
 			return fmt.Errorf("solver %s has no option %q%s", s.Name, k, s.optionList())
 		}
@@ -331,7 +365,7 @@ type Result struct {
 	Time  time.Duration `json:"time_ns"`
 	Stats []Stat        `json:"stats,omitempty"`
 	// Steps lists a SAT search's outer steps (queens' k-steps).
-	Steps []sat.Step `json:"steps,omitempty"`
+	Steps []Step `json:"steps,omitempty"`
 	// Certified is set when the solver checked a clausal proof of its
 	// claim of an absence (certify=true) and it passed; CertError, when
 	// the check failed (the run is then WRONG).
@@ -355,56 +389,25 @@ func (r Result) Stat(name string) (int64, bool) {
 	return 0, false
 }
 
-// certStats are the statistics of a certificate: the claims proved, the
-// proofs' lemmas, the
-// lemmas the checker had to check, the accepted cut lemmas, and the
-// checking time in microseconds, all of it and the lemma checkers' part,
-// and the time spent solving again for proofs after the search (chain's
-// smallest path).
-func certStats(c sat.Certificate) []Stat {
-	return []Stat{
-		{"proof_claims", int64(c.Claims)},
-		{"proof_lemmas", int64(c.Lemmas)},
-		{"proof_core", int64(c.Core)},
-		{"proof_inputs", int64(c.Inputs)},
-		{"check_us", c.Check.Microseconds()},
-		{"lemma_check_us", c.Lemma.Microseconds()},
-		{"prove_us", c.Solve.Microseconds()},
-	}
-}
-
-// satStats turns encode's statistics into named stats, in a fixed order.
-func satStats(s sat.Stats) []Stat {
-	return []Stat{
-		{"vars", int64(s.Vars)},
-		{"clauses", int64(s.Clauses)},
-		{"rounds", int64(s.Rounds)},
-		{"added", int64(s.Added)},
-		{"solves", int64(s.Solves)},
-		{"conflicts", s.Search.Conflicts},
-		{"decisions", s.Search.Decisions},
-		{"probed", s.Search.Probed},
-		{"repairs", s.Search.Repairs},
-	}
-}
-
-// registry is every puzzle gridsat knows, in this one explicit list: a
-// puzzle is its adapter file's entry here, and nothing else names it.
+// registry is every registered puzzle: package compare/puzzles registers
+// gridsat's own, in its one explicit list; tests add toy puzzles.
 var registry = struct {
 	sync.RWMutex
 	list []*Puzzle
-}{list: []*Puzzle{slantEntry(), queensEntry(), chainEntry()}}
+}{}
 
-// Register adds p to the registry and returns the function that takes it
-// out again. It is the tests' hook (a toy puzzle run through the whole
-// command line and the workers); gridsat's own puzzles are the list above.
-// A name registered twice panics.
-func Register(p *Puzzle) (unregister func()) {
+// Register checks p's contract (Check) and adds p to the registry; it
+// returns the function that takes it out again. A name registered twice
+// is an error.
+func Register(p *Puzzle) (unregister func(), err error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
 	registry.Lock()
 	defer registry.Unlock()
 	for _, q := range registry.list {
 		if q.Name == p.Name {
-			panic("compare: puzzle registered twice: " + p.Name)
+			return nil, fmt.Errorf("compare: puzzle %s registered twice", p.Name)
 		}
 	}
 	registry.list = append(registry.list, p)
@@ -412,7 +415,7 @@ func Register(p *Puzzle) (unregister func()) {
 		registry.Lock()
 		defer registry.Unlock()
 		registry.list = slices.DeleteFunc(registry.list, func(q *Puzzle) bool { return q == p })
-	}
+	}, nil
 }
 
 // Puzzles returns the registered puzzles, sorted by name.
@@ -477,7 +480,7 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 	}
 	opts := Options{}
 	for k, v := range base {
-		if sv.knows(k) {
+		if sv.Takes(k) {
 			opts[k] = v
 		}
 	}
@@ -490,11 +493,11 @@ func (p *Puzzle) ParseSpec(text string, base Options) (Spec, error) {
 		}
 		// A value with a colon of its own ("backend=exec:cadical", as the
 		// option's values exec:NAME say) spans two parts.
-		if d, ok := sv.option(k); ok && d.colonPrefix(v) && i+1 < len(parts) {
+		if d, ok := sv.Option(k); ok && d.colonPrefix(v) && i+1 < len(parts) {
 			v += ":" + parts[i+1]
 			i++
 		}
-		if !sv.knows(k) {
+		if !sv.Takes(k) {
 			return Spec{}, fmt.Errorf("solver %s of %s has no option %q%s", sv.Name, p.Name, k, sv.optionList())
 		}
 		if given[k] {
@@ -534,7 +537,8 @@ func (s Spec) Resolved() Options {
 	return out
 }
 
-func (s *Solver) option(name string) (OptionDoc, bool) {
+// Option returns the doc of s's option called name, and whether s takes it.
+func (s *Solver) Option(name string) (OptionDoc, bool) {
 	for _, o := range s.Options {
 		if o.Name == name {
 			return o, true
@@ -543,8 +547,9 @@ func (s *Solver) option(name string) (OptionDoc, bool) {
 	return OptionDoc{}, false
 }
 
-func (s *Solver) knows(name string) bool {
-	_, ok := s.option(name)
+// Takes reports whether s takes the option called name.
+func (s *Solver) Takes(name string) bool {
+	_, ok := s.Option(name)
 	return ok
 }
 
@@ -557,26 +562,4 @@ func (s *Solver) optionList() string {
 		names = append(names, o.Name)
 	}
 	return " (known: " + strings.Join(names, ", ") + ")"
-}
-
-// caseParser adapts a puzzle's typed parser to Puzzle.Parse.
-func caseParser[T instances.Case](parse func(file string, r io.Reader) ([]T, error)) func(string, io.Reader) ([]instances.Case, error) {
-	return func(file string, r io.Reader) ([]instances.Case, error) {
-		typed, err := parse(file, r)
-		cases := make([]instances.Case, len(typed))
-		for i, c := range typed {
-			cases[i] = c
-		}
-		return cases, err
-	}
-}
-
-// caseAs returns c as puzzle's own case type T.
-func caseAs[T instances.Case](puzzle string, c instances.Case) (T, error) {
-	t, ok := c.(T)
-	if !ok {
-		var zero T
-		return zero, fmt.Errorf("%s: case is a %T, not a %s board", puzzle, c, puzzle)
-	}
-	return t, nil
 }

@@ -9,6 +9,7 @@ import (
 	randv2 "math/rand/v2"
 
 	"github.com/gridsat/gridsat/compare"
+	_ "github.com/gridsat/gridsat/compare/puzzles" // registers the puzzles
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )

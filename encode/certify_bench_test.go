@@ -26,7 +26,7 @@ func BenchmarkCertifyGamma(b *testing.B) {
 					q := fullBoard(n)
 					start := time.Now()
 					var err error
-					if res, err = SolveQueens(q, QueensOptions{Certify: certify}); err != nil {
+					if res, err = SolveQueens(q, QueensOptions{SATOptions: SATOptions{Certify: certify}}); err != nil {
 						b.Fatal(err)
 					}
 					total += time.Since(start)
@@ -77,7 +77,7 @@ func BenchmarkCertifySlantUnique(b *testing.B) {
 			var total time.Duration
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				res, err := SolveSlant(s, SlantOptions{Unique: true, Certify: true})
+				res, err := SolveSlant(s, SlantOptions{Unique: true, SATOptions: SATOptions{Certify: true}})
 				if err != nil || !res.UniqueChecked || res.Second != nil {
 					b.Fatalf("%v: not proved unique", err)
 				}
@@ -108,7 +108,7 @@ func BenchmarkCertifyChainAllZero(b *testing.B) {
 			var total, search time.Duration
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				res, err := SolveChain(c, ChainOptions{Backend: gophersatBackend, Certify: true})
+				res, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: gophersatBackend, Certify: true}})
 				if err != nil {
 					b.Fatal(err)
 				}

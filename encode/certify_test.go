@@ -116,7 +116,7 @@ func TestCertifyQueens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := SolveQueens(q, QueensOptions{Split: split, Certify: true, Upper: "greedy"})
+			res, err := SolveQueens(q, QueensOptions{Split: split, Upper: "greedy", SATOptions: SATOptions{Certify: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,12 +151,12 @@ func TestCertifyRefusals(t *testing.T) {
 	if err := sat.CheckCertifiable(gini); err == nil || !strings.Contains(err.Error(), "gophersat") {
 		t.Errorf("gini: %v, want a refusal naming gophersat", err)
 	}
-	for _, o := range []QueensOptions{{Certify: true, Backend: giniBackend}, {Certify: true, Card: "pb"}, {Certify: true, Search: "down"}} {
+	for _, o := range []QueensOptions{{SATOptions: SATOptions{Certify: true, Backend: giniBackend}}, {SATOptions: SATOptions{Certify: true}, Card: "pb"}, {SATOptions: SATOptions{Certify: true}, Search: "down"}} {
 		if err := o.Validate(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
-	if _, err := SolveChain(chainBoard(t, "3 3\n0 2 0\n1 1 1\n2 2 2\n"), ChainOptions{Backend: gini, Certify: true}); err == nil {
+	if _, err := SolveChain(chainBoard(t, "3 3\n0 2 0\n1 1 1\n2 2 2\n"), ChainOptions{SATOptions: SATOptions{Backend: gini, Certify: true}}); err == nil {
 		t.Errorf("chain certify with gini accepted")
 	}
 }
@@ -164,7 +164,7 @@ func TestCertifyRefusals(t *testing.T) {
 func TestCertifyChainNoPath(t *testing.T) {
 	for _, input := range []string{"3 3\n0 2 0\n1 1 1\n2 2 2\n", "4 16\n0 1 5 4\n7 6 2 3\n8 11 12 13\n9 10 14 15\n", "3 3\n0 1 0\n1 2 2\n1 0 2\n"} {
 		b := chainBoard(t, input)
-		res, err := SolveChain(b, ChainOptions{Backend: gophersatBackend, Certify: true, Crossing: ChainCrossingLazy})
+		res, err := SolveChain(b, ChainOptions{Crossing: ChainCrossingLazy, SATOptions: SATOptions{Backend: gophersatBackend, Certify: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +190,7 @@ func TestCertifyChainPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := SolveChain(b, ChainOptions{Backend: gophersatBackend, Certify: true, Crossing: ChainCrossingLazy})
+		res, err := SolveChain(b, ChainOptions{Crossing: ChainCrossingLazy, SATOptions: SATOptions{Backend: gophersatBackend, Certify: true}})
 		if err != nil || !res.Solved {
 			t.Fatalf("%v: %v", res.Answer, err)
 		}
@@ -267,7 +267,7 @@ func TestCertifyChainPairingShortcut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := SolveChain(b, ChainOptions{Backend: gophersatBackend, Crossing: ChainCrossingLazy})
+		plain, err := SolveChain(b, ChainOptions{Crossing: ChainCrossingLazy, SATOptions: SATOptions{Backend: gophersatBackend}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -275,7 +275,7 @@ func TestCertifyChainPairingShortcut(t *testing.T) {
 			continue
 		}
 		paired++
-		res, err := SolveChain(b, ChainOptions{Backend: gophersatBackend, Certify: true, Crossing: ChainCrossingLazy})
+		res, err := SolveChain(b, ChainOptions{Crossing: ChainCrossingLazy, SATOptions: SATOptions{Backend: gophersatBackend, Certify: true}})
 		if err != nil {
 			t.Fatalf("board %d: %v", i, err)
 		}

@@ -27,8 +27,15 @@ const (
 // tags declare the command line's options (compare.DeclareOptions): each is
 // written there and only there.
 type ChainOptions struct {
-	// Backend is the SAT backend; nil means gophersat.
-	Backend  sat.Backend
+	// SATOptions are the backend and certify=; Certify keeps what the
+	// answer's certificate needs in ChainResult.Proof, for CertifyChain:
+	// for -1 the first solve's proof (its cuts as inputs; a -1 the
+	// counting check found is proved by the solver too, with the class
+	// counts in the encoding); for a path, the encoding and the backend,
+	// which CertifyChain uses to refute every smaller direction at every
+	// step. It needs a backend that proves and no Precheck (the label
+	// counts are not proved).
+	SATOptions
 	Crossing ChainCrossing `opt:"crossing" doc:"all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"` // "" means eager
 	// NoPatch turns off patching cycles into the path (chain_patch.go):
 	// every model with a cycle is then cut and solved again.
@@ -41,14 +48,6 @@ type ChainOptions struct {
 	Precheck bool `opt:"precheck" doc:"true: answer -1 from the corner labels and label counts (instances' check) without a solve"`
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
-	// Certify keeps what the answer's certificate needs in
-	// ChainResult.Proof, for CertifyChain: for -1 the first solve's proof
-	// (its cuts as inputs; a -1 the counting check found is proved by the
-	// solver too, with the class counts in the encoding); for a path, the
-	// encoding and the backend, which CertifyChain uses to refute every
-	// smaller direction at every step. It needs a backend that proves and
-	// no Precheck (the label counts are not proved).
-	Certify bool
 }
 
 // DefaultChainOptions are the zero ChainOptions with their defaults

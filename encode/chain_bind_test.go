@@ -54,7 +54,7 @@ func certifiedChainClaims(t *testing.T) ([]*instances.Chain, []ChainResult, []cl
 	var results []ChainResult
 	var claims []claimList
 	for _, c := range boards {
-		res, err := SolveChain(c, ChainOptions{Backend: be, Certify: true})
+		res, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: be, Certify: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -56,7 +56,7 @@ func TestChainCountingModes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := SolveChain(b, ChainOptions{Backend: gophersatBackend})
+		want, err := SolveChain(b, ChainOptions{SATOptions: SATOptions{Backend: gophersatBackend}})
 		if err != nil || !want.Solved {
 			t.Fatalf("planted board %d: %q, %v", i, want.Answer, err)
 		}
@@ -64,11 +64,11 @@ func TestChainCountingModes(t *testing.T) {
 		bad.Labels = append([]int(nil), b.Labels...)
 		bad.Labels[1+rng.Intn(len(bad.Labels)-2)] = 0 // a 0 too many, or the same board
 		for _, counting := range ChainCountings {
-			res, err := SolveChain(b, ChainOptions{Backend: gophersatBackend, Counting: counting})
+			res, err := SolveChain(b, ChainOptions{Counting: counting, SATOptions: SATOptions{Backend: gophersatBackend}})
 			if err != nil || res.Answer != want.Answer || res.Counted {
 				t.Fatalf("board %d counting=%s: %q (counted %v), %v; want %q", i, counting, res.Answer, res.Counted, err, want.Answer)
 			}
-			res, err = SolveChain(&bad, ChainOptions{Backend: gophersatBackend, Counting: counting})
+			res, err = SolveChain(&bad, ChainOptions{Counting: counting, SATOptions: SATOptions{Backend: gophersatBackend}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -26,7 +26,7 @@ func TestSolveChainParts(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, be := range []sat.Backend{gophersatBackend, gini} {
-				whole, err := SolveChain(b, ChainOptions{Backend: be})
+				whole, err := SolveChain(b, ChainOptions{SATOptions: SATOptions{Backend: be}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -56,7 +56,7 @@ func solveChainJoined(t *testing.T, b *instances.Chain, be sat.Backend, jobs int
 	}
 	joined := instances.ChainNoPath
 	for _, p := range parts {
-		res, err := SolveChain(p, ChainOptions{Backend: be})
+		res, err := SolveChain(p, ChainOptions{SATOptions: SATOptions{Backend: be}})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Part.Name(), err)
 		}

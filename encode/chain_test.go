@@ -243,7 +243,7 @@ func TestSolveChainSATWork(t *testing.T) {
 		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 		var answers []string
 		for _, be := range []sat.Backend{gophersatBackend, giniBackend} {
-			res, err := SolveChain(c, ChainOptions{Backend: be})
+			res, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: be}})
 			if err != nil {
 				t.Fatalf("N=%d %s: %v", n, be.Name(), err)
 			}
@@ -277,7 +277,7 @@ func TestSolveChainSATWork(t *testing.T) {
 // answers nothing.
 func TestSolveChainSATDeadline(t *testing.T) {
 	c := &instances.Chain{N: 12, K: 1, Labels: make([]int, 144)}
-	res, err := SolveChain(c, ChainOptions{Backend: giniBackend, Deadline: time.Now().Add(-time.Second)})
+	res, err := SolveChain(c, ChainOptions{Deadline: time.Now().Add(-time.Second), SATOptions: SATOptions{Backend: giniBackend}})
 	if err == nil || !strings.Contains(err.Error(), "deadline") || res.Solved {
 		t.Errorf("past the deadline: %v, solved %v", err, res.Solved)
 	}
@@ -308,7 +308,7 @@ func BenchmarkChainSATPlanted(b *testing.B) {
 						best := time.Duration(1 << 62)
 						for range 3 {
 							start := time.Now()
-							res, err := SolveChain(c, ChainOptions{Backend: be})
+							res, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: be}})
 							best = min(best, time.Since(start))
 							if err != nil {
 								b.Fatal(err)

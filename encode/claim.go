@@ -1,6 +1,15 @@
 package encode
 
-import "github.com/gridsat/gridsat/encode/sat"
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/gridsat/gridsat/encode/drat"
+	"github.com/gridsat/gridsat/encode/kept"
+	"github.com/gridsat/gridsat/encode/sat"
+)
 
 // Kinds of input clauses, sat.ProofStep.Why: each names the lemma checker that
 // must accept the clause.
@@ -21,21 +30,49 @@ type Claim struct {
 	Queens *QueensClaim
 }
 
-// QueensClaim is what a queens claim assumes: at most K queens, with the
-// counters counting up to Upto, and with split=classes the cube of Share
-// (at most Share[c] queens on square class c; nil without split) and, for
-// a share the border split splits, Border: per ring line (first row, last
-// row, first column, last column, ring by ring) 1 when it holds a queen,
-// 0 when not (nil for a cube not split so).
-type QueensClaim struct {
-	K      int   `json:"k"`
-	Upto   int   `json:"upto"`
-	Share  []int `json:"share,omitempty"`
-	Border []int `json:"border,omitempty"`
-}
+// QueensClaim is what a queens claim assumes (kept.Queens: the kept
+// record holds it).
+type QueensClaim = kept.Queens
+
+// KeptClaim describes a claim kept on disk (kept.Claim).
+type KeptClaim = kept.Claim
 
 // ClaimKeeper keeps checked claims (gridsat's --proofs writes each to
 // files).
 type ClaimKeeper interface {
 	Keep(Claim) error
+}
+
+// WriteClaim writes cl, checked, to dir as stem.cnf, stem.drat and
+// stem.json, meta filled in with what cl says.
+func WriteClaim(dir, stem string, cl Claim, meta KeptClaim) error {
+	steps := make([]drat.Step, 0, len(cl.Steps))
+	var inputs [][]int
+	for _, st := range cl.Steps {
+		switch st.Kind {
+		case sat.ProofInput:
+			inputs = append(inputs, st.Lits)
+		case sat.ProofDelete:
+			steps = append(steps, drat.Step{Kind: drat.Delete, Lits: st.Lits})
+		default:
+			steps = append(steps, drat.Step{Kind: drat.Lemma, Lits: st.Lits})
+			meta.Lemmas++
+		}
+	}
+	f := &sat.CNF{NumVars: cl.NumVars, Clauses: append(cl.Formula[:len(cl.Formula):len(cl.Formula)], inputs...),
+		Comments: []string{"gridsat kept claim: " + cl.Name, fmt.Sprintf("the last %d clauses are input clauses the lemma checkers accepted", len(inputs))}}
+	meta.Claim, meta.Vars, meta.Clauses, meta.Inputs = cl.Name, cl.NumVars, len(f.Clauses), len(inputs)
+	meta.CNF, meta.DRAT = stem+".cnf", stem+".drat"
+	meta.Trusted, meta.Queens = cl.Trusted, cl.Queens
+	if err := kept.WriteFile(filepath.Join(dir, meta.CNF), f.WriteDIMACS); err != nil {
+		return err
+	}
+	if err := kept.WriteFile(filepath.Join(dir, meta.DRAT), func(w io.Writer) error { return drat.WriteText(w, steps) }); err != nil {
+		return err
+	}
+	return kept.WriteFile(filepath.Join(dir, stem+".json"), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", " ")
+		return enc.Encode(meta)
+	})
 }

@@ -14,7 +14,7 @@ import (
 // answer alone, each named by a key; a kept claim's binder (BindQueens,
 // BindChain, BindSlant) rebuilds its formula from the case and returns
 // the keys of the obligations it meets. A report matches every obligation
-// to exactly one kept claim (compare/proofs.go); a claim that meets none
+// to exactly one kept claim (compare/proofs.go: report --proofs); a claim that meets none
 // of them, or one already met, is refused.
 
 // Obligation keys of the claims slant and chain make as a whole.

@@ -24,7 +24,7 @@ func TestBindQueensCNF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := QueensOptions{Certify: true}
+	opt := QueensOptions{SATOptions: SATOptions{Certify: true}}
 	var kept claimList
 	var q *instances.Queens
 	var res QueensResult
@@ -100,7 +100,7 @@ func TestQueensObligationsMatchClaims(t *testing.T) {
 	for _, split := range []QueensSplit{QueensSplitClasses, QueensSplitNone} {
 		for _, q := range append(boards, full8...) {
 			var kept claimList
-			opt := QueensOptions{Certify: true, Split: split, Keep: &kept}
+			opt := QueensOptions{Split: split, Keep: &kept, SATOptions: SATOptions{Certify: true}}
 			res, err := SolveQueens(q, opt)
 			if err != nil || res.CertErr != nil {
 				t.Fatal(err, res.CertErr)

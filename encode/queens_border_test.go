@@ -142,7 +142,7 @@ func TestBindQueensBorder(t *testing.T) {
 	splitFrom(t, 0)
 	q := fullBoard(8)
 	var kept claimList
-	res, err := SolveQueens(q, QueensOptions{Certify: true, Keep: &kept})
+	res, err := SolveQueens(q, QueensOptions{Keep: &kept, SATOptions: SATOptions{Certify: true}})
 	if err != nil || res.CertErr != nil {
 		t.Fatal(err, res.CertErr)
 	}

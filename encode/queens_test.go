@@ -88,7 +88,7 @@ func TestSolveQueensDomination(t *testing.T) {
 				if card == "pb" && backend == "gini" {
 					continue
 				}
-				opt := QueensOptions{Card: QueensCard(card), Search: search, Backend: mustBackend(backend)}
+				opt := QueensOptions{Card: QueensCard(card), Search: search, SATOptions: SATOptions{Backend: mustBackend(backend)}}
 				variants = append(variants, variant{opt, 8})
 				opt.NoSymmetry = true
 				variants = append(variants, variant{opt, 6})
@@ -231,10 +231,10 @@ func TestSolveQueensMatchesBruteForce(t *testing.T) {
 	opts := []QueensOptions{
 		{},
 		{Search: "down"},
-		{Backend: giniBackend},
+		{SATOptions: SATOptions{Backend: giniBackend}},
 		{NoLines: true, NoSymmetry: true},
 		{Card: "mtotalizer", Order: "occurrence", NoLines: true},
-		{Card: "cardnet", Order: "proximity", Empty: true, Backend: giniBackend, Search: "down"},
+		{Card: "cardnet", Order: "proximity", Empty: true, SATOptions: SATOptions{Backend: giniBackend}, Search: "down"},
 		{Card: "seq", NoSymmetry: true, Search: "down"},
 		{Card: "pb", NoLines: true, Search: "down"},
 		{Card: "pb"},
@@ -311,7 +311,7 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 		opt QueensOptions
 		msg string
 	}{
-		{QueensOptions{Card: "pb", Backend: giniBackend}, "gophersat backend only"},
+		{QueensOptions{Card: "pb", SATOptions: SATOptions{Backend: giniBackend}}, "gophersat backend only"},
 		{QueensOptions{Card: "pb", Empty: true}, "no counter"},
 		{QueensOptions{Card: "sorting"}, "unknown card"},
 		{QueensOptions{Order: "random"}, "unknown order"},
@@ -521,7 +521,9 @@ func BenchmarkQueensSATDomination(b *testing.B) {
 func BenchmarkQueensSATFrontier(b *testing.B) {
 	for _, n := range []int{14, 15, 16} {
 		for _, backend := range []string{"gophersat", "gini"} {
-			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) { benchGamma(b, n, QueensOptions{Backend: mustBackend(backend)}) })
+			b.Run(fmt.Sprintf("n=%d/%s", n, backend), func(b *testing.B) {
+				benchGamma(b, n, QueensOptions{SATOptions: SATOptions{Backend: mustBackend(backend)}})
+			})
 		}
 	}
 }
@@ -567,7 +569,7 @@ func BenchmarkQueensSATRandom36(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/board=%d", backend, i+1), func(b *testing.B) {
 				var calls int
 				for j := 0; j < b.N; j++ {
-					res, err := SolveQueens(q, QueensOptions{Backend: mustBackend(backend)})
+					res, err := SolveQueens(q, QueensOptions{SATOptions: SATOptions{Backend: mustBackend(backend)}})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -3,7 +3,6 @@ package encode
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/gridsat/gridsat/encode/sat"
@@ -119,9 +118,14 @@ func (SlantProbe) Values() []string { return []string{sat.ProbeRounds, sat.Probe
 // the command line's options (compare.DeclareOptions): each is written
 // there and only there.
 type SlantOptions struct {
-	Backend sat.Backend // nil means gophersat
-	Loops   SlantLoops  `opt:"loops" doc:"lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"` // "" means lazy
-	Cuts    SlantCuts   `opt:"cuts" doc:"the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"`                                                                                                // "" means shortest
+	// SATOptions are the backend and certify=; Certify records a clausal
+	// proof of every UNSAT answer (no solution, unique) in
+	// SlantResult.Proof, for CertifySlant. It needs a backend that proves
+	// (CheckCertifiable) and no Facts (the DFS's deductions are not
+	// proved).
+	SATOptions
+	Loops SlantLoops `opt:"loops" doc:"lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"` // "" means lazy
+	Cuts  SlantCuts  `opt:"cuts" doc:"the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"`                                                                                                // "" means shortest
 	// LoopCutsOnly cuts the loops of a model and nothing else; by
 	// default every component of corners off the border is cut too (see
 	// slantLoops.enclosedCuts).
@@ -146,11 +150,6 @@ type SlantOptions struct {
 	// instances.SlantFacts): decided cells become unit clauses, excluded
 	// pairs two-literal clauses.
 	Facts *instances.SlantFacts
-	// Certify records a clausal proof of every UNSAT answer (no
-	// solution, unique) in SlantResult.Proof, for CertifySlant. It needs
-	// a backend that proves (CheckCertifiable) and no Facts (the DFS's
-	// deductions are not proved).
-	Certify bool
 }
 
 // DefaultSlantOptions are the zero SlantOptions with their defaults
@@ -161,17 +160,15 @@ func DefaultSlantOptions() SlantOptions {
 
 // check reports an unknown option value.
 func (o SlantOptions) check() error {
-	if o.Loops != "" && !contains(o.Loops.Values(), string(o.Loops)) {
-		return fmt.Errorf("unknown slant loop handling %q (known: %s)", o.Loops, strings.Join(o.Loops.Values(), ", "))
-	}
-	if o.Cuts != "" && !contains(o.Cuts.Values(), string(o.Cuts)) {
-		return fmt.Errorf("unknown slant cut choice %q (known: %s)", o.Cuts, strings.Join(o.Cuts.Values(), ", "))
-	}
-	if o.Repair != "" && !contains(o.Repair.Values(), string(o.Repair)) {
-		return fmt.Errorf("unknown slant repair choice %q (known: %s)", o.Repair, strings.Join(o.Repair.Values(), ", "))
-	}
-	if o.Phase != "" && !contains(o.Phase.Values(), string(o.Phase)) {
-		return fmt.Errorf("unknown slant phase %q (known: %s)", o.Phase, strings.Join(o.Phase.Values(), ", "))
+	for _, err := range []error{
+		checkEnum("slant", "loops", o.Loops),
+		checkEnum("slant", "cuts", o.Cuts),
+		checkEnum("slant", "repair", o.Repair),
+		checkEnum("slant", "phase", o.Phase),
+	} {
+		if err != nil {
+			return err
+		}
 	}
 	if o.Certify && o.Facts != nil {
 		return fmt.Errorf("slant: the dfs's root deductions (pre=) are not proved: no certificate with them")

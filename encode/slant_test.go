@@ -2,17 +2,15 @@ package encode
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
+	"github.com/gridsat/gridsat/instances/instancestest"
 )
 
 var slantLoopModes = []SlantLoops{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort, SlantLoopsReach}
@@ -400,35 +398,6 @@ func shortestLoop(s *instances.Slant, cells []byte) int {
 	return best
 }
 
-var zigzagDir = filepath.Join("..", "..", "shared", "bench", "zigzag")
-
-func loadZigzag(tb testing.TB) map[string][]*instances.Slant {
-	files, _ := filepath.Glob(filepath.Join(zigzagDir, "*.txt"))
-	if len(files) == 0 {
-		tb.Skip("no zigzag suites at", zigzagDir)
-	}
-	suites := map[string][]*instances.Slant{}
-	for _, f := range files {
-		cases, err := instances.ReadFile(f, instances.ParseSlant)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		suites[filepath.Base(f)] = cases
-	}
-	return suites
-}
-
-func loadSlantFixture(b *testing.B, name string) []*instances.Slant {
-	cases, err := instances.ReadFile(filepath.Join("..", "instances", "testdata", name), instances.ParseSlant)
-	if errors.Is(err, fs.ErrNotExist) {
-		b.Skip("fixture missing:", err)
-	}
-	if err != nil {
-		b.Fatal(err)
-	}
-	return cases
-}
-
 // BenchmarkSlantSAT solves the generated hard fixtures with gophersat and
 // the pure encoding (no deductions before the solve: the compare
 // package's SlantHard50 has those) in the lazy loop modes; ns/op is per
@@ -437,7 +406,7 @@ func BenchmarkSlantSAT(b *testing.B) {
 	for _, size := range []string{"10", "20", "50"} {
 		for _, loops := range []SlantLoops{SlantLoopsLazy, SlantLoopsDiamond, SlantLoopsShort} {
 			b.Run(size+"x"+size+"/"+string(loops), func(b *testing.B) {
-				cases := loadSlantFixture(b, "slant_hard_"+size+".txt")
+				cases := instancestest.SlantFixture(b, "slant_hard_"+size+".txt")
 				var rounds, added int
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
@@ -460,7 +429,7 @@ func BenchmarkSlantSAT(b *testing.B) {
 // lazy loops, verifies every answer, and reports the slowest solve per
 // suite as max-ms. It reads ../../shared/bench and skips without it.
 func BenchmarkSlantSATZigzag(b *testing.B) {
-	for name, cases := range loadZigzag(b) {
+	for name, cases := range instancestest.Zigzag(b) {
 		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
 			var worst time.Duration
 			for i := 0; i < b.N; i++ {

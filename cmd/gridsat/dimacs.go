@@ -76,7 +76,7 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 	if err != nil {
 		return err
 	}
-	spec, err := p.ParseSpec("sat", base)
+	spec, err := p.ParseSpec(p.SAT, base)
 	if err != nil {
 		return fail(exitUsage, err)
 	}
@@ -162,8 +162,24 @@ func dimacsCNF(p *compare.Puzzle, spec compare.Spec, c compare.Case, refined boo
 	if err != nil {
 		return nil, fail(exitUsage, fmt.Errorf("%s: encoding: %w", c.Location(), err))
 	}
-	cnf.Comments = append(dimacsHeader(p, c, spec.Options, refined), cnf.Comments...)
-	return cnf, nil
+	return headedFormula{dimacsHeader(p, c, spec.Options, refined), cnf}, nil
+}
+
+// headedFormula is a formula written after comment lines of its own, as
+// the formula's own comments are ("c " and the line).
+type headedFormula struct {
+	header []string
+	f      compare.Formula
+}
+
+// WriteDIMACS writes the header lines, then the formula.
+func (h headedFormula) WriteDIMACS(w io.Writer) error {
+	for _, line := range h.header {
+		if _, err := fmt.Fprintf(w, "c %s\n", line); err != nil {
+			return fmt.Errorf("writing DIMACS: %w", err)
+		}
+	}
+	return h.f.WriteDIMACS(w)
 }
 
 // writeDIMACSDir writes each case to its own file in dir, each replaced

@@ -27,29 +27,48 @@ const maxFuncLines = 100
 
 // layers gives each package of the module (its folder) the module's
 // packages it may import, outside its tests. A package missing here fails
-// TestImportLayers until it is given its place.
+// TestImportLayers until it is given its place. compare is the contract
+// below its implementations (issue 33): it imports no solver package,
+// only the case models (instances), the kept-claim files (encode/kept)
+// and the proof checker (encode/drat); the adapters, which import the
+// solvers, are compare/puzzles, above it.
 var layers = map[string][]string{
-	"instances":       nil,
-	"encode/drat":     nil,
-	"encode/lemma":    nil,
-	"encode/sat":      {"encode/drat"},
-	"backtrack":       {"instances"},
-	"encode":          {"instances", "encode/sat", "encode/drat", "encode/lemma"},
-	"compare/outputs": nil,
-	"compare":         append([]string{"compare/outputs"}, belowCompare...),
-	"compare/report":  append([]string{"compare"}, belowCompare...),
-	"compare/harness": append([]string{"compare", "compare/report", "compare/outputs"}, belowCompare...),
-	"compare/measure": {"compare"},
+	"instances":                {},
+	"instances/instancestest":  {"instances"},
+	"encode/drat":              {},
+	"encode/lemma":             {},
+	"encode/kept":              {"encode/drat"},
+	"encode/sat":               {"encode/drat"},
+	"backtrack":                {"instances"},
+	"encode":                   {"instances", "encode/sat", "encode/drat", "encode/lemma", "encode/kept"},
+	"compare/outputs":          {},
+	"compare":                  {"compare/outputs", "instances", "encode/kept", "encode/drat"},
+	"compare/puzzles":          append([]string{"compare"}, solvers...),
+	"compare/report":           {"compare", "instances"},
+	"compare/harness":          {"compare", "compare/report", "compare/outputs", "instances"},
+	"compare/measure":          {"compare"},
+	"compare/comparetest":      {"compare", "instances"},
+	"compare/comparetest/toys": {"compare", "instances", "encode/sat"},
 	// The command line's test helpers, and its end-to-end tests (test
 	// packages alone, importing nothing outside tests).
-	"cmd/gridsat/internal/clitest": {"compare", "compare/harness"},
-	"cmd/gridsat/e2e":              nil,
-	"cmd/gridsat/e2e/split":        nil,
-	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure"},
+	"cmd/gridsat/internal/clitest": {"compare", "compare/harness", "compare/puzzles"},
+	"cmd/gridsat/e2e":              {},
+	"cmd/gridsat/e2e/split":        {},
+	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure", "compare/puzzles"},
 }
 
-// belowCompare is what compare's packages may import besides themselves.
-var belowCompare = []string{"instances", "backtrack", "encode", "encode/sat", "encode/drat", "encode/lemma"}
+// solvers is what the puzzle adapters may import besides compare: the
+// models, the DFS solvers and the SAT encodings.
+var solvers = []string{"instances", "backtrack", "encode", "encode/sat", "encode/drat", "encode/kept", "encode/lemma"}
+
+// noLink names, per package, the packages it must not link at all (its
+// imports' imports included, tests aside): compare links no solver, and
+// the packages that only read results link no SAT library.
+var noLink = map[string][]string{
+	"compare":         {"backtrack", "encode", "encode/sat", "github.com/crillab/gophersat", "github.com/go-air/gini"},
+	"compare/report":  {"backtrack", "encode", "encode/sat", "github.com/crillab/gophersat", "github.com/go-air/gini"},
+	"compare/harness": {"backtrack", "encode", "encode/sat", "github.com/crillab/gophersat", "github.com/go-air/gini"},
+}
 
 // Pending offenders, named as the checks name them: work under way in
 // issue 22 that has not landed yet. An entry that no longer offends is
@@ -236,6 +255,65 @@ func TestImportLayers(t *testing.T) {
 	}
 	sort.Strings(offenders)
 	judgeOffenders(t, "import against the layers", offenders, pendingImports)
+}
+
+// TestNoLink: what noLink forbids is nowhere among the package's
+// dependencies, its imports followed through the module's packages
+// (outside tests); a forbidden library (a path with a dot) forbids its
+// packages too.
+func TestNoLink(t *testing.T) {
+	module, files, _ := parseModule(t)
+	imports := map[string][]string{} // package folder -> every import path
+	for _, f := range files {
+		if f.test {
+			continue
+		}
+		for _, im := range f.ast.Imports {
+			p, err := strconv.Unquote(im.Path.Value)
+			if err != nil {
+				t.Fatalf("%s: import %s: %v", f.name, im.Path.Value, err)
+			}
+			imports[f.dir] = append(imports[f.dir], p)
+		}
+	}
+	for pkg, forbidden := range noLink {
+		if _, ok := imports[pkg]; !ok {
+			t.Errorf("noLink names %s, which has no Go file", pkg)
+		}
+		for _, dep := range linked(module, imports, pkg) {
+			for _, f := range forbidden {
+				external := strings.Contains(f, ".")
+				if dep == module+"/"+f || external && (dep == f || strings.HasPrefix(dep, f+"/")) {
+					t.Errorf("%s links %s (forbidden: %s)", pkg, dep, f)
+				}
+			}
+		}
+	}
+}
+
+// linked lists the import paths pkg depends on: its imports and, through
+// the module's packages, theirs.
+func linked(module string, imports map[string][]string, pkg string) []string {
+	seen := map[string]bool{}
+	var walk func(dir string)
+	walk = func(dir string) {
+		for _, p := range imports[dir] {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if rest, ok := strings.CutPrefix(p, module+"/"); ok {
+				walk(rest)
+			}
+		}
+	}
+	walk(pkg)
+	var deps []string
+	for p := range seen {
+		deps = append(deps, p)
+	}
+	sort.Strings(deps)
+	return deps
 }
 
 // TestNoPuzzleNamesInCmd: the command's code names no puzzle (its help

@@ -10,6 +10,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	// gridsat's puzzles register themselves in compare's registry, as a
+	// database/sql driver does: the command line knows them only there.
+	_ "github.com/gridsat/gridsat/compare/puzzles"
 )
 
 // exitError carries an exit status out of a command.

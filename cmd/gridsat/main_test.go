@@ -218,7 +218,7 @@ func TestPuzzlesListsEveryOption(t *testing.T) {
 		}
 	}
 	md, _, code := gridsat(t, "", "puzzles", "--markdown")
-	if code != 0 || md != compare.OptionTables() || !strings.HasPrefix(md, "### ") {
+	if code != 0 || md != compare.OptionTables(compare.Puzzles()) || !strings.HasPrefix(md, "### ") {
 		t.Errorf("puzzles --markdown: exit %d, %.200q", code, md)
 	}
 }

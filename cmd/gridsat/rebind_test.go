@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/encode"
+	"github.com/gridsat/gridsat/encode/kept"
 	"github.com/gridsat/gridsat/encode/lemma"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -68,7 +69,7 @@ func TestKeptSlantCNFTiedToCase(t *testing.T) {
 			if tt.drat != "" {
 				os.WriteFile(stem+".drat", []byte(tt.drat), 0o644)
 			}
-			if _, _, err := encode.RecheckClaim(stem + ".json"); err != nil && tt.proofOK {
+			if _, _, err := kept.Recheck(stem + ".json"); err != nil && tt.proofOK {
 				t.Fatalf("the proof alone, against the mutated CNF: %v (want it to check)", err)
 			} else {
 				t.Logf("the proof alone, against the mutated CNF: %v", err)
@@ -100,7 +101,7 @@ func lineOf(out, s string) string {
 // blocking clause of another assignment, chosen so that it is no loop or
 // border cut either (such a clause is implied by the puzzle, so accepting
 // it would be right).
-func otherBlock(t *testing.T, meta encode.KeptClaim, block string) string {
+func otherBlock(t *testing.T, meta kept.Claim, block string) string {
 	t.Helper()
 	fh, err := os.Open(filepath.Join("..", "..", "instances", "sets", "slant", "sample.txt"))
 	if err != nil {
@@ -137,14 +138,14 @@ func otherBlock(t *testing.T, meta encode.KeptClaim, block string) string {
 
 // keptClaimWithCuts returns the stem and JSON of a kept claim in dir
 // whose CNF has a cut besides the blocking clause.
-func keptClaimWithCuts(t *testing.T, dir string) (string, encode.KeptClaim) {
+func keptClaimWithCuts(t *testing.T, dir string) (string, kept.Claim) {
 	t.Helper()
 	// The claim of the first case that has one: kept claims are named by
 	// their case's content key, not in case order.
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	best, bestMeta := "", encode.KeptClaim{}
+	best, bestMeta := "", kept.Claim{}
 	for _, f := range files {
-		var meta encode.KeptClaim
+		var meta kept.Claim
 		data, err := os.ReadFile(f)
 		if err == nil && json.Unmarshal(data, &meta) == nil && meta.Inputs >= 2 && (best == "" || meta.Case < bestMeta.Case) {
 			best, bestMeta = strings.TrimSuffix(f, ".json"), meta
@@ -170,7 +171,7 @@ func cnfClauses(text string) []string {
 
 // firstCut is the index of the first input clause that is not the
 // blocking clause (which has a literal of every variable).
-func firstCut(cs []string, meta encode.KeptClaim) int {
+func firstCut(cs []string, meta kept.Claim) int {
 	for i := len(cs) - meta.Inputs; i < len(cs); i++ {
 		if len(strings.Fields(cs[i]))-1 != meta.Vars {
 			return i
@@ -180,7 +181,7 @@ func firstCut(cs []string, meta encode.KeptClaim) int {
 }
 
 // blockClause is the index of the blocking clause among the inputs.
-func blockClause(t *testing.T, cs []string, meta encode.KeptClaim) int {
+func blockClause(t *testing.T, cs []string, meta kept.Claim) int {
 	t.Helper()
 	for i := len(cs) - meta.Inputs; i < len(cs); i++ {
 		if len(strings.Fields(cs[i]))-1 == meta.Vars {

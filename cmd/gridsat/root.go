@@ -58,7 +58,7 @@ as the tables of compare/README.md instead.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
 			if markdown {
-				_, err := io.WriteString(w, compare.OptionTables())
+				_, err := io.WriteString(w, compare.OptionTables(compare.Puzzles()))
 				return err
 			}
 			for _, p := range compare.Puzzles() {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/outputs"
+	"github.com/gridsat/gridsat/compare/puzzles"
 )
 
 type solveFlags struct {
@@ -60,7 +61,7 @@ options.`,
 	fl.BoolVar(&f.unique, "unique", false, "also prove the answer unique ("+takers(compare.UniqueOption)+"): DFS counts to two, SAT re-solves with the answer blocked")
 	fl.BoolVar(&f.stats, "stats", false, "print per-case solver statistics on standard error")
 	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer, for puzzles whose answer does not show the board")
-	fl.StringVar(&f.backend, "backend", "", fmt.Sprintf("SAT backend for --solver sat: %s (default %s)", strings.ReplaceAll(compare.BackendOption.Values, "|", ", "), compare.BackendOption.Default))
+	fl.StringVar(&f.backend, "backend", "", fmt.Sprintf("SAT backend for --solver sat: %s (default %s)", strings.ReplaceAll(puzzles.BackendDoc.Values, "|", ", "), puzzles.BackendDoc.Default))
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
 	fl.StringVar(&f.mem, "mem", "0", "refuse, before solving anything, a case whose estimated peak memory passes this, e.g. 4GiB (0: none)")
 	fl.StringVar(&f.svg, "svg", "", "draw each solved board to this SVG file (FILE-N.svg for case N when there are several)")
@@ -82,7 +83,7 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		base[compare.UniqueOption] = "true"
 	}
 	if f.backend != "" {
-		base[compare.BackendOption.Name] = f.backend
+		base[compare.BackendOption] = f.backend
 	}
 	if err := certifyOptions(base, f.certify, f.proofs); err != nil {
 		return err

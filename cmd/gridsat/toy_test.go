@@ -2,231 +2,59 @@ package main
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
+	"github.com/gridsat/gridsat/compare/comparetest/toys"
 	"github.com/gridsat/gridsat/instances"
 )
 
-// A fifth puzzle, in this file only, proves that a puzzle is one registry
-// entry: "coin" is a one-cell toy whose cases are coins, "H" (heads up), "T"
-// (tails up), "?" (either) or "-" (no face: no solution), one a line; the
-// answer is the face shown. It has a DFS, a CNF of one variable solved by a
-// backend of encode/sat, a verifier, a generator and a renderer, and
-// TestCoinThroughTheRegistry runs gen, solve, dimacs, compare (in worker
-// processes) and report on it through compare's registry alone.
-
-// coinCase is one coin.
-type coinCase struct {
-	instances.Loc
-	face byte // 'H', 'T', '?' or '-'
-}
-
-func (c *coinCase) Size() string { return "1x1" }
-func (c *coinCase) Cells() int   { return 1 }
-
-// allows reports whether the coin can show face f ('H' or 'T').
-func (c *coinCase) allows(f byte) bool { return c.face == f || c.face == '?' }
-
-// coinFace is the DFS's first face, an enumeration declared with its values.
-type coinFace string
-
-// Values lists the faces.
-func (coinFace) Values() []string { return []string{"heads", "tails"} }
-
-// coinDFSOptions are the DFS's options, declared once.
-type coinDFSOptions struct {
-	First coinFace `opt:"first" doc:"the face tried first"`
-}
-
-var coinDFSDecl = compare.DeclareOptions(coinDFSOptions{First: "heads"})
+// A fourth puzzle proves that a puzzle is one registry entry: "coin"
+// (compare/comparetest/toys, one file and one line in its list) is a
+// one-cell toy whose cases are coins, "H", "T", "?" (either) or "-" (no
+// face), one a line; the answer is the face shown. It has a DFS, a CNF of
+// one variable solved by a backend of encode/sat, a verifier, a generator
+// and a renderer, and TestCoinThroughTheRegistry runs gen, solve, dimacs, compare (in worker
+// processes) and report on it through compare's registry alone; the bare
+// coin, with the required core alone, runs too, each missing capability
+// refused with a clear error.
 
 // coinWorkerEnv, set for the test, makes the processes the test binary
 // runs as gridsat (TestMain: compare's workers, and gridsat-cli for tests
-// that need a real process) register the coin too: a worker finds the
+// that need a real process) register the toys too: a worker finds the
 // puzzle of the runs it is sent in the registry, by name.
 const coinWorkerEnv = "GRIDSAT_TEST_COIN"
 
 func init() {
 	if os.Getenv(coinWorkerEnv) == "1" && len(os.Args) > 1 && (os.Args[1] == "worker" || os.Args[1] == "gridsat-cli") {
-		compare.Register(coinPuzzle())
-	}
-}
-
-// coinPuzzle is the coin's registry entry.
-func coinPuzzle() *compare.Puzzle {
-	return &compare.Puzzle{
-		Name:    "coin",
-		Summary: "a coin: which face is up",
-		Formats: `one coin a line: H, T, ? (either) or - (no face). Answer: H or T.`,
-		Parse:   parseCoins,
-		FormatCase: func(w io.Writer, c instances.Case) error {
-			_, err := fmt.Fprintf(w, "%c\n", c.(*coinCase).face)
-			return err
-		},
-		Solvers: []compare.Solver{
-			{Name: "dfs", Doc: "tries each face", Options: coinDFSDecl.Docs(), Solve: solveCoinDFS,
-				Validate: func(o compare.Options) error { _, err := coinDFSDecl.Parse(o); return err }},
-			{Name: "sat", Doc: "one variable, heads", Options: []compare.OptionDoc{compare.BackendOption}, Solve: solveCoinSAT},
-		},
-		Verify:     verifyCoin,
-		Agree:      agreeCoin,
-		CrossCheck: "answers must both verify",
-		CNF: func(c instances.Case, _ compare.Options, _ bool) (*sat.CNF, error) {
-			return coinCNF(c.(*coinCase)), nil
-		},
-		CNFDoc:        "the one variable is heads",
-		Generate:      generateCoins,
-		GenDoc:        "--size 1; coins thrown at random",
-		GenParams:     []compare.OptionDoc{{Name: "blank", Values: "true|false", Default: "false", Doc: "some coins are ?"}},
-		GenSmall:      compare.GenConfig{Size: "1", Count: 4, Seed: 3},
-		NoProofNeeded: "a coin",
-		Render: func(w io.Writer, c instances.Case, r compare.Result) error {
-			_, err := fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><circle cx="10" cy="10" r="9"/><text x="6" y="15">%s</text></svg>`+"\n", r.Answer)
-			return err
-		},
-	}
-}
-
-func parseCoins(file string, r io.Reader) ([]instances.Case, error) {
-	l := instances.NewLines(file, r)
-	var cs []instances.Case
-	for {
-		f, ok := l.Fields()
-		if !ok {
-			if len(cs) == 0 && l.Err() == nil {
-				return nil, l.NoCases()
+		for _, p := range toys.List() {
+			if _, err := compare.Register(p); err != nil {
+				panic(err)
 			}
-			return cs, l.Err()
 		}
-		l.Case = len(cs) + 1
-		if len(f) != 1 || len(f[0]) != 1 || !strings.Contains("HT?-", f[0]) {
-			return cs, l.Errorf("%q is not a coin: want H, T, ? or -", strings.Join(f, " "))
-		}
-		cs = append(cs, &coinCase{instances.Loc{File: file, Case: len(cs) + 1, Line: l.Line()}, f[0][0]})
 	}
 }
 
-func solveCoinDFS(c instances.Case, o compare.Options) (compare.Result, error) {
-	opt, err := coinDFSDecl.Parse(o)
-	if err != nil {
-		return compare.Result{}, err
-	}
-	start := time.Now()
-	faces := []byte("HT")
-	if opt.First == "tails" {
-		faces = []byte("TH")
-	}
-	nodes := int64(0)
-	for _, f := range faces {
-		nodes++
-		if c.(*coinCase).allows(f) {
-			return compare.Result{Solved: true, Answer: string(f), Time: time.Since(start), Stats: []compare.Stat{{Name: "nodes", Value: nodes}}}, nil
+// registerToys registers the toys for t, taking them out when t ends.
+func registerToys(t *testing.T) {
+	t.Helper()
+	for _, p := range toys.List() {
+		unregister, err := compare.Register(p)
+		if err != nil {
+			t.Fatal(err)
 		}
+		t.Cleanup(unregister)
 	}
-	return compare.Result{Time: time.Since(start), Stats: []compare.Stat{{Name: "nodes", Value: nodes}}}, nil
-}
-
-// coinCNF is the coin's formula: variable 1 is heads.
-func coinCNF(c *coinCase) *sat.CNF {
-	f := &sat.CNF{}
-	heads := f.NewVar()
-	if !c.allows('H') {
-		f.Add(-heads)
-	}
-	if !c.allows('T') {
-		f.Add(heads)
-	}
-	f.Comments = []string{"coin " + strconv.Quote(string(c.face)) + ": variable 1 is heads"}
-	return f
-}
-
-func solveCoinSAT(c instances.Case, o compare.Options) (compare.Result, error) {
-	b, err := sat.LookupBackend(o.Get("backend", ""))
-	if err != nil {
-		return compare.Result{}, err
-	}
-	start := time.Now()
-	f := coinCNF(c.(*coinCase))
-	s, err := b.New(f)
-	if err != nil {
-		return compare.Result{}, err
-	}
-	st, err := s.Solve(time.Time{})
-	if err != nil {
-		return compare.Result{}, err
-	}
-	r := compare.Result{Time: time.Since(start), Stats: []compare.Stat{{Name: "vars", Value: int64(f.NumVars)}, {Name: "clauses", Value: int64(len(f.Clauses))}}}
-	switch st {
-	case sat.Satisfiable:
-		r.Solved, r.Answer = true, map[bool]string{true: "H", false: "T"}[s.Model()[1]]
-	case sat.Unsatisfiable:
-	default:
-		return r, fmt.Errorf("the backend answered %v", st)
-	}
-	return r, nil
-}
-
-// verifyCoin checks r by brute force over the two faces.
-func verifyCoin(c instances.Case, r compare.Result) error {
-	coin := c.(*coinCase)
-	if !r.Solved {
-		if r.Answer != "" {
-			return fmt.Errorf("no solution, yet the answer %q", r.Answer)
-		}
-		if coin.allows('H') || coin.allows('T') {
-			return errors.New("no solution claimed, but the coin has a face")
-		}
-		return nil
-	}
-	if len(r.Answer) != 1 || !strings.Contains("HT", r.Answer) || !coin.allows(r.Answer[0]) {
-		return fmt.Errorf("%q is not a face of coin %c", r.Answer, coin.face)
-	}
-	return nil
-}
-
-func agreeCoin(_ instances.Case, a, b compare.Result) error {
-	if a.Solved != b.Solved {
-		return fmt.Errorf("solved %v against %v", a.Solved, b.Solved)
-	}
-	return nil
-}
-
-func generateCoins(w io.Writer, g compare.GenConfig) error {
-	if g.Size != "1" && g.Size != "" {
-		return fmt.Errorf("coin size %q: a coin is 1", g.Size)
-	}
-	blank, err := g.Params.BoolOr("blank", false)
-	if err != nil {
-		return err
-	}
-	faces := "HT"
-	if blank {
-		faces = "HT?"
-	}
-	rng := rand.New(rand.NewPCG(uint64(g.Seed), 1))
-	for range max(g.Count, 1) {
-		if _, err := fmt.Fprintf(w, "%c\n", faces[rng.IntN(len(faces))]); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // TestCoinThroughTheRegistry registers the coin and drives every command
 // over it: nothing outside this file and the registry knows the coin.
 func TestCoinThroughTheRegistry(t *testing.T) {
-	t.Cleanup(compare.Register(coinPuzzle()))
+	registerToys(t)
 	t.Setenv(coinWorkerEnv, "1")
 	dir := t.TempDir()
 	must := func(args ...string) string {
@@ -320,6 +148,17 @@ func TestCoinThroughTheRegistry(t *testing.T) {
 		t.Errorf("the html report draws no coin")
 	}
 
+	// The bare coin: solve and compare run its one solver; what it does
+	// not offer is refused with an error naming the puzzle.
+	if got := strings.Fields(must("solve", "bare", input)); len(got) != 4 || got[0] != "H" {
+		t.Errorf("solve bare: %q", got)
+	}
+	if out, stderr, code := gridsat(t, "", "compare", "bare", input, "--solvers", "dfs", "--format", "csv", "--out", filepath.Join(dir, "bare.jsonl")); code != 0 {
+		t.Errorf("compare bare: exit %d: %s\n%s", code, stderr, out)
+	}
+	usageError(t, "", "bare has no SAT encoding", "dimacs", "bare", input)
+	usageError(t, "", "bare", "gen", "bare")
+
 	// A wrong answer is caught: the coin's verifier runs in the harness.
 	wrong := filepath.Join(dir, "wrong.jsonl")
 	b, _ := os.ReadFile(results)
@@ -365,7 +204,7 @@ func FuzzParseCoins(f *testing.F) {
 	for _, seed := range []string{"H\nT\n?\n-\n", "# c\n\nH\r\n", "X\n", "H T\n", "", "\xff\n"} {
 		f.Add(seed)
 	}
-	p := coinPuzzle()
+	p := toys.Coin()
 	f.Fuzz(func(t *testing.T, in string) {
 		cases, err := p.Parse("in.txt", strings.NewReader(in))
 		if err != nil && (!instances.IsInputError(err) || !strings.Contains(err.Error(), "in.txt")) {
@@ -377,8 +216,12 @@ func FuzzParseCoins(f *testing.F) {
 				t.Fatal(err)
 			}
 			back, err := p.Parse("back", strings.NewReader(b.String()))
-			if err != nil || len(back) != 1 || back[0].(*coinCase).face != c.(*coinCase).face {
-				t.Fatalf("%q: coin %c came back as %v, %v", in, c.(*coinCase).face, back, err)
+			var again strings.Builder
+			if err == nil && len(back) == 1 {
+				err = p.FormatCase(&again, back[0])
+			}
+			if err != nil || len(back) != 1 || again.String() != b.String() {
+				t.Fatalf("%q: coin %q came back as %q, %v", in, b.String(), again.String(), err)
 			}
 		}
 	})

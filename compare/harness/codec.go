@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -128,7 +127,7 @@ func (r *rbuf) done() error {
 	return r.err
 }
 
-func (job *Job) marshal(w *wbuf) {
+func (job *workerJob) marshal(w *wbuf) {
 	w.str(job.Puzzle)
 	w.str(job.Case)
 	w.str(job.Loc.File)
@@ -143,7 +142,7 @@ func (job *Job) marshal(w *wbuf) {
 	w.int(int64(job.MinSolve))
 }
 
-func (job *Job) unmarshal(b []byte) error {
+func (job *workerJob) unmarshal(b []byte) error {
 	r := &rbuf{b: b}
 	job.Puzzle = r.str()
 	job.Case = r.str()
@@ -210,9 +209,9 @@ func (rep *reply) unmarshal(r *rbuf, b []byte) error {
 		}
 	}
 	if n := r.count(); n > 0 {
-		res.Steps = make([]sat.Step, n)
+		res.Steps = make([]compare.Step, n)
 		for i := range res.Steps {
-			res.Steps[i] = sat.Step{Label: r.str(), Status: sat.Status(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
+			res.Steps[i] = compare.Step{Label: r.str(), Status: compare.StepStatus(r.int()), Time: time.Duration(r.int()), Rounds: int(r.int())}
 		}
 	}
 	res.Certified = r.bool()

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -38,11 +37,11 @@ func nonZero(t *testing.T, path string, v reflect.Value) {
 }
 
 func TestCodecRoundTrip(t *testing.T) {
-	job := Job{Puzzle: "slant", Case: "3x3:a1b2\n", Loc: instances.Loc{File: "in.txt", Case: 7, Line: -1}, Spec: "sat:card=seq",
+	job := workerJob{Puzzle: "slant", Case: "3x3:a1b2\n", Loc: instances.Loc{File: "in.txt", Case: 7, Line: -1}, Spec: "sat:card=seq",
 		Options: compare.Options{"card": "seq", "backend": "exec:cadical", "": "odd"}, MinSolve: time.Millisecond}
 	rep := reply{Result: compare.Result{Solved: true, Answer: "Case 1: 5", Witness: "Q.\n.X", Second: "\\/", UniqueChecked: true, Time: 1234,
 		Stats:     []compare.Stat{{Name: "nodes", Value: 1 << 40}, {Name: "rounds", Value: -3}},
-		Steps:     []sat.Step{{Label: "k=5", Status: sat.Unsatisfiable, Time: time.Second, Rounds: 9}},
+		Steps:     []compare.Step{{Label: "k=5", Status: compare.StepUNSAT, Time: time.Second, Rounds: 9}},
 		Certified: true, CertError: "lemma 3 not RUP"},
 		Error: "boom", Harness: true, PeakRSS: 64 << 20, Wall: 5 * time.Millisecond, CPU: 4 * time.Millisecond, Solves: 140, FirstWall: 9 * time.Microsecond, FirstCPU: 8 * time.Microsecond, OnCPU: 3}
 	nonZero(t, "Job", reflect.ValueOf(job))
@@ -50,7 +49,7 @@ func TestCodecRoundTrip(t *testing.T) {
 
 	var w wbuf
 	job.marshal(&w)
-	var job2 Job
+	var job2 workerJob
 	if err := job2.unmarshal(w.b); err != nil || !reflect.DeepEqual(job, job2) {
 		t.Errorf("job: %+v, %v; want %+v", job2, err, job)
 	}
@@ -87,14 +86,14 @@ func TestCodecRoundTrip(t *testing.T) {
 // or a huge allocation.
 func FuzzCodec(f *testing.F) {
 	var w wbuf
-	(&Job{Puzzle: "chain", Case: "1 1\n0\n", Options: compare.Options{"a": "b"}}).marshal(&w)
+	(&workerJob{Puzzle: "chain", Case: "1 1\n0\n", Options: compare.Options{"a": "b"}}).marshal(&w)
 	f.Add(append([]byte(nil), w.b...))
 	w.b = w.b[:0]
 	(&reply{Result: compare.Result{Answer: "x", Stats: []compare.Stat{{Name: "n", Value: 1}}}}).marshal(&w)
 	f.Add(append([]byte(nil), w.b...))
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var job Job
+		var job workerJob
 		job.unmarshal(b)
 		var r rbuf
 		var rep reply

@@ -31,14 +31,14 @@ func TestCPUTimeOfKnownRuns(t *testing.T) {
 	defer pool.Close()
 	for _, tt := range []struct {
 		name string
-		exec Executor
-	}{{"worker", pool}, {"inproc", InProcess{}}} {
+		exec executor
+	}{{"worker", pool}, {"inproc", inProcess{}}} {
 		t.Run(tt.name, func(t *testing.T) {
 			solvers := []string{"busy", "childbusy"}
 			if tt.name == "inproc" {
 				solvers = solvers[:1] // the toy is registered in workers only; the child needs none
 			}
-			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, solvers...), Sources: []*Source{src}, Exec: tt.exec, Jobs: 1})
+			rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, solvers...), Sources: []*Source{src}, Exec: tt.exec, Jobs: 1})
 			for _, row := range rows {
 				for _, run := range row.Runs {
 					if run.Verdict != compare.VerdictOK {

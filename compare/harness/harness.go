@@ -67,8 +67,8 @@ func keyOfCase(puzzle string, number int, text string) string {
 	return compare.CaseKeyOf(puzzle, number, text)
 }
 
-// Task is one (case, solver) run to do.
-type Task struct {
+// runTask is one (case, solver) run to do.
+type runTask struct {
 	Puzzle *compare.Puzzle
 	Source *Source
 	Index  int // the case's index in Source.Cases
@@ -80,11 +80,11 @@ type Task struct {
 }
 
 // Case is the task's case.
-func (t Task) Case() instances.Case { return t.Source.Cases[t.Index] }
+func (t runTask) Case() instances.Case { return t.Source.Cases[t.Index] }
 
 // Text is the task's case as FormatCase writes it ("" if its source was
 // never prepared: LoadPath and Compare prepare every source).
-func (t Task) Text() string {
+func (t runTask) Text() string {
 	if t.Source.texts == nil {
 		return ""
 	}
@@ -93,7 +93,7 @@ func (t Task) Text() string {
 
 // Key is the task's case key (keyOfCase), "" if its source was never
 // prepared.
-func (t Task) Key() string {
+func (t runTask) Key() string {
 	if t.Source.keys == nil {
 		return ""
 	}
@@ -104,7 +104,7 @@ func (t Task) Key() string {
 // keeps proofs (option proofs=DIR) keeps them where no other repeat's
 // replace them: the first repeat's in DIR, repeat R's (from 2) in
 // DIR/repeat-R, warm-up W's in DIR/warmup-W (compare.RepeatProofsDir).
-func (t Task) runSpec() compare.Spec {
+func (t runTask) runSpec() compare.Spec {
 	dir := t.Spec.Options[compare.ProofsOption]
 	if dir == "" || t.Repeat == 0 {
 		return t.Spec
@@ -116,25 +116,25 @@ func (t Task) runSpec() compare.Spec {
 }
 
 // order is the task's case's position in the whole input.
-func (t Task) order() int { return t.Source.order + t.Index }
+func (t runTask) order() int { return t.Source.order + t.Index }
 
-// Executor runs one task and returns its run, the verdict left empty
+// executor runs one task and returns its run, the verdict left empty
 // unless the executor decided it (timeout, memout, error, harness).
-type Executor interface {
-	Execute(ctx context.Context, t Task) compare.Run
+type executor interface {
+	Execute(ctx context.Context, t runTask) compare.Run
 }
 
-// InProcess runs solvers in this process with no time limit: the simplest
+// inProcess runs solvers in this process with no time limit: the simplest
 // executor, for tests and small runs. Solver calls are not interruptible;
 // an interrupt takes effect between runs.
-type InProcess struct{}
+type inProcess struct{}
 
 // Execute solves the task's case, timing the whole call as wall time and
 // its CPU time as a worker does (getrusage around the call): here that is
 // the whole process's, which runs nothing else meanwhile but its own
 // runtime (one run at a time; the parent's progress bar and garbage
 // collector add a little).
-func (InProcess) Execute(ctx context.Context, t Task) compare.Run {
+func (inProcess) Execute(ctx context.Context, t runTask) compare.Run {
 	spec := t.Spec
 	if ctx.Err() != nil {
 		return compare.Run{Solver: spec.Text, Verdict: verdictCancelled}
@@ -149,26 +149,26 @@ func (InProcess) Execute(ctx context.Context, t Task) compare.Run {
 	return run
 }
 
-// Config is what a comparison runs.
-type Config struct {
+// compareConfig is what a comparison runs.
+type compareConfig struct {
 	Puzzle  *compare.Puzzle
 	Specs   []compare.Spec
 	Sources []*Source
-	// Exec runs each (case, solver); nil means InProcess.
-	Exec Executor
-	// Jobs is how many runs go at once (1 when Exec is InProcess).
+	// Exec runs each (case, solver); nil means inProcess.
+	Exec executor
+	// Jobs is how many runs go at once (1 when Exec is inProcess).
 	Jobs int
 	// OnRun, if set, is called with each run as soon as it ends (not for
 	// runs Skip supplies), so that nothing finished is lost if the
 	// comparison is stopped.
-	OnRun func(t Task, run compare.Run)
+	OnRun func(t runTask, run compare.Run)
 	// OnRow, if set, is called with each row once all its runs ended.
 	OnRow func(compare.Row)
 	// Skip, if set, supplies runs done before (--resume).
-	Skip func(t Task) (compare.Run, bool)
+	Skip func(t runTask) (compare.Run, bool)
 	// Include, if set, says which tasks this comparison runs (a shard);
 	// rows with a task left out are not reported.
-	Include func(t Task) bool
+	Include func(t runTask) bool
 	// Repeat runs each (case, solver) this many times (0 means 1), after
 	// Warmup runs that are not recorded; with either, the runs go in
 	// rounds shuffled by Seed (schedule).
@@ -182,16 +182,16 @@ type Config struct {
 // many trivial runs showed it as a sizeable share of the parent's CPU).
 const parentGCPercent = 400
 
-// Compare runs every spec on every case of every source, judges each row,
+// compareAll runs every spec on every case of every source, judges each row,
 // and returns the finished rows in input order. When ctx is cancelled it
 // stops starting runs, and rows with an unfinished run are left out.
-func Compare(ctx context.Context, cfg Config) []compare.Row {
+func compareAll(ctx context.Context, cfg compareConfig) []compare.Row {
 	exec := cfg.Exec
 	if exec == nil {
-		exec = InProcess{}
+		exec = inProcess{}
 	}
 	jobs := cfg.Jobs
-	if _, inproc := exec.(InProcess); inproc || jobs < 1 {
+	if _, inproc := exec.(inProcess); inproc || jobs < 1 {
 		jobs = 1
 	}
 	items, tasks := cfg.plan()
@@ -216,9 +216,9 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 	if !ok {
 		tr = perTask{exec}
 	}
-	ts := make([]Task, len(tasks))
+	ts := make([]runTask, len(tasks))
 	for i, t := range tasks {
-		ts[i] = t.Task
+		ts[i] = t.runTask
 	}
 	tr.RunTasks(ctx, ts, jobs, func(i int, run compare.Run) {
 		t := tasks[i]
@@ -229,7 +229,7 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 		mu.Lock()
 		defer mu.Unlock()
 		if cfg.OnRun != nil {
-			cfg.OnRun(t.Task, run)
+			cfg.OnRun(t.runTask, run)
 		}
 		t.it.put(t.spec, t.Repeat, run)
 		t.it.left--
@@ -248,9 +248,9 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 
 // perTask runs a list of tasks with an executor that takes one at a time,
 // jobs at once.
-type perTask struct{ exec Executor }
+type perTask struct{ exec executor }
 
-func (e perTask) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run)) {
+func (e perTask) RunTasks(ctx context.Context, tasks []runTask, jobs int, done func(i int, run compare.Run)) {
 	queue := make(chan int)
 	var wg sync.WaitGroup
 	for range max(jobs, 1) {
@@ -296,7 +296,7 @@ func (it *item) put(col, r int, run compare.Run) {
 
 // task is a run to do and the row it fills.
 type task struct {
-	Task
+	runTask
 	it   *item
 	spec int
 }
@@ -304,7 +304,7 @@ type task struct {
 // plan lists the rows of a comparison and the runs to do, in running
 // order (schedule): each (case, solver) Repeat times, the repeats Skip
 // supplies left out, and Warmup runs before them where any is left.
-func (cfg Config) plan() ([]*item, []task) {
+func (cfg compareConfig) plan() ([]*item, []task) {
 	n := max(cfg.Repeat, 1)
 	total := 0
 	for _, src := range cfg.Sources {
@@ -330,7 +330,7 @@ func (cfg Config) plan() ([]*item, []task) {
 			}
 			included := 0
 			for si, spec := range cfg.Specs {
-				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
+				t := runTask{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
 				if cfg.Include != nil && !cfg.Include(t) {
 					continue
 				}
@@ -376,7 +376,7 @@ func (cfg Config) plan() ([]*item, []task) {
 // that it can keep each worker busy its own way; done is called with each
 // run that ends, from any goroutine.
 type taskRunner interface {
-	RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run))
+	RunTasks(ctx context.Context, tasks []runTask, jobs int, done func(i int, run compare.Run))
 }
 
 // LoadPath reads the cases of path: a file, "-" for standard input (read

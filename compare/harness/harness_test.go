@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	_ "github.com/gridsat/gridsat/compare/puzzles" // registers the puzzles
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -53,7 +54,9 @@ func toyPuzzle() *compare.Puzzle {
 		}}
 	}
 	return &compare.Puzzle{
-		Name: "toy",
+		Name:    "toy",
+		Summary: "a number n, whose answer is 2n (none when n < 0)",
+		DFS:     "good",
 		Parse: func(file string, r io.Reader) ([]instances.Case, error) {
 			l := instances.NewLines(file, r)
 			var cs []instances.Case
@@ -254,7 +257,10 @@ func TestMain(m *testing.M) {
 	switch mode := os.Getenv("GRIDSAT_TEST_WORKER"); mode {
 	case "":
 	case "1":
-		compare.Register(toyPuzzle())
+		if _, err := compare.Register(toyPuzzle()); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		if err := WorkerMain(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -300,8 +306,8 @@ func specs(t *testing.T, p *compare.Puzzle, names ...string) []compare.Spec {
 	return out
 }
 
-func testPool(timeout time.Duration, mem int64) *Pool {
-	return &Pool{Command: []string{os.Args[0]}, Env: append(os.Environ(), "GRIDSAT_TEST_WORKER=1"), Timeout: timeout, Mem: mem}
+func testPool(timeout time.Duration, mem int64) *workerPool {
+	return &workerPool{Command: []string{os.Args[0]}, Env: append(os.Environ(), "GRIDSAT_TEST_WORKER=1"), Timeout: timeout, Mem: mem}
 }
 
 func TestVerdictsAndCrossCheck(t *testing.T) {
@@ -321,7 +327,7 @@ func TestVerdictsAndCrossCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.solvers, ","), func(t *testing.T) {
-			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, tt.solvers...), Sources: []*Source{src}})
+			rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, tt.solvers...), Sources: []*Source{src}})
 			if len(rows) != 3 {
 				t.Fatalf("%d rows", len(rows))
 			}
@@ -359,7 +365,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 	defer pool.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	var finished []int
-	cfg := Config{Puzzle: p, Specs: specs(t, p, "slow"), Sources: []*Source{src}, Exec: pool, Jobs: 1,
+	cfg := compareConfig{Puzzle: p, Specs: specs(t, p, "slow"), Sources: []*Source{src}, Exec: pool, Jobs: 1,
 		OnRow: func(r compare.Row) {
 			finished = append(finished, r.Case)
 			if r.Case == 1 {
@@ -368,7 +374,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 			}
 		}}
 	start := time.Now()
-	rows := Compare(ctx, cfg)
+	rows := compareAll(ctx, cfg)
 	// The slow run spins for a minute: half of that bounds the stop at
 	// any load and still tells a stop from a run that went on.
 	if time.Since(start) > stopBound {
@@ -380,7 +386,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 }
 
 func TestParseSpec(t *testing.T) {
-	p := &compare.Puzzle{Name: "x", Solvers: []compare.Solver{{Name: "sat", Options: []compare.OptionDoc{compare.BackendOption, {Name: "card"}}}}}
+	p := &compare.Puzzle{Name: "x", Solvers: []compare.Solver{{Name: "sat", Options: []compare.OptionDoc{{Name: compare.BackendOption, Values: "gophersat|gini|exec:NAME"}, {Name: "card"}}}}}
 	tests := []struct {
 		text    string
 		want    compare.Options
@@ -415,4 +421,15 @@ func puzzle(t testing.TB, name string) *compare.Puzzle {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// registerToy registers p for a test and returns the function that takes
+// it out again; the test fails when the contract refuses p.
+func registerToy(t testing.TB, p *compare.Puzzle) func() {
+	t.Helper()
+	unregister, err := compare.Register(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return unregister
 }

@@ -17,7 +17,7 @@ func TestRunPastLimitIsTimeout(t *testing.T) {
 	src := toySource(t, "1 2 -1\n")
 	pool := testPool(time.Nanosecond, 0)
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good", "fail"), Sources: []*Source{src}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good", "fail"), Sources: []*Source{src}, Exec: pool})
 	if len(rows) != 3 {
 		t.Fatalf("%d rows", len(rows))
 	}
@@ -35,7 +35,7 @@ func TestRunPastLimitIsTimeout(t *testing.T) {
 func TestRecordPastLimitIsTimeout(t *testing.T) {
 	p := toyPuzzle()
 	src := toySource(t, "1\n")
-	tk := Task{Puzzle: p, Source: src, Spec: specs(t, p, "good")[0]}
+	tk := runTask{Puzzle: p, Source: src, Spec: specs(t, p, "good")[0]}
 	limits := Limits{Timeout: time.Nanosecond}
 	rec := &RunRecord{Puzzle: "toy", Key: tk.Key(), Spec: "good", Options: tk.Spec.Resolved(), Version: compare.Version, Limits: limits,
 		Run: compare.Run{Solver: "good", Verdict: compare.VerdictOK, Wall: 35 * time.Microsecond, Result: compare.Result{Solved: true, Answer: "2"}}}

@@ -28,7 +28,7 @@ func newMachine(specs []compare.Spec) *compare.Machine {
 		readBuild(m, info)
 	}
 	for _, s := range specs {
-		if b := s.Options[compare.BackendOption.Name]; strings.HasPrefix(b, "exec:") {
+		if b := s.Options[compare.BackendOption]; strings.HasPrefix(b, "exec:") {
 			if _, done := m.Backends[b]; !done {
 				m.Backends[b] = execVersion(strings.TrimPrefix(b, "exec:"))
 			}

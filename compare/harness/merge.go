@@ -52,9 +52,9 @@ func (s Shard) holds(order, col, cols int) bool {
 	return int(x%uint64(s.Count)) == s.Index
 }
 
-// include is a Config.Include for the shard.
-func (s Shard) include(specs int) func(Task) bool {
-	return func(t Task) bool { return s.holds(t.Source.order+t.Index, t.Col, specs) }
+// include is a compareConfig.Include for the shard.
+func (s Shard) include(specs int) func(runTask) bool {
+	return func(t runTask) bool { return s.holds(t.Source.order+t.Index, t.Col, specs) }
 }
 
 // Merged is one puzzle's comparison rebuilt from results files.

@@ -11,7 +11,7 @@ import (
 // recordSources runs specs on srcs in process into a new results file at
 // path, stopping after stopAfter rows (0: all), with the runs path holds
 // already reused (done, when not nil) as --resume does.
-func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, srcs []*Source, stopAfter int, done *Done) {
+func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, srcs []*Source, stopAfter int, done *doneRuns) {
 	t.Helper()
 	limits := Limits{InProcess: true}
 	rf, err := OpenResults(path, nil)
@@ -25,8 +25,8 @@ func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Sp
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rows := 0
-	cfg := Config{Puzzle: p, Specs: sp, Sources: srcs,
-		OnRun: func(tk Task, run compare.Run) {
+	cfg := compareConfig{Puzzle: p, Specs: sp, Sources: srcs,
+		OnRun: func(tk runTask, run compare.Run) {
 			if err := rf.Add(tk, limits, run); err != nil {
 				t.Error(err)
 			}
@@ -37,12 +37,12 @@ func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Sp
 			}
 		}}
 	if done != nil {
-		cfg.Skip = func(tk Task) (compare.Run, bool) {
+		cfg.Skip = func(tk runTask) (compare.Run, bool) {
 			run, ok, _ := done.Lookup(tk, limits)
 			return run, ok
 		}
 	}
-	Compare(ctx, cfg)
+	compareAll(ctx, cfg)
 }
 
 // The same board at the same case number in two files is two cases, as
@@ -51,7 +51,7 @@ func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Sp
 // after the first file's row.
 func TestMergeSameBoardInTwoFiles(t *testing.T) {
 	p := toyPuzzle()
-	defer compare.Register(p)()
+	defer registerToy(t, p)()
 	sp := specs(t, p, "good")
 	for _, stop := range []int{0, 1} {
 		srcs := []*Source{toySource(t, "3\n"), toySource(t, "3\n")}

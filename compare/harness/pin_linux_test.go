@@ -28,7 +28,7 @@ func TestPinnedWorkers(t *testing.T) {
 	pool := testPool(0, 0)
 	pool.CPUs = []int{cpu}
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "cpus"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "cpus"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
 	if len(rows) != 3 {
 		t.Fatalf("%d rows", len(rows))
 	}

@@ -17,14 +17,14 @@ import (
 	"github.com/gridsat/gridsat/compare"
 )
 
-// Pool runs tasks in worker processes with a time limit and a memory
+// workerPool runs tasks in worker processes with a time limit and a memory
 // limit per run. Each of its drivers owns one worker at a time and keeps
 // a few jobs queued in it while runs are quick (so that a worker never
 // waits for the parent, and the parent reads several replies at a time),
 // one at a time once a run takes long. A driver reads the worker's frames
 // itself, with read deadlines for the time limit and the memory poll: no
 // goroutine hand-off per run.
-type Pool struct {
+type workerPool struct {
 	// Command starts a worker: the gridsat binary and "worker".
 	Command []string
 	// Env, if not nil, is the workers' environment.
@@ -33,7 +33,7 @@ type Pool struct {
 	Timeout time.Duration
 	Mem     int64
 	// MinSolve is the shortest solve the workers time on its own
-	// (DefaultMinSolve; Job.MinSolve); zero means every solve is timed
+	// (defaultMinSolve; workerJob.MinSolve); zero means every solve is timed
 	// once.
 	MinSolve time.Duration
 	// Poll is how often a run's memory is sampled; 0 means every 10ms.
@@ -71,7 +71,7 @@ type poolHooks struct {
 // memoryEnforcement says how the kernel enforces Mem: "cgroup v2",
 // "cgroup v1" (the worker and its children together), "rlimit" (each
 // process on its own, their sum watched by the poll), or "none".
-func (p *Pool) memoryEnforcement() string {
+func (p *workerPool) memoryEnforcement() string {
 	switch {
 	case p.Mem <= 0:
 		return "none"
@@ -83,7 +83,7 @@ func (p *Pool) memoryEnforcement() string {
 	return "cgroup v1"
 }
 
-func (p *Pool) cgroups() *memCgroups {
+func (p *workerPool) cgroups() *memCgroups {
 	p.cgOnce.Do(func() {
 		if !p.NoCgroup && p.Mem > 0 {
 			p.cgs = findMemCgroups()
@@ -126,7 +126,7 @@ func (w *workerProc) oomKilled() bool {
 	return killed
 }
 
-func (p *Pool) start(cpu int) (*workerProc, error) {
+func (p *workerPool) start(cpu int) (*workerProc, error) {
 	if len(p.Command) == 0 {
 		return nil, fmt.Errorf("worker pool has no command")
 	}
@@ -241,7 +241,7 @@ func (w *workerProc) stderrTail() string { return w.stderr.summary() }
 
 // get returns an idle worker pinned to cpu (-1: not pinned), or starts
 // one.
-func (p *Pool) get(cpu int) (*workerProc, error) {
+func (p *workerPool) get(cpu int) (*workerProc, error) {
 	p.mu.Lock()
 	for i := len(p.idle) - 1; i >= 0; i-- {
 		if w := p.idle[i]; w.cpu == cpu {
@@ -254,7 +254,7 @@ func (p *Pool) get(cpu int) (*workerProc, error) {
 	return p.start(cpu)
 }
 
-func (p *Pool) put(w *workerProc) {
+func (p *workerPool) put(w *workerProc) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -265,7 +265,7 @@ func (p *Pool) put(w *workerProc) {
 }
 
 // Close stops every idle worker.
-func (p *Pool) Close() {
+func (p *workerPool) Close() {
 	p.mu.Lock()
 	idle := p.idle
 	p.idle, p.closed = nil, true
@@ -283,9 +283,9 @@ func (p *Pool) Close() {
 const setupLimit = 30 * time.Second
 
 // Execute runs one task in a worker (see RunTasks).
-func (p *Pool) Execute(ctx context.Context, t Task) compare.Run {
+func (p *workerPool) Execute(ctx context.Context, t runTask) compare.Run {
 	run := compare.Run{Solver: t.Spec.Text, Verdict: verdictCancelled}
-	p.RunTasks(ctx, []Task{t}, 1, func(_ int, r compare.Run) { run = r })
+	p.RunTasks(ctx, []runTask{t}, 1, func(_ int, r compare.Run) { run = r })
 	return run
 }
 
@@ -296,7 +296,7 @@ func (p *Pool) Execute(ctx context.Context, t Task) compare.Run {
 // while solving) or harness (the harness could not get an answer: a worker
 // that would not start, a garbled, stale or oversized reply). When ctx is
 // cancelled, runs not finished are dropped: done is not called for them.
-func (p *Pool) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run)) {
+func (p *workerPool) RunTasks(ctx context.Context, tasks []runTask, jobs int, done func(i int, run compare.Run)) {
 	p.staleOnce.Do(removeStale) // even when every run is reused
 	var next atomic.Int64
 	take := func() (int, bool) {
@@ -321,9 +321,9 @@ func (p *Pool) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i
 
 // driver runs tasks through one worker at a time.
 type driver struct {
-	p     *Pool
+	p     *workerPool
 	ctx   context.Context
-	tasks []Task
+	tasks []runTask
 	take  func() (int, bool)
 	done  func(int, compare.Run)
 	cpu   int // the CPU its workers are pinned to, -1 if none
@@ -406,7 +406,7 @@ func (d *driver) fill() bool {
 			d.w = w
 		}
 		t := d.tasks[i]
-		job := Job{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.runSpec().Options, MinSolve: d.p.MinSolve}
+		job := workerJob{Puzzle: t.Puzzle.Name, Case: t.Text(), Loc: t.Case().Location(), Spec: t.Spec.Text, Options: t.runSpec().Options, MinSolve: d.p.MinSolve}
 		d.w.jobs.b = d.w.jobs.b[:0]
 		job.marshal(&d.w.jobs)
 		id := d.p.nextID.Add(1)

@@ -26,7 +26,7 @@ type Rechecked struct {
 // that does not finish leaves the record as it was. The same solver saying
 // the same thing again backs a claim no better (it stays labelled as it
 // was): what a recheck finds is a record that lies.
-func (m *Merged) recheck(ctx context.Context, exec Executor, jobs int, labels []string) (Rechecked, error) {
+func (m *Merged) recheck(ctx context.Context, exec executor, jobs int, labels []string) (Rechecked, error) {
 	p := m.Report.Puzzle
 	if p == nil {
 		return Rechecked{}, fmt.Errorf("recheck: the report has no puzzle")
@@ -136,8 +136,8 @@ type cell struct{ row, col int }
 
 // claimTasks are the tasks that run again the runs of rows whose claim is
 // labelled with one of labels, and where each goes.
-func claimTasks(p *compare.Puzzle, rows []compare.Row, specs []compare.Spec, labels []string) ([]Task, []cell, error) {
-	var tasks []Task
+func claimTasks(p *compare.Puzzle, rows []compare.Row, specs []compare.Spec, labels []string) ([]runTask, []cell, error) {
+	var tasks []runTask
 	var where []cell
 	for ri := range rows {
 		row := &rows[ri]
@@ -152,7 +152,7 @@ func claimTasks(p *compare.Puzzle, rows []compare.Row, specs []compare.Spec, lab
 					return nil, nil, fmt.Errorf("recheck: %w", err)
 				}
 			}
-			tasks = append(tasks, Task{Puzzle: p, Source: src, Spec: specs[ci], Col: ci})
+			tasks = append(tasks, runTask{Puzzle: p, Source: src, Spec: specs[ci], Col: ci})
 			where = append(where, cell{ri, ci})
 		}
 	}

@@ -19,9 +19,9 @@ func ranOrder(t *testing.T, src *Source, repeat, warmup int, seed uint64, solver
 	p := toyPuzzle()
 	var order []string
 	toyCalls.Store(0)
-	Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, solvers...), Sources: []*Source{src},
+	compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, solvers...), Sources: []*Source{src},
 		Repeat: repeat, Warmup: warmup, Seed: seed,
-		OnRun: func(tk Task, run compare.Run) {
+		OnRun: func(tk runTask, run compare.Run) {
 			if run.Repeat != tk.Repeat {
 				t.Errorf("run of repeat %d says %d", tk.Repeat, run.Repeat)
 			}
@@ -94,7 +94,7 @@ func TestRepeatsThatDisagreeFailTheRow(t *testing.T) {
 	p := toyPuzzle()
 	src := toySource(t, "1 2\n")
 	flakyCalls.Clear()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good", "flaky"), Sources: []*Source{src}, Repeat: 2, Seed: 1})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good", "flaky"), Sources: []*Source{src}, Repeat: 2, Seed: 1})
 	for _, row := range rows {
 		if !row.Failed() || !strings.Contains(strings.Join(row.Problems, "; "), "flaky: repeats disagree") {
 			t.Errorf("%s: problems %v", row.Where(), row.Problems)
@@ -120,12 +120,12 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	h := newHeader(p, sp, []*Source{src}, limits, "")
 	h.Repeat, h.Seed = 2, 7
 	rf.Header(h)
-	add := func(tk Task, run compare.Run) {
+	add := func(tk runTask, run compare.Run) {
 		if err := rf.Add(tk, limits, run); err != nil {
 			t.Error(err)
 		}
 	}
-	Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: []*Source{src}, Repeat: 2, Seed: 7, OnRun: add})
+	compareAll(context.Background(), compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src}, Repeat: 2, Seed: 7, OnRun: add})
 	log, err := readResults(out)
 	if err != nil {
 		t.Fatal(err)
@@ -135,8 +135,8 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	rf.Header(h)
 	toyCalls.Store(0)
 	reused := 0
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: []*Source{src}, Repeat: 5, Seed: 7, OnRun: add,
-		Skip: func(tk Task) (compare.Run, bool) {
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src}, Repeat: 5, Seed: 7, OnRun: add,
+		Skip: func(tk runTask) (compare.Run, bool) {
 			run, ok, _ := done.Lookup(tk, limits)
 			if ok {
 				reused++
@@ -147,7 +147,7 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	if calls := toyCalls.Load(); calls != 2*2*3 || reused != 2*2*2 {
 		t.Errorf("resumed: %d solver calls and %d runs reused; want 12 and 8", calls, reused)
 	}
-	defer compare.Register(p)() // for the merge; the registry holds the toy in workers only
+	defer registerToy(t, p)() // for the merge; the registry holds the toy in workers only
 	merged, err := MergeResultsWith([]string{out}, MergeOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -285,7 +285,7 @@ func (rf *ResultsFile) Footer(f Footer) error {
 
 // Add writes one run's record, and its case's record first if the file
 // has none yet.
-func (rf *ResultsFile) Add(t Task, limits Limits, run compare.Run) error {
+func (rf *ResultsFile) Add(t runTask, limits Limits, run compare.Run) error {
 	c := t.Case()
 	loc := c.Location()
 	key, order := t.Key(), t.order()
@@ -403,6 +403,9 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 			if err != nil {
 				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
 			}
+			if p, err := compare.Lookup(rec.Run.Puzzle); err == nil {
+				p.RenameStats(rec.Run.Run.Result.Stats)
+			}
 			log.Runs = append(log.Runs, rec.Run)
 		case rec.Kind == kindFooter && rec.Footer != nil:
 			log.Footers = append(log.Footers, *rec.Footer)
@@ -462,14 +465,14 @@ func readRecordLine(br *bufio.Reader) ([]byte, error) {
 // Record's Kind first.
 const recordPrefix = `{"kind":"`
 
-// Done indexes the runs of a results log for --resume.
-type Done struct {
+// doneRuns indexes the runs of a results log for --resume.
+type doneRuns struct {
 	runs map[string]*RunRecord // by resume key; the last record wins
 }
 
 // newDone indexes log's runs.
-func newDone(log *ResultsLog) *Done {
-	d := &Done{runs: map[string]*RunRecord{}}
+func newDone(log *ResultsLog) *doneRuns {
+	d := &doneRuns{runs: map[string]*RunRecord{}}
 	if log != nil {
 		for _, r := range log.Runs {
 			d.runs[r.resumeKey()] = r
@@ -483,7 +486,7 @@ func newDone(log *ResultsLog) *Done {
 // (a stored verdict is never trusted; only timeout, memout and error,
 // which carry no answer to check, are kept). found says whether any
 // record of t exists, reused or not.
-func (d *Done) Lookup(t Task, limits Limits) (run compare.Run, reused, found bool) {
+func (d *doneRuns) Lookup(t runTask, limits Limits) (run compare.Run, reused, found bool) {
 	if d == nil {
 		return compare.Run{}, false, false
 	}

@@ -28,8 +28,8 @@ func record(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rows := 0
-	Compare(ctx, Config{Puzzle: p, Specs: sp, Sources: []*Source{src},
-		OnRun: func(tk Task, run compare.Run) {
+	compareAll(ctx, compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src},
+		OnRun: func(tk runTask, run compare.Run) {
 			if err := rf.Add(tk, limits, run); err != nil {
 				t.Error(err)
 			}
@@ -50,8 +50,8 @@ func resume(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src
 	}
 	done := newDone(log)
 	toyCalls.Store(0)
-	rows = Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: []*Source{src},
-		Skip: func(tk Task) (compare.Run, bool) {
+	rows = compareAll(context.Background(), compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src},
+		Skip: func(tk runTask) (compare.Run, bool) {
 			run, ok, found := done.Lookup(tk, limits)
 			if ok {
 				reused++
@@ -135,8 +135,8 @@ func TestResumeKeyHasResolvedOptions(t *testing.T) {
 	sv := &p.Solvers[0]
 	src := toySource(t, "1\n")
 	src.prepare(p)
-	task := func(o compare.Options) Task {
-		return Task{Puzzle: p, Source: src, Index: 0, Spec: compare.Spec{Text: "good", Solver: sv, Options: o}}
+	task := func(o compare.Options) runTask {
+		return runTask{Puzzle: p, Source: src, Index: 0, Spec: compare.Spec{Text: "good", Solver: sv, Options: o}}
 	}
 	rec := func(o compare.Options) *RunRecord {
 		tk := task(o)

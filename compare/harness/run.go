@@ -28,7 +28,7 @@ type Plan struct {
 	// to these logical CPUs, one each (--pin).
 	Jobs int
 	CPUs []int
-	// Repeat, Warmup and Seed are Config's: each (case, solver) runs
+	// Repeat, Warmup and Seed schedule the runs: each (case, solver) runs
 	// Repeat times after Warmup unrecorded runs, in rounds shuffled by
 	// Seed. The seed is recorded in the results file and seeds the
 	// reports' bootstrap too.
@@ -88,23 +88,23 @@ type Outcome struct {
 	Interrupted bool
 }
 
-// A RefusedError is a comparison refused before any run: its results
+// A refusedError is a comparison refused before any run: its results
 // file cannot be appended to (in use, not a results file, another
 // comparison, unreadable). Nothing was run or written.
-type RefusedError struct{ Err error }
+type refusedError struct{ Err error }
 
 // Error says why the plan was refused.
-func (e *RefusedError) Error() string { return e.Err.Error() }
+func (e *refusedError) Error() string { return e.Err.Error() }
 
 // Unwrap returns why.
-func (e *RefusedError) Unwrap() error { return e.Err }
+func (e *refusedError) Unwrap() error { return e.Err }
 
 // Run runs plan: it opens (and repairs) the results file and reads the
 // runs a resume takes from it, starts the worker pool, stops starting
 // runs on SIGINT or SIGTERM (as when ctx is cancelled), and compares each
 // puzzle in turn, writing each run to the results file as it ends and
 // handing each puzzle's report to plan.Report. It returns a
-// *RefusedError when the results file refuses the plan.
+// *refusedError when the results file refuses the plan.
 func Run(ctx context.Context, plan Plan) (Outcome, error) {
 	s, err := openSession(plan)
 	if err != nil {
@@ -135,19 +135,19 @@ func Run(ctx context.Context, plan Plan) (Outcome, error) {
 type session struct {
 	plan    Plan
 	results *ResultsFile // nil without Plan.Out
-	done    *Done        // nil unless Plan.Resume
-	exec    Executor
-	pool    *Pool // nil in process
+	done    *doneRuns    // nil unless Plan.Resume
+	exec    executor
+	pool    *workerPool // nil in process
 }
 
 // openSession opens the plan's results file (cutting off an unfinished
 // last line an earlier run left) and starts its pool.
 func openSession(plan Plan) (*session, error) {
-	s := &session{plan: plan, exec: InProcess{}}
+	s := &session{plan: plan, exec: inProcess{}}
 	if plan.Out != "" {
 		results, log, cut, err := appendResults(plan.Out, plan.Resume, plan.headers())
 		if err != nil {
-			return nil, &RefusedError{err}
+			return nil, &refusedError{err}
 		}
 		s.results = results
 		if cut > 0 {
@@ -158,7 +158,7 @@ func openSession(plan Plan) (*session, error) {
 		}
 	}
 	if !plan.Limits.InProcess {
-		s.pool = &Pool{Command: plan.Worker, Timeout: plan.Limits.Timeout, Mem: plan.Limits.Mem, CPUs: plan.CPUs,
+		s.pool = &workerPool{Command: plan.Worker, Timeout: plan.Limits.Timeout, Mem: plan.Limits.Mem, CPUs: plan.CPUs,
 			MinSolve: minSolveFor(plan.Limits.Timeout)}
 		s.exec = s.pool
 	}
@@ -203,7 +203,7 @@ func (plan Plan) headers() []Header {
 // puzzleRun is one puzzle's comparison in progress: its config, its
 // report so far, and the first error writing a run to the results file.
 type puzzleRun struct {
-	cfg    Config
+	cfg    compareConfig
 	report compare.Report
 	runErr error
 }
@@ -215,7 +215,7 @@ type puzzleRun struct {
 func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, err error) {
 	plan := s.plan
 	pr := &puzzleRun{
-		cfg: Config{Puzzle: pp.Puzzle, Specs: pp.Specs, Sources: pp.Sources, Exec: s.exec, Jobs: plan.Jobs,
+		cfg: compareConfig{Puzzle: pp.Puzzle, Specs: pp.Specs, Sources: pp.Sources, Exec: s.exec, Jobs: plan.Jobs,
 			Repeat: plan.Repeat, Warmup: plan.Warmup, Seed: plan.Seed},
 		report: compare.Report{Puzzle: pp.Puzzle, Timeout: plan.Limits.Timeout, Seed: plan.Seed},
 	}
@@ -236,7 +236,7 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 	}
 	s.resume(pr)
 	s.watch(pr, pp)
-	pr.report.Rows = Compare(ctx, pr.cfg)
+	pr.report.Rows = compareAll(ctx, pr.cfg)
 	if plan.Watch != nil {
 		plan.Watch.Finish()
 	}
@@ -283,7 +283,7 @@ func (s *session) record(pr *puzzleRun, pp PuzzlePlan, machine *compare.Machine)
 	if err := s.results.Header(h); err != nil {
 		return footer, err
 	}
-	pr.cfg.OnRun = func(t Task, run compare.Run) {
+	pr.cfg.OnRun = func(t runTask, run compare.Run) {
 		pr.report.Rerun++ // run now, not taken from the file
 		if err := s.results.Add(t, plan.Limits, run); err != nil && pr.runErr == nil {
 			pr.runErr = err
@@ -297,7 +297,7 @@ func (s *session) resume(pr *puzzleRun) {
 	if s.done == nil {
 		return
 	}
-	pr.cfg.Skip = func(t Task) (compare.Run, bool) {
+	pr.cfg.Skip = func(t runTask) (compare.Run, bool) {
 		run, ok, _ := s.done.Lookup(t, s.plan.Limits)
 		if ok {
 			pr.report.Reused++
@@ -318,7 +318,7 @@ func (s *session) watch(pr *puzzleRun, pp PuzzlePlan) {
 
 // IsRefused reports whether err is Run's refusal of a plan before any run.
 func IsRefused(err error) bool {
-	var r *RefusedError
+	var r *refusedError
 	return errors.As(err, &r)
 }
 
@@ -330,9 +330,9 @@ func IsRefused(err error) bool {
 func (m *Merged) RecheckRun(ctx context.Context, worker []string, jobs int, labels []string) (rc Rechecked, interrupted bool, err error) {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var exec Executor = InProcess{}
+	var exec executor = inProcess{}
 	if l := m.Header.Limits; !l.InProcess {
-		pool := &Pool{Command: worker, Timeout: l.Timeout, Mem: l.Mem}
+		pool := &workerPool{Command: worker, Timeout: l.Timeout, Mem: l.Mem}
 		defer pool.Close()
 		exec = pool
 	}

@@ -48,7 +48,7 @@ func BenchmarkParentOverhead(b *testing.B) {
 					b.Fatal(err)
 				}
 				pool := testPool(10*time.Second, 2<<30)
-				rows := Compare(context.Background(), Config{Puzzle: p, Specs: sp, Sources: srcs, Exec: pool, Jobs: 2})
+				rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: sp, Sources: srcs, Exec: pool, Jobs: 2})
 				pool.Close()
 				wall := time.Since(start)
 				cpu := cpuTime() - before

@@ -15,9 +15,9 @@ import (
 // solve's result is the one replied, and so the one the parent verifies;
 // the rounds only time.
 
-// DefaultMinSolve is the shortest solve a comparison times on its own;
+// defaultMinSolve is the shortest solve a comparison times on its own;
 // quicker ones are repeated (Pool.MinSolve).
-const DefaultMinSolve = time.Millisecond
+const defaultMinSolve = time.Millisecond
 
 // maxSolves bounds the solves of one round.
 const maxSolves = 1 << 20
@@ -124,7 +124,7 @@ func clockCost() span {
 
 // minSolve is the job's MinSolve, 0 when its solves write files (kept
 // proofs): a repeat would write them again.
-func (job Job) minSolve() time.Duration {
+func (job workerJob) minSolve() time.Duration {
 	if job.Options[compare.ProofsOption] != "" {
 		return 0
 	}
@@ -136,7 +136,7 @@ func (job Job) minSolve() time.Duration {
 // solve near it.
 func minSolveFor(limit time.Duration) time.Duration {
 	if limit > 0 {
-		return min(DefaultMinSolve, limit/100)
+		return min(defaultMinSolve, limit/100)
 	}
-	return DefaultMinSolve
+	return defaultMinSolve
 }

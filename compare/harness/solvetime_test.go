@@ -121,7 +121,7 @@ func TestNextRound(t *testing.T) {
 			t.Errorf("nextRound(%d, %v, %v) = %d, want %d", tt.n, tt.last, tt.min, got, tt.want)
 		}
 	}
-	if minSolveFor(0) != DefaultMinSolve || minSolveFor(10*time.Millisecond) != 100*time.Microsecond || minSolveFor(time.Hour) != DefaultMinSolve {
+	if minSolveFor(0) != defaultMinSolve || minSolveFor(10*time.Millisecond) != 100*time.Microsecond || minSolveFor(time.Hour) != defaultMinSolve {
 		t.Error("minSolveFor: want at most a hundredth of the limit")
 	}
 }
@@ -134,7 +134,7 @@ func TestWorkerRepeatsQuickSolves(t *testing.T) {
 	for _, min := range []time.Duration{0, time.Millisecond} {
 		pool := testPool(0, 0)
 		pool.MinSolve = min
-		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
+		rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
 		pool.Close()
 		for _, row := range rows {
 			run := row.Runs[0]
@@ -182,7 +182,7 @@ func TestClockCostRecorded(t *testing.T) {
 
 // A job that keeps proofs writes files: it is never repeated.
 func TestNoRepeatsKeepingProofs(t *testing.T) {
-	job := Job{MinSolve: time.Millisecond, Options: compare.Options{"card": "seq"}}
+	job := workerJob{MinSolve: time.Millisecond, Options: compare.Options{"card": "seq"}}
 	if job.minSolve() != time.Millisecond {
 		t.Errorf("a job without proofs: min solve %v", job.minSolve())
 	}

@@ -48,7 +48,7 @@ func TestWorkerEndKillsItsGroup(t *testing.T) {
 		pool := testPool(time.Minute, mem)
 		pool.Env = append(pool.Env, "GRIDSAT_TEST_PIDFILE="+pidfile)
 		enforced := pool.memoryEnforcement()
-		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "bgchild"), Sources: []*Source{toySource(t, "1\n")}, Exec: pool})
+		rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "bgchild"), Sources: []*Source{toySource(t, "1\n")}, Exec: pool})
 		if v := rows[0].Runs[0].Verdict; v != compare.VerdictOK {
 			t.Fatalf("bgchild: %s %s", v, rows[0].Runs[0].Detail)
 		}
@@ -118,7 +118,7 @@ func TestStaleWorkerLeftoversAreRemoved(t *testing.T) {
 	}
 	p := toyPuzzle()
 	pool := testPool(time.Minute, 0)
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{toySource(t, "1\n")}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{toySource(t, "1\n")}, Exec: pool})
 	pool.Close()
 	if v := rows[0].Runs[0].Verdict; v != compare.VerdictOK {
 		t.Fatalf("good: %s %s", v, rows[0].Runs[0].Detail)

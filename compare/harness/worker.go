@@ -25,8 +25,8 @@ import (
 // past a limit is stopped by killing the worker's process group, and the
 // worker is replaced.
 
-// Job is one run sent to a worker.
-type Job struct {
+// workerJob is one run sent to a worker.
+type workerJob struct {
 	Puzzle string `json:"puzzle"`
 	// Case is the case as its puzzle's FormatCase writes it, and Loc where
 	// the parent read it from (the worker's parse of Case knows neither).
@@ -128,7 +128,7 @@ func serveWorker(r io.Reader, w io.Writer) error {
 		if f.kind != frameJob {
 			return fmt.Errorf("worker: a %q frame where a job was expected", f.kind)
 		}
-		var job Job
+		var job workerJob
 		if err := job.unmarshal(f.payload); err != nil {
 			return fmt.Errorf("worker: decoding job %d: %w", f.id, err)
 		}
@@ -202,7 +202,7 @@ func (o *frameOut) send(kind string, id uint64, payload []byte) error {
 }
 
 // serveJob prepares job id, says start, and solves it.
-func serveJob(id uint64, job Job, out *frameOut) reply {
+func serveJob(id uint64, job workerJob, out *frameOut) reply {
 	spec, c, err := job.prepare()
 	if err != nil {
 		return reply{Error: err.Error(), Harness: true, OnCPU: pinned}
@@ -232,7 +232,7 @@ func serveJob(id uint64, job Job, out *frameOut) reply {
 
 // prepare resolves the job's puzzle and spec and parses its one case; a
 // panic in it is an error, the harness's.
-func (job Job) prepare() (spec compare.Spec, c instances.Case, err error) {
+func (job workerJob) prepare() (spec compare.Spec, c instances.Case, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("preparing the job panicked: %v", r)

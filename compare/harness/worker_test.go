@@ -103,7 +103,7 @@ func TestWorkerTimeoutStopsRunAndNextProceeds(t *testing.T) {
 	pool := testPool(time.Second, 0)
 	defer pool.Close()
 	start := time.Now()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "slow", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 2})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "slow", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 2})
 	elapsed := time.Since(start)
 	if len(rows) != 3 {
 		t.Fatalf("%d rows", len(rows))
@@ -142,7 +142,7 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 	pool.Env = append(pool.Env, "GRIDSAT_TEST_PIDFILE="+pidfile)
 	defer pool.Close()
 	start := time.Now()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "forker"), Sources: []*Source{src}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "forker"), Sources: []*Source{src}, Exec: pool})
 	elapsed := time.Since(start)
 	if v := rows[0].Runs[0].Verdict; v != compare.VerdictTimeout {
 		t.Fatalf("forker: %s (%s)", v, rows[0].Runs[0].Detail)
@@ -183,7 +183,7 @@ func TestWorkerTempFolderIsRemoved(t *testing.T) {
 	p := toyPuzzle()
 	src := toySource(t, "1\n")
 	pool := testPool(10*time.Second, 0)
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "tmpdir"), Sources: []*Source{src}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "tmpdir"), Sources: []*Source{src}, Exec: pool})
 	dir := rows[0].Runs[0].Result.Witness
 	if !strings.Contains(filepath.Base(dir), "gridsat-worker-") {
 		t.Fatalf("worker's TMPDIR is %q, not its own folder", dir)
@@ -202,7 +202,7 @@ func TestWorkerDeathKeepsItsStderr(t *testing.T) {
 	src := toySource(t, "1\n")
 	pool := testPool(10*time.Second, 0)
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "panic", "exit", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "panic", "exit", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
 	if r := rows[0].Runs[0]; r.Verdict != compare.VerdictError || !strings.Contains(r.Detail, "boom") {
 		t.Errorf("panic: %s %s", r.Verdict, r.Detail)
 	}
@@ -226,7 +226,7 @@ func TestWorkerKilledNamesSignal(t *testing.T) {
 	src := toySource(t, "1\n")
 	pool := testPool(10*time.Second, 0)
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "selfkill"), Sources: []*Source{src}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "selfkill"), Sources: []*Source{src}, Exec: pool})
 	if r := rows[0].Runs[0]; r.Verdict != compare.VerdictHarness || !strings.Contains(r.Detail, "killed by signal SIGKILL") {
 		t.Errorf("selfkill: %s %s; want a harness failure naming SIGKILL", r.Verdict, r.Detail)
 	}
@@ -237,7 +237,7 @@ func TestChattySolverKeepsProtocol(t *testing.T) {
 	src := toySource(t, "1 2\n")
 	pool := testPool(10*time.Second, 0)
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "chatty", "good"), Sources: []*Source{src}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "chatty", "good"), Sources: []*Source{src}, Exec: pool})
 	for _, r := range rows {
 		for _, run := range r.Runs {
 			if run.Verdict != compare.VerdictOK {
@@ -268,7 +268,7 @@ func TestProtocolErrorsAreHarnessErrors(t *testing.T) {
 			pool.Env = append(os.Environ(), "GRIDSAT_TEST_WORKER="+tt.mode)
 			defer pool.Close()
 			start := time.Now()
-			rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
+			rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
 			if len(rows) != 2 {
 				t.Fatalf("%d rows", len(rows))
 			}
@@ -306,7 +306,7 @@ func TestJobsCarryTheirCases(t *testing.T) {
 	}
 	pool := testPool(10*time.Second, 0)
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: append(srcs, stdin...), Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good"), Sources: append(srcs, stdin...), Exec: pool})
 	want := []string{"2", "4", "6"}
 	if len(rows) != 3 {
 		t.Fatalf("%d rows", len(rows))
@@ -341,7 +341,7 @@ func TestWorkerMemoryLimit(t *testing.T) {
 		pool := testPool(30*time.Second, mem)
 		pool.NoCgroup = noCgroup
 		defer pool.Close()
-		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "hog", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
+		rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "hog", "good"), Sources: []*Source{src}, Exec: pool, Jobs: 1})
 		r := rows[0]
 		how := pool.memoryEnforcement()
 		if v := r.Runs[0].Verdict; v != compare.VerdictMemout {
@@ -374,7 +374,7 @@ func TestWorkerMemoryLimitCountsChildren(t *testing.T) {
 		pool.NoCgroup = noCgroup
 		pool.Env = append(pool.Env, "GRIDSAT_TEST_HOGLOG="+logFile)
 		defer pool.Close()
-		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "childhog"), Sources: []*Source{src}, Exec: pool})
+		rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "childhog"), Sources: []*Source{src}, Exec: pool})
 		how := pool.memoryEnforcement()
 		run := rows[0].Runs[0]
 		if run.Verdict != compare.VerdictMemout {
@@ -416,7 +416,7 @@ func TestTinyMemoryLimit(t *testing.T) {
 		src := toySource(t, "1 2\n")
 		pool := testPool(10*time.Second, 1<<20)
 		pool.NoCgroup = noCgroup
-		rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
+		rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
 		pool.Close()
 		for _, r := range rows {
 			if run := r.Runs[0]; run.Verdict != compare.VerdictMemout {
@@ -457,7 +457,7 @@ func TestWorkerDeadBeforeItsJobIsSent(t *testing.T) {
 		},
 	}
 	defer pool.Close()
-	rows := Compare(context.Background(), Config{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
+	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, "good"), Sources: []*Source{src}, Exec: pool})
 	if len(rows) != 2 {
 		t.Fatalf("%d rows", len(rows))
 	}

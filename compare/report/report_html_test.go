@@ -17,6 +17,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -35,7 +36,7 @@ func htmlReports(t *testing.T) []compare.Report {
 		if !ok {
 			t.Fatalf("%s has no sample set", name)
 		}
-		src := readSet(t, p, set)
+		src := comparetest.ReadSet(t, p, set)
 		specs := []string{"dfs", "sat"}
 		var sp []compare.Spec
 		for _, s := range specs {
@@ -45,7 +46,7 @@ func htmlReports(t *testing.T) []compare.Report {
 			}
 			sp = append(sp, spec)
 		}
-		rows := solveRows(p, sp, src)
+		rows := comparetest.SolveRows(p, sp, []*comparetest.Source{src})
 		if len(rows) == 0 || rows[0].Failed() {
 			t.Fatalf("%s sample: %+v", name, rows)
 		}

@@ -2,8 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 )
 
 // plotReport is a hand-made report with every kind of verdict.
@@ -61,7 +60,7 @@ func TestPlotFilesWritten(t *testing.T) {
 		if err := writePlot(&buf, "svg", resolve(r), tt.opt); err != nil {
 			t.Fatalf("%+v: %v", tt.opt, err)
 		}
-		if err := wellFormedSVG(buf.Bytes()); err != nil {
+		if err := comparetest.WellFormedSVG(buf.Bytes()); err != nil {
 			t.Errorf("%+v: %v", tt.opt, err)
 		}
 		for _, w := range tt.want {
@@ -163,29 +162,6 @@ func TestDecadeTicks(t *testing.T) {
 	if ticks[0].Value != 3e-5 || len(ticks) != 7+9*6+2 {
 		t.Errorf("%d ticks from %v", len(ticks), ticks[0].Value)
 	}
-}
-
-// wellFormedSVG checks that b parses as XML with an svg root (as
-// compare's puzzle tests check their renders).
-func wellFormedSVG(b []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(b))
-	root := ""
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if se, ok := tok.(xml.StartElement); ok && root == "" {
-			root = se.Name.Local
-		}
-	}
-	if root != "svg" {
-		return &xml.SyntaxError{Msg: "root element is " + root + ", not svg"}
-	}
-	return nil
 }
 
 // A plot path through a loop of symbolic links is refused before anything

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
-	"github.com/gridsat/gridsat/encode/sat"
+	"github.com/gridsat/gridsat/compare/comparetest"
+	_ "github.com/gridsat/gridsat/compare/puzzles" // registers the puzzles
 	"github.com/gridsat/gridsat/instances"
 )
 
@@ -29,9 +30,9 @@ func worstRows(t *testing.T, p *compare.Puzzle, specTexts []string) []compare.Ro
 	}
 	var rows []compare.Row
 	for _, set := range instances.Sets(p.Name) {
-		for _, src := range []source{readSet(t, p, set)} {
+		for _, src := range []*comparetest.Source{comparetest.ReadSet(t, p, set)} {
 			stats := make([][]compare.Stat, len(specs))
-			var steps []sat.Step
+			var steps []compare.Step
 			smallest := src.Cases[0]
 			for _, c := range src.Cases {
 				if c.Cells() < smallest.Cells() {
@@ -120,7 +121,7 @@ func TestEverySolverHasHeadlineStats(t *testing.T) {
 func TestCompactAndFullStats(t *testing.T) {
 	run := compare.Run{Verdict: compare.VerdictOK, Result: compare.Result{Time: time.Millisecond,
 		Stats: []compare.Stat{{Name: "vars", Value: 123}, {Name: "rounds", Value: 46}, {Name: "trials", Value: 25}, {Name: "rebuilds", Value: 14}, {Name: "assumed", Value: 0}, {Name: "conflicts", Value: 123456}},
-		Steps: []sat.Step{{Label: "smallest path: 25 trials, 14 rebuilds, 0 under assumptions", Status: sat.Satisfiable}}}}
+		Steps: []compare.Step{{Label: "smallest path: 25 trials, 14 rebuilds, 0 under assumptions", Status: compare.StepSAT}}}}
 	if got, want := compactStats(run, []string{"rounds", "trials", "conflicts"}), "46/25/123k"; got != want {
 		t.Errorf("compact = %q, want %q", got, want)
 	}

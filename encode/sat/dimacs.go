@@ -1,76 +1,18 @@
 package sat
 
 import (
-	"bufio"
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/gridsat/gridsat/encode/drat"
 )
 
-// maxDIMACSVars bounds the variables a DIMACS header may declare.
-const maxDIMACSVars = 1 << 26
-
-// ReadDIMACS reads a DIMACS CNF ("c" comments, "p cnf VARS CLAUSES", clauses
-// ending in 0); name is the file's, for errors, which give its line. The
-// clause count must match the header, and every literal be among the
-// declared variables. A line over drat.MaxLine is refused (the error wraps
-// bufio.ErrTooLong).
+// ReadDIMACS reads a DIMACS CNF as drat.ReadDIMACS does (comments, the "p
+// cnf" header, clauses ending in 0, errors naming the file's line) into a
+// CNF.
 func ReadDIMACS(r io.Reader, name string) (*CNF, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<16), drat.MaxLine+1) // its newline too
-	f := &CNF{}
-	want, line, header := 0, 0, false
-	var cur []int
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == 'c' || text[0] == '%' {
-			continue
-		}
-		if text[0] == 'p' {
-			fields := strings.Fields(text)
-			if header || len(fields) != 4 || fields[1] != "cnf" {
-				return nil, fmt.Errorf("%s: line %d: bad header %q", name, line, text)
-			}
-			v, err1 := strconv.Atoi(fields[2])
-			c, err2 := strconv.Atoi(fields[3])
-			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > maxDIMACSVars {
-				return nil, fmt.Errorf("%s: line %d: bad header %q", name, line, text)
-			}
-			f.NumVars, want, header = v, c, true
-			continue
-		}
-		if !header {
-			return nil, fmt.Errorf("%s: line %d: a clause before the header", name, line)
-		}
-		for _, tok := range strings.Fields(text) {
-			l, err := strconv.Atoi(tok)
-			if err != nil || l > f.NumVars || -l > f.NumVars {
-				return nil, fmt.Errorf("%s: line %d: bad literal %q (%d variables)", name, line, tok, f.NumVars)
-			}
-			if l == 0 {
-				f.Clauses = append(f.Clauses, cur)
-				cur = nil
-				continue
-			}
-			cur = append(cur, l)
-		}
+	n, clauses, err := drat.ReadDIMACS(r, name)
+	if err != nil {
+		return nil, err
 	}
-	if err := sc.Err(); err == bufio.ErrTooLong {
-		return nil, fmt.Errorf("%s: line %d: longer than %d MiB: %w", name, line+1, drat.MaxLine>>20, err)
-	} else if err != nil {
-		return nil, fmt.Errorf("%s: line %d: %w", name, line+1, err)
-	}
-	switch {
-	case !header:
-		return nil, fmt.Errorf("%s: no \"p cnf\" header", name)
-	case cur != nil:
-		return nil, fmt.Errorf("%s: the last clause has no terminating 0", name)
-	case len(f.Clauses) != want:
-		return nil, fmt.Errorf("%s: %d clauses, the header says %d", name, len(f.Clauses), want)
-	}
-	return f, nil
+	return &CNF{NumVars: n, Clauses: clauses}, nil
 }

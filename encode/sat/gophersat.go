@@ -74,12 +74,32 @@ func (gophersatBackend) New(f *CNF) (Solver, error) {
 	return &gsSolver{s: solver.New(pb), nvars: f.NumVars, unsat: pb.Status == solver.Unsat}, nil
 }
 
-// NewPB makes a gophersat solver from pseudo-Boolean constraints (clauses,
-// at-least and at-most), over nvars variables. It goes through
-// ParsePBConstrs, the PB entry point measured correct; ParseCardConstrs is
-// never used. Variables beyond the constraints' largest are declared by a
-// tautology-free trick: an AtLeast-0 constraint naming nvars.
-func NewPB(nvars int, constrs []solver.PBConstr) (Solver, error) {
+// PBConstraint is a cardinality constraint gophersat takes natively (no
+// clausal encoding): at least or at most K of Lits are true.
+type PBConstraint struct {
+	Lits    []int
+	K       int
+	AtLeast bool // at least K; at most K when false
+}
+
+// NewPB makes a gophersat solver from f's clauses and the cardinality
+// constraints cards, over f's variables. It goes through ParsePBConstrs,
+// the PB entry point measured correct; ParseCardConstrs is never used.
+// Variables beyond the constraints' largest are declared by a
+// tautology-free trick: an AtLeast-0 constraint naming the last.
+func NewPB(f *CNF, cards []PBConstraint) (Solver, error) {
+	nvars := f.NumVars
+	constrs := make([]solver.PBConstr, 0, len(f.Clauses)+len(cards)+1)
+	for _, c := range f.Clauses {
+		constrs = append(constrs, solver.PropClause(c...))
+	}
+	for _, c := range cards {
+		if c.AtLeast {
+			constrs = append(constrs, solver.AtLeast(c.Lits, c.K))
+		} else {
+			constrs = append(constrs, solver.AtMost(c.Lits, c.K))
+		}
+	}
 	if nvars > 0 {
 		// ParsePBConstrs sizes the problem from the literals it sees; an
 		// always-true constraint over the last variable declares it.

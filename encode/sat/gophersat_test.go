@@ -54,9 +54,9 @@ func TestGophersatAddClauseUndeclaredVariable(t *testing.T) {
 // Defect 3: ParseCardConstrs answers wrongly. NewPB goes through
 // ParsePBConstrs; the notes' counter-example must come out right.
 func TestGophersatPBNotCardConstrs(t *testing.T) {
-	s, err := NewPB(4, []solver.PBConstr{
-		solver.AtLeast([]int{1, 2, 3}, 2),
-		solver.AtLeast([]int{3, 4}, 2),
+	s, err := NewPB(&CNF{NumVars: 4}, []PBConstraint{
+		{Lits: []int{1, 2, 3}, K: 2, AtLeast: true},
+		{Lits: []int{3, 4}, K: 2, AtLeast: true},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestGophersatPBNotCardConstrs(t *testing.T) {
 // NewPB declares variables the constraints do not mention, so that later
 // clauses over them are accepted.
 func TestGophersatPBDeclaresAllVariables(t *testing.T) {
-	s, err := NewPB(5, []solver.PBConstr{solver.AtMost([]int{1, 2}, 1)})
+	s, err := NewPB(&CNF{NumVars: 5}, []PBConstraint{{Lits: []int{1, 2}, K: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func slantSplitInput(t *testing.T, dir string) string {
 		}
 		ids = append(ids, instances.SlantGameID(cases[0]))
 	}
-	changed, err := instances.ReadFile(filepath.Join("..", "..", "..", "..", "compare", "testdata", "slant_split.txt"), instances.ParseSlant)
+	changed, err := instances.ReadFile(filepath.Join("..", "..", "..", "..", "compare", "puzzles", "testdata", "slant_split.txt"), instances.ParseSlant)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
+	_ "github.com/gridsat/gridsat/compare/puzzles" // registers the puzzles
 )
 
 // HangGuard is how long WaitFor waits for an event before it calls the

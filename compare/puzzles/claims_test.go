@@ -1,0 +1,73 @@
+package puzzles
+
+import (
+	"testing"
+
+	"github.com/gridsat/gridsat/compare"
+)
+
+// Each claim no verifier can check is labelled by what backs it: a proof
+// (certified when run, or certified when the certificates' code checked
+// one now), an independent solver agreeing (cross-checked), or nothing
+// (claimed); a verified answer claims nothing.
+func TestClaimLabels(t *testing.T) {
+	slant, err := compare.Lookup("slant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	queens, err := compare.Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsat := compare.Run{Verdict: compare.VerdictUnsat}
+	ok := compare.Run{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true}}
+	unique := compare.Run{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, UniqueChecked: true}}
+	cert := unsat
+	cert.Certified = true
+	recert := unsat
+	recert.Claim = compare.ClaimCertified
+	spec := func(p *compare.Puzzle, text string) compare.Spec {
+		s, err := p.ParseSpec(text, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, tt := range []struct {
+		name  string
+		p     *compare.Puzzle
+		specs []string
+		runs  []compare.Run
+		agree string
+		want  []string
+	}{
+		{"one solver", slant, []string{"dfs"}, []compare.Run{unsat}, "-", []string{compare.ClaimClaimed}},
+		{"dfs and sat agree", slant, []string{"dfs", "sat"}, []compare.Run{unsat, unsat}, "yes", []string{compare.ClaimCrossChecked, compare.ClaimCrossChecked}},
+		{"two sat specs agree", slant, []string{"sat", "sat:probe=none"}, []compare.Run{unsat, unsat}, "yes", []string{compare.ClaimClaimed, compare.ClaimClaimed}},
+		{"sat with the dfs's deductions", slant, []string{"dfs", "sat:pre=equiv"}, []compare.Run{unsat, unsat}, "yes", []string{compare.ClaimClaimed, compare.ClaimClaimed}},
+		{"a disagreement", slant, []string{"dfs", "sat", "sat:probe=none"}, []compare.Run{unsat, unsat, ok}, "NO", []string{compare.ClaimClaimed, compare.ClaimClaimed, ""}},
+		{"a verified solution", slant, []string{"dfs", "sat"}, []compare.Run{ok, ok}, "yes", []string{"", ""}},
+		{"unique against plain", slant, []string{"dfs", "sat"}, []compare.Run{unique, ok}, "yes", []string{compare.ClaimClaimed, ""}},
+		{"unique both", slant, []string{"dfs", "sat"}, []compare.Run{unique, unique}, "yes", []string{compare.ClaimCrossChecked, compare.ClaimCrossChecked}},
+		{"certified when run", slant, []string{"dfs", "sat"}, []compare.Run{cert, unsat}, "yes", []string{compare.ClaimCertifiedWhenRun, compare.ClaimCrossChecked}},
+		{"certified now", slant, []string{"sat"}, []compare.Run{recert}, "-", []string{compare.ClaimCertified}},
+		{"a timeout", slant, []string{"dfs", "sat"}, []compare.Run{{Verdict: compare.VerdictTimeout}, unsat}, "-", []string{"", compare.ClaimClaimed}},
+		{"queens optimum, one solver", queens, []string{"sat"}, []compare.Run{ok}, "-", []string{compare.ClaimClaimed}},
+		{"queens optimum, dfs and sat", queens, []string{"dfs", "sat:card=seq"}, []compare.Run{ok, ok}, "yes", []string{compare.ClaimCrossChecked, compare.ClaimCrossChecked}},
+		// No targets: zero queens, and nothing fewer to claim absent.
+		{"queens zero queens", queens, []string{"sat"}, []compare.Run{{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Answer: "Case 9: 0"}}}, "-", []string{""}},
+		{"queens one queen", queens, []string{"sat"}, []compare.Run{{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Answer: "Case 9: 1"}}}, "-", []string{compare.ClaimClaimed}},
+	} {
+		var specs []compare.Spec
+		for _, s := range tt.specs {
+			specs = append(specs, spec(tt.p, s))
+		}
+		row := compare.Row{Runs: append([]compare.Run(nil), tt.runs...), Agree: tt.agree}
+		compare.LabelClaims(tt.p, compare.SpecUses(tt.p, specs), &row)
+		for i, run := range row.Runs {
+			if run.Claim != tt.want[i] {
+				t.Errorf("%s: %s labelled %q, want %q", tt.name, tt.specs[i], run.Claim, tt.want[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,39 @@
+package puzzles
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gridsat/gridsat/instances"
+)
+
+// queensBoundBy names a bound only when it shows that answer-1 queens
+// cannot cover, and its share bound is exact (rationals): a bound that
+// does not settle the answer names nothing, so the answer needs a proof.
+func TestQueensBoundBy(t *testing.T) {
+	tests := []struct {
+		board  string
+		answer int
+		want   string
+	}{
+		{"8 8\n" + strings.Repeat("XXXXXXXX\n", 8), 4, boundSpencer},
+		{"8 8\n" + strings.Repeat("XXXXXXXX\n", 8), 5, ""},
+		{"2 2\nXX\nXX\n", 1, boundSpencer},
+		// Issue 29's board: the bounds say 2, the optimum is 3.
+		{"6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n", 2, boundReach},
+		{"6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n", 3, ""},
+		{"6 6\n.XXXX.\n..X...\nX...XX\n......\n..XX..\n.....X\n", 2, boundReach},
+		{"6 6\n.XXXX.\n..X...\nX...XX\n......\n..XX..\n.....X\n", 3, ""},
+		{"3 3\nX..\n...\n..X\n", 1, boundReach}, // no cover of 0 queens
+		{"3 3\nX..\n...\n..X\n", 2, ""},
+	}
+	for _, tt := range tests {
+		qs, err := instances.ParseQueens("t.txt", strings.NewReader(tt.board+"0\n"))
+		if err != nil || len(qs) != 1 {
+			t.Fatal(err)
+		}
+		if got := queensBoundBy(qs[0], tt.answer); got != tt.want {
+			t.Errorf("%q, answer %d: %q, want %q", tt.board, tt.answer, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,280 @@
+package encode
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gridsat/gridsat/encode/sat"
+)
+
+// QueensOptions choose how the queens puzzle is encoded and searched. The
+// zero value is the default, the same as the command line's
+// (DefaultQueensOptions spells it out). The opt tags declare the command
+// line's options (compare.DeclareOptions): each is written there and only
+// there.
+type QueensOptions struct {
+	// Card is the at-most-k encoding: one of CardEncodings ("totalizer",
+	// the default, "seq", "mtotalizer", "cardnet", "sortnet") or "pb"
+	// (gophersat's own pseudo-Boolean at-most, gophersat only).
+	Card QueensCard `opt:"card" doc:"at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"`
+	// Order is the order of the square literals in the counter:
+	// "natural" (row-major, the default), "occurrence" (most target
+	// clauses first) or "proximity" (3x3 blocks in row-major order, each
+	// block's squares by occurrence).
+	Order QueensOrder `opt:"order" doc:"order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"`
+	// Empty adds the counters' converse clauses, so that their outputs
+	// count exactly and the formula also says, in the counter's own
+	// variables, that at least |squares| - k squares are empty (not for
+	// pb).
+	Empty bool `opt:"empty" doc:"the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"`
+	// NoLines leaves out the line variables: by default every row,
+	// column, diagonal and anti-diagonal with a useful square gets a
+	// variable, true exactly when a queen stands on the line; every target
+	// gets the clause "one of its four lines holds a queen"; and at most k
+	// lines of each direction hold a queen. Without lines, every target's
+	// clause is over its squares.
+	NoLines bool `opt:"lines,negate" doc:"a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"`
+	// Squares gives every target its clause over its squares beside its
+	// lines' clause (the two say the same through the lines' definitions;
+	// with lines only, CDCL proves the hard bounds faster).
+	Squares bool `opt:"squares" doc:"with lines, each target's clause over its squares too"`
+	// NoParity counts the diagonals and the anti-diagonals each on their
+	// own (at most k of each). By default they are counted by the colour
+	// of their squares (a diagonal's squares are all light or all dark):
+	// a queen on a light square occupies one light diagonal and one light
+	// anti-diagonal, so max(light diagonals, light anti-diagonals) +
+	// max(dark diagonals, dark anti-diagonals) is at most k. Not with
+	// card=pb, whose PB constraints count each direction alone.
+	NoParity bool `opt:"parity,negate" doc:"with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"`
+	// Split is "classes" (the default with lines and a counter) to answer
+	// each "at most k" by one SAT call per cube of queensBound.Cubes, or
+	// "none" (the default with card=pb or without lines) for one call.
+	// The default is "", which picks one of the two; "classes" asked for
+	// is refused where it cannot apply (and makes QueensCNF incremental).
+	Split QueensSplit `opt:"split" doc:"each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
+	// Search is "up" (the default: k from a lower bound encode computes,
+	// k, k+1, ... until SAT; with an sat.Assumer backend (gini) on one solver,
+	// "at most k" assumed; otherwise a fresh solver per k) or "down" (one
+	// solver from the greedy cover's size, "at most k" tightened by unit
+	// clauses after each model, until UNSAT or the lower bound).
+	Search QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
+	// NoSymmetry turns off the lex-leader constraints for the board
+	// symmetries that map the target set onto itself (all 8 on a full
+	// square board).
+	NoSymmetry bool `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
+	// Upper is where the search's upper bound comes from: "walk" (the
+	// default: a local search over the target clauses, see coverWalk) or
+	// "greedy" (the greedy cover alone).
+	Upper QueensUpper `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
+	// SATOptions are the backend and certify=; Certify checks a clausal
+	// proof of every UNSAT call (each k below the answer, each cube of a
+	// split k) as the search makes it, and that a split k's cubes cover
+	// every way of sharing k queens among the square classes;
+	// QueensResult.Cert says what was checked. It needs a backend that
+	// proves, card other than pb (gophersat's PB learning is not clausal)
+	// and search=up.
+	SATOptions
+	// Deadline, if not zero, is passed to the backend.
+	Deadline time.Time
+	// Keep, if set, is given every checked claim (for --proofs).
+	Keep ClaimKeeper
+}
+
+// QueensCard is the at-most-k encoding of QueensOptions.Card: one of
+// CardEncodings or QueensCardPB.
+type QueensCard string
+
+// QueensCardPB is gophersat's own pseudo-Boolean at-most constraint.
+const QueensCardPB QueensCard = "pb"
+
+// Values lists the cards, the default first.
+func (QueensCard) Values() []string {
+	def := string(DefaultQueensOptions().Card)
+	values := []string{def}
+	for _, c := range sat.CardEncodings {
+		if c != def {
+			values = append(values, c)
+		}
+	}
+	return append(values, string(QueensCardPB))
+}
+
+// QueensOrder is the order of the square literals in the counter.
+type QueensOrder string
+
+// The literal orders.
+const (
+	QueensOrderNatural    QueensOrder = "natural"    // row-major
+	QueensOrderOccurrence QueensOrder = "occurrence" // most target clauses first
+	QueensOrderProximity  QueensOrder = "proximity"  // 3x3 blocks, each by occurrence
+)
+
+// QueensOrders names the literal orders of QueensOptions.Order, the
+// default first.
+var QueensOrders = []QueensOrder{QueensOrderNatural, QueensOrderOccurrence, QueensOrderProximity}
+
+// Values lists the orders, the default first.
+func (QueensOrder) Values() []string { return enumWords(QueensOrders) }
+
+// QueensSplit says how each "at most k" is asked: QueensSplitClasses,
+// QueensSplitNone, or "" for the default (classes where it applies).
+type QueensSplit string
+
+// The splits.
+const (
+	QueensSplitClasses QueensSplit = "classes"
+	QueensSplitNone    QueensSplit = "none"
+)
+
+// Values lists the splits, the default first.
+func (QueensSplit) Values() []string {
+	return enumWords([]QueensSplit{QueensSplitClasses, QueensSplitNone})
+}
+
+// MarshalText spells a split, "" as the default with lines and a counter
+// (as resume keys and reports spell it).
+func (s QueensSplit) MarshalText() ([]byte, error) {
+	if s == "" {
+		return []byte(QueensSplitClasses), nil
+	}
+	return []byte(s), nil
+}
+
+// QueensSearch is the direction of the search for the smallest k.
+type QueensSearch string
+
+// The searches.
+const (
+	QueensSearchUp   QueensSearch = "up"
+	QueensSearchDown QueensSearch = "down"
+)
+
+// Values lists the searches, the default first.
+func (QueensSearch) Values() []string {
+	return enumWords([]QueensSearch{QueensSearchUp, QueensSearchDown})
+}
+
+// QueensUpper is where the search's upper bound comes from.
+type QueensUpper string
+
+// The upper bounds.
+const (
+	QueensUpperWalk   QueensUpper = "walk"
+	QueensUpperGreedy QueensUpper = "greedy"
+)
+
+// Values lists the upper bounds, the default first.
+func (QueensUpper) Values() []string {
+	return enumWords([]QueensUpper{QueensUpperWalk, QueensUpperGreedy})
+}
+
+// enumWords returns the words of an enumeration's values.
+func enumWords[E ~string](values []E) []string {
+	words := make([]string, len(values))
+	for i, v := range values {
+		words[i] = string(v)
+	}
+	return words
+}
+
+// DefaultQueensOptions are the zero QueensOptions with their defaults
+// filled in; Split stays "" (the default picks classes or none).
+func DefaultQueensOptions() QueensOptions {
+	return QueensOptions{Card: "totalizer", Order: QueensOrderNatural, Search: QueensSearchUp, Upper: QueensUpperWalk}
+}
+
+// Validate checks the options without solving: a known card, order and
+// search, a known backend, card=pb only on gophersat and not with Empty.
+// backend is the backend o names, gophersat when none.
+func (o QueensOptions) backend() (sat.Backend, error) {
+	if o.Backend != nil {
+		return o.Backend, nil
+	}
+	be, err := sat.LookupBackend("")
+	if err != nil {
+		return nil, fmt.Errorf("queens: %w", err)
+	}
+	return be, nil
+}
+
+func (opt QueensOptions) Validate() error {
+	_, err := opt.resolve()
+	return err
+}
+
+// resolve checks opt and fills in the defaults.
+func (opt QueensOptions) resolve() (QueensOptions, error) {
+	def := DefaultQueensOptions()
+	if opt.Card == "" {
+		opt.Card = def.Card
+	}
+	if opt.Order == "" {
+		opt.Order = def.Order
+	}
+	if opt.Search == "" {
+		opt.Search = def.Search
+	}
+	if opt.Upper == "" {
+		opt.Upper = def.Upper
+	}
+	switch {
+	case opt.Card == QueensCardPB:
+		if opt.Backend != nil && opt.Backend.Name() != "gophersat" {
+			return opt, fmt.Errorf("queens: card=pb uses gophersat's PB constraints and works with the gophersat backend only, not %q", opt.Backend.Name())
+		}
+		if opt.Empty {
+			return opt, fmt.Errorf("queens: empty=true adds a counter's converse clauses; card=pb has no counter")
+		}
+	case !contains(sat.CardEncodings, string(opt.Card)):
+		return opt, fmt.Errorf("queens: unknown card %q (want %s or pb)", opt.Card, strings.Join(sat.CardEncodings, ", "))
+	}
+	if err := checkEnum("queens", "order", opt.Order); err != nil {
+		return opt, err
+	}
+	if err := checkEnum("queens", "search", opt.Search); err != nil {
+		return opt, err
+	}
+	switch opt.Split {
+	case "":
+		opt.Split = QueensSplitClasses
+		if opt.Card == QueensCardPB || opt.NoLines {
+			opt.Split = QueensSplitNone
+		}
+	case QueensSplitNone:
+	case QueensSplitClasses:
+		if opt.Card == QueensCardPB || opt.NoLines {
+			return opt, fmt.Errorf("queens: split=classes counts lines with a counter: not with card=pb or lines=false")
+		}
+	default:
+		return opt, checkEnum("queens", "split", opt.Split)
+	}
+	if err := checkEnum("queens", "upper", opt.Upper); err != nil {
+		return opt, err
+	}
+	be, err := opt.backend()
+	if err != nil {
+		return opt, err
+	}
+	if opt.Certify {
+		if err := sat.CheckCertifiable(be); err != nil {
+			return opt, fmt.Errorf("queens: %w", err)
+		}
+		if opt.Card == QueensCardPB {
+			return opt, fmt.Errorf("queens: card=pb cannot be certified: gophersat's PB learning is not clausal (use one of %s)", strings.Join(sat.CardEncodings, ", "))
+		}
+		if opt.Search != QueensSearchUp {
+			return opt, fmt.Errorf("queens: search=%s cannot be certified (its bounds are tightened in one solver): use search=up", opt.Search)
+		}
+	}
+	return opt, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
