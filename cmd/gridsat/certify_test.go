@@ -101,7 +101,7 @@ func TestCompareCertifyAgrees(t *testing.T) {
 func TestProofsKeptAndRechecked(t *testing.T) {
 	dir := t.TempDir()
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--results", runs)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -151,7 +151,7 @@ func TestProofsKeptAndRechecked(t *testing.T) {
 func TestProofsIncompleteNotCertified(t *testing.T) {
 	dir := t.TempDir()
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "chain", "sample", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "chain", "sample", "--inproc", "--certify", "--proofs", proofs, "--results", runs)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -32,7 +33,8 @@ type compareFlags struct {
 	timeout  time.Duration
 	mem      string
 	jobs     int
-	out      string
+	out      string // --results
+	oldOut   string // --out, refused with a hint
 	resume   bool
 	plot     string
 	inproc   bool
@@ -68,7 +70,7 @@ measured inside the worker around the solve (parsing excluded): CPU time
 (user+system of the worker and its children, getrusage) unless --time wall;
 the CSV and JSON reports carry both. --repeat N runs each (case, solver) N
 times in shuffled rounds (--seed) and reports the median and the range;
---pin gives each worker a CPU of its own; the results file (--out) records
+--pin gives each worker a CPU of its own; the results file (--results) records
 the machine. Ctrl-C stops cleanly: finished rows are reported.
 
 ` + crossCheckHelp() + `
@@ -81,7 +83,7 @@ and json with every statistic; html, one self-contained page with the
 summary, the plots, every run sortable and each case's boards. The summary
 scores each solver by PAR-2 (mean time per case, a timeout, memout, error or
 WRONG answer counted as twice --timeout) beside the virtual best solver (each
-case's fastest), and says how many runs --resume took from --out.
+case's fastest), and says how many runs --resume took from --results.
 
 Solvers are given as --solvers dfs,sat; options follow a solver's name after
 colons, so variants can be compared as columns:
@@ -101,16 +103,18 @@ colons, so variants can be compared as columns:
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock limit per run (0: none)")
 	fl.StringVar(&f.mem, "mem", "2GiB", "resident-memory limit per run, e.g. 512MiB, 2GiB (0: none)")
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "runs at once")
-	fl.StringVar(&f.out, "out", "", "append each run to this JSON-lines file as it ends")
-	fl.BoolVar(&f.resume, "resume", false, "with --out: skip runs already in that file")
+	fl.StringVar(&f.out, "results", "", "append each run to this JSON-lines results file as it ends (for --resume and gridsat report; the report itself is -o)")
+	fl.StringVar(&f.oldOut, "out", "", "")
+	fl.Lookup("out").Hidden = true
+	fl.BoolVar(&f.resume, "resume", false, "with --results: skip runs already in that file")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
-	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --out); merge the shards' files with gridsat report")
+	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --results); merge the shards' files with gridsat report")
 	fl.IntVar(&f.repeat, "repeat", 1, "run each (case, solver) N times, in rounds shuffled by --seed; reports show the median and the spread")
 	fl.IntVar(&f.warmup, "warmup", 0, "runs of each (case, solver) before its repeats, not recorded")
 	fl.BoolVar(&f.pin, "pin", false, "pin each worker to its own logical CPU (one per physical core first); -j may not exceed the CPUs available")
-	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --out's header)")
+	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --results' header)")
 	f.report.add(fl)
 	return cmd
 }
@@ -225,8 +229,11 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 	if f.timeout < 0 {
 		return plan, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout)
 	}
+	if err := f.checkResults(changed); err != nil {
+		return plan, err
+	}
 	if f.resume && f.out == "" {
-		return plan, fmt.Errorf("--resume needs --out FILE")
+		return plan, fmt.Errorf("--resume needs --results FILE")
 	}
 	if f.shard != "" {
 		var err error
@@ -234,7 +241,7 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 			return plan, fmt.Errorf("--shard %w", err)
 		}
 		if f.out == "" {
-			return plan, fmt.Errorf("--shard needs --out FILE: a shard's runs are reported by gridsat report over every shard's file")
+			return plan, fmt.Errorf("--shard needs --results FILE: a shard's runs are reported by gridsat report over every shard's file")
 		}
 	}
 	limits, err := f.limits(changed)
@@ -339,7 +346,7 @@ func (w *compareReports) write(r compare.Report) error {
 // compareFiles names to a guard every file compare reads (each input
 // file, a directory's files, standard input for "-") and writes (the
 // report, on stdout or --output, each puzzle's --plot, the results file
-// --out, the --proofs folder).
+// --results, the --proofs folder).
 func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, stdin io.Reader, stdout io.Writer) *outputs.Guard {
 	g := new(outputs.Guard)
 	var names []string
@@ -357,7 +364,7 @@ func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, st
 		}
 	}
 	reportGuard(g, f.report.output, f.plot, names, stdout)
-	g.Results("--out", f.out)
+	g.Results("--results", f.out)
 	if f.certify {
 		g.OutputDir("--proofs", f.proofs)
 	}
@@ -588,4 +595,42 @@ func puzzleHeading(w io.Writer, format, name string, first bool) {
 	} else {
 		fmt.Fprintf(w, "== %s ==\n", name)
 	}
+}
+
+// reportExts are the extensions of the files a report or plot is written
+// to: a results file (--results) given one is refused, as a report file
+// would be overwritten by JSON lines.
+var reportExts = []string{".html", ".htm", ".csv", ".md", ".markdown", ".svg", ".png", ".pdf", ".json"}
+
+// checkResults refuses compare's old --out, whose name other commands
+// give their main output, and a results file named like a report.
+func (f *compareFlags) checkResults(changed func(string) bool) error {
+	if changed("out") {
+		return fmt.Errorf("compare has no --out: the report goes to -o/--output FILE, the JSON-lines runs file (for --resume and gridsat report) to --results FILE")
+	}
+	ext := strings.ToLower(filepath.Ext(f.out))
+	for _, e := range reportExts {
+		if ext == e && (e == ".svg" || e == ".png" || e == ".pdf") {
+			return fmt.Errorf("--results %s: the results file is JSON lines (name it .jsonl); a plot is drawn with --plot %s", f.out, f.out)
+		}
+		if ext == e {
+			return fmt.Errorf("--results %s: the results file is JSON lines (name it .jsonl); for a %s report give -o %s --format %s", f.out, strings.TrimPrefix(ext, "."), f.out, formatOfExt(ext))
+		}
+	}
+	return nil
+}
+
+// formatOfExt is the report format a file extension suggests.
+func formatOfExt(ext string) string {
+	switch ext {
+	case ".html", ".htm":
+		return "html"
+	case ".csv":
+		return "csv"
+	case ".md", ".markdown":
+		return "markdown"
+	case ".json":
+		return "json"
+	}
+	return "table"
 }

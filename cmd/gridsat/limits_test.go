@@ -14,7 +14,7 @@ import (
 // reuses them all under the same limit.
 func TestRunsPastTheLimitAreTimeouts(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	args := []string{"compare", "chain", "sample", "--solvers", "dfs", "--timeout", "1ns", "--out", out}
+	args := []string{"compare", "chain", "sample", "--solvers", "dfs", "--timeout", "1ns", "--results", out}
 	check := func(what string, rows []compare.Row) {
 		t.Helper()
 		if len(rows) == 0 {

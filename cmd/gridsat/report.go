@@ -31,8 +31,8 @@ func newReportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report RUNS.jsonl...",
 		Short: "report from results files alone: merge shards, verify every answer again, cross-check",
-		Long: `report reads the results files that compare --out wrote (one comparison's
-shards, run on several machines with --shard i/n, or one run resumed several
+		Long: `report reads the results files that compare --results wrote (one comparison's
+shards, run on several machines with compare --shard i/n, or one run resumed several
 times), checks that they come from the same inputs, solvers and gridsat
 version, merges them, verifies every answer again with the puzzle's
 verifier, cross-checks the solvers, and prints the report compare would

@@ -28,9 +28,9 @@ type reportFlags struct {
 func (rf *reportFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&rf.plotKind, "plot-kind", "scaling", "with --plot: scaling (time against size), cactus (cases solved within a time, per solver\n"+
 		"and the virtual best) or scatter (one solver's time against another's, log-log)")
-	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two of --solvers)")
+	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two solvers)")
 	fl.StringVar(&rf.stats, "stats", "compact", "statistics in table and markdown reports: compact (each solver's headline figures) or full")
-	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout (--out is the runs' file)")
+	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout")
 	fl.StringVar(&rf.time, "time", "", "the time the table, summaries, PAR-2 and plots use: cpu (user+system of the solve) or wall\n"+
 		"(default: cpu where every run's CPU time was measured, else wall); CSV and JSON carry both")
 }

@@ -300,7 +300,7 @@ func TestCoinThroughTheRegistry(t *testing.T) {
 	// compare in worker processes (the test binary stands in for gridsat,
 	// the coin registered there too), then report from the results file.
 	results := filepath.Join(dir, "results.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "coin", input, nothing, "--solvers", "dfs,sat,sat:backend=gini", "--format", "csv", "--out", results, "-j", "2")
+	out, stderr, code := gridsat(t, "", "compare", "coin", input, nothing, "--solvers", "dfs,sat,sat:backend=gini", "--format", "csv", "--results", results, "-j", "2")
 	if code != 0 {
 		t.Fatalf("compare: exit %d: %s\n%s", code, stderr, out)
 	}

@@ -268,7 +268,7 @@ type fileLog struct {
 	log  *ResultsLog
 }
 
-// MergeResultsWith reads the results files at paths (compare --out, perhaps
+// MergeResultsWith reads the results files at paths (compare --results, perhaps
 // shards of one comparison) and rebuilds each puzzle's report: headers
 // must agree on the inputs, the solvers and gridsat's version; runs found
 // in several files are merged when they agree and reported when they do

@@ -67,7 +67,7 @@ func newOutputWorld(t *testing.T) *outputWorld {
 	for _, args := range [][]string{
 		{"gen", "queens", "--size", "5", "--count", "2", "-o", w.queens},
 		{"gen", "chain", "--size", "4", "-o", w.chain},
-		{"compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs},
+		{"compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs},
 	} {
 		if _, stderr, code := gridsat(t, "", args...); code != 0 {
 			t.Fatalf("%v: %s", args, stderr)
@@ -75,6 +75,7 @@ func newOutputWorld(t *testing.T) *outputWorld {
 	}
 	os.Symlink("q.txt", w.link)
 	os.Symlink("new.svg", w.dangling)
+	os.Symlink("new.jsonl", at("dangling.jsonl")) // a results file's name (--results refuses a report's)
 	held, err := harness.OpenResults(w.held, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -129,10 +130,10 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 		{"compare DIR -o a file of DIR", "", []string{"compare", "queens", qdir, "--inproc", "-o", qdir + "/./q2.txt"}, "the same file as input " + filepath.Join(qdir, "q2.txt")},
 		{"compare -o results", "", []string{"compare", "queens", q, "--inproc", "-o", w.runs}, "results file"},
 		{"compare -o locked", "", []string{"compare", "queens", q, "--inproc", "-o", w.held}, "locked by pid"},
-		{"compare --out dangling", "", []string{"compare", "queens", q, "--inproc", "--out", w.dangling, "-o", filepath.Join(w.dir, "new.txt")}, "does not exist"},
+		{"compare --out dangling", "", []string{"compare", "queens", q, "--inproc", "--results", filepath.Join(w.dir, "dangling.jsonl"), "-o", filepath.Join(w.dir, "new.txt")}, "does not exist"},
 		{"compare --plot dangling", "", []string{"compare", "queens", q, "--inproc", "--plot", w.dangling, "-o", filepath.Join(w.dir, "zzz.svg")}, "does not exist"},
 		{"compare -o --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "zz"), "-o", filepath.Join(w.dir, "zz")}, "--proofs"},
-		{"compare --out --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "yy"), "--out", filepath.Join(w.dir, "yy")}, "--proofs"},
+		{"compare --out --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "yy"), "--results", filepath.Join(w.dir, "yy")}, "--proofs"},
 		{"compare -o in --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", proofs, "-o", filepath.Join(proofs, "r.txt")}, "inside the folder of --proofs"},
 		{"solve --svg in --proofs", "", []string{"solve", "chain", c, "--solver", "sat", "--certify", "--proofs", proofs, "--svg", filepath.Join(proofs, "c.svg")}, "inside the folder of --proofs"},
 		{"report -o input", "", []string{"report", w.runs, "-o", w.runs}, "input"},
@@ -278,7 +279,7 @@ func TestHarnessRowThenAnswer(t *testing.T) {
 	if _, stderr, code := gridsat(t, "", "report", w.runs); code != 0 || !strings.Contains(stderr, "1 harness failures run again") || !strings.Contains(stderr, "0 disagreed") {
 		t.Errorf("report: exit %d, %q; want exit 0, the failure run again", code, stderr)
 	}
-	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs, "--resume")
+	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs, "--resume")
 	if code != 0 {
 		t.Errorf("compare --resume: exit %d, %q; want exit 0", code, stderr)
 	}
@@ -295,7 +296,7 @@ func TestOutKeepsCompleteLastLine(t *testing.T) {
 		stripped = stripped[:i] // a run record last
 	}
 	os.WriteFile(w.runs, []byte(stripped), 0o644)
-	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs, "--format", "csv")
+	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs, "--format", "csv")
 	if code != 0 {
 		t.Fatalf("--out: exit %d, %s", code, stderr)
 	}
@@ -306,7 +307,7 @@ func TestOutKeepsCompleteLastLine(t *testing.T) {
 	header, _, _ := strings.Cut(stripped, "\n")
 	one := filepath.Join(w.dir, "one.jsonl")
 	os.WriteFile(one, []byte(header), 0o644)
-	if _, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", one); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", one); code != 0 {
 		t.Fatalf("--out a one-line file: exit %d, %s", code, stderr)
 	}
 	if got, _ := os.ReadFile(one); !strings.HasPrefix(string(got), header+"\n") {
