@@ -80,7 +80,11 @@ timeout is not a disagreement.
 Reports (--format): a table with each solver's headline statistics (--stats
 full for all of them), as wide as the terminal or 120 columns; markdown; csv
 and json with every statistic; html, one self-contained page with the
-summary, the plots, every run sortable and each case's boards. The summary
+summary, the plots, every run sortable and each case's boards. Exports go
+to files beside the report (--export-csv, --export-json, --export-markdown,
+--export-html FILE, several at once): one record per (case, solver) run with
+a puzzle column, columns and units in docs/exports.md; --format csv or json
+of several puzzles prints that export. The summary
 scores each solver by PAR-2 (mean time per case, a timeout, memout, error or
 WRONG answer counted as twice --timeout) beside the virtual best solver (each
 case's fastest), and says how many runs --resume took from --results.
@@ -240,6 +244,9 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 		if plan.Shard, err = harness.ParseShard(f.shard); err != nil {
 			return plan, fmt.Errorf("--shard %w", err)
 		}
+		if f.report.exported() {
+			return plan, fmt.Errorf("--shard writes a shard's runs alone: export every shard's with gridsat report FILE... --export-FORMAT")
+		}
 		if f.out == "" {
 			return plan, fmt.Errorf("--shard needs --results FILE: a shard's runs are reported by gridsat report over every shard's file")
 		}
@@ -283,9 +290,6 @@ func comparePuzzles(args []string, format string) (names, paths []string, err er
 		if len(paths) > 0 {
 			return nil, nil, fmt.Errorf("compare all runs the bundled sets and takes no PATH")
 		}
-		if format == "csv" || format == "json" {
-			return nil, nil, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", format)
-		}
 		names = nil
 		for _, name := range compare.PuzzleNames() {
 			if len(compare.Sets(name)) > 0 {
@@ -325,6 +329,10 @@ type compareReports struct {
 func (w *compareReports) write(r compare.Report) error {
 	f := w.f
 	f.report.apply(&r)
+	f.report.keep(r)
+	if w.many && (f.format == "csv" || f.format == "json") {
+		return f.report.drawPlot(w.stderr, f.plot, r) // one export of every puzzle at the end
+	}
 	if w.many {
 		puzzleHeading(w.out, f.format, r.Name(), w.n == 0)
 	}
@@ -364,6 +372,7 @@ func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, st
 		}
 	}
 	reportGuard(g, f.report.output, f.plot, names, stdout)
+	f.report.exportGuard(g)
 	g.Results("--results", f.out)
 	if f.certify {
 		g.OutputDir("--proofs", f.proofs)

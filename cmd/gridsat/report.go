@@ -97,7 +97,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 		return fail(exitUsage, err)
 	}
 	defer out.abort()
-	w := &mergedReports{f: &f, out: out, stderr: stderr, many: len(merged) > 1, labels: labels}
+	w := &mergedReports{f: &f, out: out, stderr: stderr, many: len(merged) > 1, all: merged, labels: labels}
 	status := 0
 	for i, m := range merged {
 		failed, err := w.write(i, m)
@@ -154,9 +154,6 @@ func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harn
 			return nil, fail(exitUsage, err)
 		}
 	}
-	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
-		return nil, fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
-	}
 	g := new(outputs.Guard)
 	for _, path := range paths {
 		g.Input("input", path)
@@ -165,6 +162,7 @@ func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harn
 		g.InputDir("--proofs", dir)
 	}
 	reportGuard(g, f.report.output, f.plot, puzzles, stdout)
+	f.report.exportGuard(g)
 	if err := g.Check(); err != nil {
 		return nil, fail(exitUsage, err)
 	}
@@ -179,6 +177,7 @@ type mergedReports struct {
 	out    *reportOutput
 	stderr io.Writer
 	many   bool // several puzzles: each report has a heading
+	all    []*harness.Merged
 	labels []string
 	pages  []compare.Report // --format html: one page at the end
 }
@@ -198,11 +197,14 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 		return false, err
 	}
 	f.report.apply(&r)
-	if w.many {
+	r.Reused = m.Runs
+	f.report.keep(r)
+	if w.many && !manyTables(f.format, 2) {
 		puzzleHeading(w.out, f.format, r.Name(), i == 0)
 	}
-	r.Reused = m.Runs
-	if f.format == "html" {
+	if manyTables(f.format, len(w.all)) {
+		err = f.report.drawPlot(w.stderr, f.plot, r)
+	} else if f.format == "html" {
 		w.pages = append(w.pages, r)
 		err = f.report.drawPlot(w.stderr, f.plot, r)
 	} else {
