@@ -143,3 +143,31 @@ func TestSchemaValidatorCatches(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictReasonsInEveryFormat (issue 32, item 3): a memout's reason
+// and a timeout's are in the table and markdown (a footnote numbered in
+// the cell), the CSV (a reason column), the JSON (detail) and the HTML.
+func TestVerdictReasonsInEveryFormat(t *testing.T) {
+	r := exportReports()[1]
+	why := "estimated peak 3.88GiB over the 2GiB limit (--mem)"
+	for _, format := range Formats {
+		var b bytes.Buffer
+		if err := WriteReport(&b, r, Options{Format: format}); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !strings.Contains(out, why) {
+			t.Errorf("--format %s does not give the memout's reason", format)
+		}
+		switch format {
+		case "table", "markdown":
+			if !strings.Contains(out, "memout [1]") || !strings.Contains(out, "[1] memout: "+why) || !strings.Contains(out, "timeout: stopped at the time limit") {
+				t.Errorf("--format %s: no numbered reasons:\n%s", format, out)
+			}
+		case "csv":
+			if !strings.Contains(out, "good.reason") {
+				t.Errorf("CSV has no reason column:\n%s", out)
+			}
+		}
+	}
+}

@@ -73,8 +73,17 @@ type htmlSection struct {
 	Summary  htmlTable
 	Notes    []string
 	Problems []string
-	Plots    []htmlPlot
-	Runs     htmlTable
+	// Reasons are the footnotes of the verdicts' reasons.
+	Reasons []htmlReason
+	Plots   []htmlPlot
+	Runs    htmlTable
+}
+
+// htmlReason is a footnote of the runs table: a verdict's reason.
+type htmlReason struct {
+	ID   string
+	N    int
+	Text string
 }
 
 type htmlPlot struct {
@@ -109,6 +118,10 @@ type htmlRow struct {
 
 type htmlCell struct {
 	Text, Sort, Class, Title string
+	// Note is the number of the cell's footnote (a verdict's reason), 0
+	// for none; NoteID the footnote's id.
+	Note   int
+	NoteID string
 }
 
 type htmlBoard struct {
@@ -123,6 +136,11 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 		id = "report" + strconv.Itoa(index+1)
 	}
 	s := htmlSection{ID: id, Name: name}
+	r.sectionID = id
+	notes, _ := reasonNotes(r.Rows)
+	for _, n := range notes {
+		s.Reasons = append(s.Reasons, htmlReason{ID: fmt.Sprintf("why-%s-%d", id, n.N), N: n.N, Text: n.Text})
+	}
 	if s.Name == "" {
 		s.Name = "comparison"
 	}
@@ -313,7 +331,10 @@ func runColumns(r view) []runColumn {
 // runCells are one run's cells: its verdict (and claim), its time (and
 // the spread of its repeats), its statistics and its steps.
 func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
-	v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(string(run.Verdict))}
+	v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: Reason(run), Class: "v-" + strings.ToLower(string(run.Verdict))}
+	if n := r.reasons[reasonKey(run)]; n > 0 {
+		v.Note, v.NoteID = n, fmt.Sprintf("why-%s-%d", r.sectionID, n)
+	}
 	if run.Claim != "" {
 		v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
 	}

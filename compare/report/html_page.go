@@ -48,6 +48,12 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <div class="scroll">
 {{template "table" .Runs}}
 </div>
+{{if .Reasons -}}
+<p class="note">Why (each verdict's reason, by its number in the table):</p>
+<ol class="reasons">{{range .Reasons}}
+<li id="{{.ID}}" value="{{.N}}">{{.Text}}</li>{{end}}
+</ol>
+{{end -}}
 </section>
 {{end -}}
 <script>{{.Script}}</script>
@@ -63,7 +69,7 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </tfoot>{{end}}
 </table>{{end}}
 {{- define "row"}}<tr{{if .Class}} class="{{.Class}}"{{end}}>
-{{- range .Cells}}<td{{if .Sort}} data-v="{{.Sort}}"{{end}}{{if .Class}} class="{{.Class}}"{{end}}{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}</td>{{end}}
+{{- range .Cells}}<td{{if .Sort}} data-v="{{.Sort}}"{{end}}{{if .Class}} class="{{.Class}}"{{end}}{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}{{if .Note}} <sup class="why"><a href="#{{.NoteID}}">[{{.Note}}]</a></sup>{{end}}</td>{{end}}
 {{- if .BoardCell}}<td class="boards">{{if .Boards}}<details><summary>show</summary>
 {{- range .Boards}}<figure class="board">{{.SVG}}<figcaption>{{.Label}}</figcaption></figure>{{end -}}
 </details>{{else}}<span class="note">{{.BoardNote}}</span>{{end}}</td>{{end -}}

@@ -71,6 +71,11 @@ type view struct {
 	compare.Report
 	// autoTime says Time was chosen by Clock, not asked for.
 	autoTime bool
+	// reasons numbers the footnotes of the verdicts that need a reason
+	// (reasonNotes).
+	reasons map[string]int
+	// sectionID is the id of the HTML section being drawn.
+	sectionID string
 }
 
 // resolve is r's view, its time chosen.
@@ -82,6 +87,7 @@ func (r view) resolved() view {
 		r.Time = r.Clock()
 		r.autoTime = true
 	}
+	_, r.reasons = reasonNotes(r.Rows)
 	return r
 }
 
@@ -110,7 +116,7 @@ func (r view) clockNote() string {
 		}
 	}
 	if n := r.repeats(); n > 1 {
-		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in brackets", n)
+		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in parentheses", n)
 	}
 	if n := r.repeatedSolves(); n > 0 {
 		note += fmt.Sprintf("; %d quick runs timed as the mean of a round of solves in their worker (warm: the first, cold solve's times are in the JSON as first_wall_ns, first_cpu_ns)", n)
@@ -262,6 +268,15 @@ func writeTable(w io.Writer, r view, opt Options) error {
 	bullet := "  "
 	if markdown {
 		bullet = "- "
+	}
+	if reasons := r.reasonLines(); len(reasons) > 0 {
+		fmt.Fprintln(w, "\nWHY (each verdict's reason, by its number in the table):")
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		for _, l := range reasons {
+			fmt.Fprintln(w, bullet+l)
+		}
 	}
 	if len(problems) > 0 {
 		fmt.Fprintf(w, "\nPROBLEMS (%d):\n", len(problems))
@@ -450,9 +465,9 @@ func (r view) verdictCell(run compare.Run) string {
 		if q := r.spreadOf(run); q != nil {
 			cell += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
 		}
-		return cell
+		return cell + r.reasonMark(run)
 	}
-	return string(run.Verdict)
+	return string(run.Verdict) + r.reasonMark(run)
 }
 
 // headline returns the statistics a compact table shows for column i: the
@@ -554,7 +569,7 @@ func writeCSV(w io.Writer, r view) error {
 	cw := csv.NewWriter(w)
 	header := []string{"set", "file", "case", "line", "size", "cells"}
 	for i, s := range specs {
-		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified", s+".claim")
+		header = append(header, s+".verdict", s+".reason", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified", s+".claim")
 		if mixed {
 			header = append(header, s+".machine")
 		}
@@ -574,7 +589,7 @@ func writeCSV(w io.Writer, r view) error {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			rec = append(rec, string(run.Verdict), seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
+			rec = append(rec, string(run.Verdict), Reason(run), seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
 			if mixed {
 				rec = append(rec, run.Machine)
 			}

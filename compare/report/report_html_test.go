@@ -172,7 +172,11 @@ func TestHTMLReportParses(t *testing.T) {
 		if !strings.Contains(text(section), "1 reused from the results file") {
 			t.Errorf("%s: runs reused not said", r.Name())
 		}
-		problems := findAll(section, isElem(atom.Li))
+		problems := findAll(section, func(n *html.Node) bool {
+			c, _ := attr(n.Parent, "class")
+			return n.DataAtom == atom.Li && c == "problems"
+		})
+		checkReasonNotes(t, r.Name(), section)
 		wantProblems := 0
 		for _, row := range r.Rows {
 			wantProblems += len(row.Problems)
@@ -415,5 +419,27 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	}
 	if !got.Open || !got.OpenVisible || got.OpenHeight <= 0 || got.OpenWidth <= 0 {
 		t.Errorf("board asked for: open %v, visible %v, %v x %v", got.Open, got.OpenVisible, got.OpenWidth, got.OpenHeight)
+	}
+}
+
+// checkReasonNotes: every verdict cell of a run that is neither ok nor
+// unsat in the section's runs table links to a footnote of the section
+// that gives its reason, apart from the verdict's text (issue 32, item 3).
+func checkReasonNotes(t *testing.T, name string, section *html.Node) {
+	t.Helper()
+	for _, cell := range findAll(section, func(n *html.Node) bool {
+		c, _ := attr(n, "class")
+		return n.DataAtom == atom.Td && strings.HasPrefix(c, "v-") && c != "v-ok" && c != "v-unsat"
+	}) {
+		links := findAll(cell, isElem(atom.A))
+		if len(links) != 1 {
+			t.Errorf("%s: verdict cell %q has no footnote link", name, text(cell))
+			continue
+		}
+		href, _ := attr(links[0], "href")
+		note := byID(section, strings.TrimPrefix(href, "#"))
+		if note == nil || !strings.Contains(text(note), ": ") {
+			t.Errorf("%s: verdict cell %q links to %s, no reason there", name, text(cell), href)
+		}
 	}
 }
