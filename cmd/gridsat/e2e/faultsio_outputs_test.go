@@ -151,11 +151,11 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 		{"split - -o stdin", q, []string{"split", "queens", "-", "--jobs", "2", "-o", q}, "standard input"},
 		{"split -o results", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.runs}, "results file"},
 		{"split -o dangling", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.dangling}, "does not exist"},
-		{"dimacs -o stdin", q, []string{"dimacs", "queens", "-o", q}, "standard input"},
-		{"dimacs -o link", "", []string{"dimacs", "queens", q, "-o", w.link}, "input " + q},
-		{"dimacs -o results", "", []string{"dimacs", "queens", q, "-o", w.runs}, "results file"},
-		{"dimacs -o locked", "", []string{"dimacs", "queens", q, "-o", w.held}, "locked"},
-		{"dimacs -o dangling", "", []string{"dimacs", "queens", q, "-o", w.dangling}, "does not exist"},
+		{"dimacs -o stdin", q, []string{"dimacs", "queens", "--case", "1", "-o", q}, "standard input"},
+		{"dimacs -o link", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.link}, "input " + q},
+		{"dimacs -o results", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.runs}, "results file"},
+		{"dimacs -o locked", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.held}, "locked"},
+		{"dimacs -o dangling", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.dangling}, "does not exist"},
 	}
 	for _, tc := range cases {
 		stdout, stderr, code := gridsatFile(t, tc.stdin, "", tc.args...)
@@ -178,7 +178,7 @@ func TestStdoutAndStdinFiles(t *testing.T) {
 	w := newOutputWorld(t)
 	for _, args := range [][]string{
 		{"solve", "queens", w.queens},
-		{"dimacs", "queens", w.queens},
+		{"dimacs", "queens", "--case", "1", w.queens},
 		{"split", "queens", w.queens, "--jobs", "2"},
 		{"report", w.runs},
 		{"compare", "queens", w.queens, "--inproc"},
@@ -242,7 +242,7 @@ func TestFullStdoutEveryCommand(t *testing.T) {
 		{"sets", "--cat", "queens/seed"},
 		{"gen", "queens", "--size", "5"},
 		{"split", "queens", w.queens, "--jobs", "2"},
-		{"dimacs", "queens", w.queens},
+		{"dimacs", "queens", "--case", "1", w.queens},
 		{"report", w.runs},
 		{"compare", "queens", w.queens, "--inproc", "--solvers", "dfs"},
 	} {
@@ -396,8 +396,8 @@ func TestFullDiskEveryOutput(t *testing.T) {
 		{"solve --svg", keep, []string{"solve", "chain", w.chain, "--svg", keep}},
 		{"gen -o", keep, []string{"gen", "slant", "--size", "30", "--count", "20", "-o", keep}},
 		{"split -o", keep, []string{"split", "queens", w.queens, "--jobs", "64", "-o", keep}},
-		{"dimacs -o", keep, []string{"dimacs", "queens", w.queens, "-o", keep}},
-		{"dimacs -o DIR", filepath.Join(fs, "case-001.cnf"), []string{"dimacs", "queens", w.queens, "-o", fs + "/"}},
+		{"dimacs -o", keep, []string{"dimacs", "queens", "--case", "1", w.queens, "-o", keep}},
+		{"dimacs -o DIR", filepath.Join(fs, "case-001.cnf"), []string{"dimacs", "queens", "--case", "1", w.queens, "-o", fs + "/"}},
 	} {
 		entries, _ := os.ReadDir(fs)
 		for _, e := range entries {

@@ -109,7 +109,7 @@ func TestFailedRunLeavesOutputs(t *testing.T) {
 		{"compare, bad input", []string{"compare", "slant", filepath.Join(dir, "none.txt"), "-o", keep}},
 		{"report, bad file", []string{"report", in, "-o", keep}},
 		{"gen, NaN", []string{"gen", "queens", "--size", "5", "--param", "density=NaN", "-o", keep}},
-		{"dimacs, bad input", []string{"dimacs", "slant", keep, "-o", filepath.Join(dir, "keep.cnf")}},
+		{"dimacs, bad input", []string{"dimacs", "slant", "--case", "1", keep, "-o", filepath.Join(dir, "keep.cnf")}},
 	}
 	os.WriteFile(filepath.Join(dir, "keep.cnf"), []byte(precious), 0o644)
 	for _, tc := range cases {
@@ -146,7 +146,7 @@ func TestOutputSameAsInputRefused(t *testing.T) {
 		{[]string{"compare", "slant", in, "--inproc", "--plot", filepath.Join(dir, "p.svg"), "-o", filepath.Join(dir, "p.svg")}, "--plot"},
 		{[]string{"report", runs, "-o", runs}, "input"},
 		{[]string{"report", runs, "--plot", dir + "/p2.svg", "-o", dir + "/./sub/../p2.svg"}, "the same file as --output"},
-		{[]string{"dimacs", "slant", in, "-o", in}, "input"},
+		{[]string{"dimacs", "slant", "--case", "1", in, "-o", in}, "input"},
 	}
 	for _, tc := range cases {
 		usageError(t, "", tc.want, tc.args...)
@@ -248,7 +248,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 
 	// An output folder that cannot be written is exit 2, as for compare.
 	usageError(t, "", "cannot write", "gen", "slant", "--size", "3", "-o", filepath.Join(dir, "none", "x.txt"))
-	usageError(t, "", "cannot write", "dimacs", "slant", in, "-o", filepath.Join(dir, "none", "x.cnf"))
+	usageError(t, "", "cannot write", "dimacs", "slant", "--case", "1", in, "-o", filepath.Join(dir, "none", "x.cnf"))
 }
 
 // Issue 21, fault 13: a named pipe (or any file that is not a regular
