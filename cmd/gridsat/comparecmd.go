@@ -118,7 +118,7 @@ colons, so variants can be compared as columns:
 	fl.IntVar(&f.repeat, "repeat", 1, "run each (case, solver) N times, in rounds shuffled by --seed; reports show the median and the spread")
 	fl.IntVar(&f.warmup, "warmup", 0, "runs of each (case, solver) before its repeats, not recorded")
 	fl.BoolVar(&f.pin, "pin", false, "pin each worker to its own logical CPU (one per physical core first); -j may not exceed the CPUs available")
-	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --results' header)")
+	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --results' header; --resume keeps the recorded one)")
 	f.report.add(fl)
 	return cmd
 }
@@ -260,6 +260,7 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 	}
 	plan.Limits, plan.Jobs, plan.CPUs = limits, f.jobs, f.cpus
 	plan.Repeat, plan.Warmup, plan.Seed = f.repeat, f.warmup, f.seed
+	plan.RecordedSeed = !changed("seed") // a resume keeps the first run's
 	plan.Out, plan.Resume = f.out, f.resume
 	return plan, nil
 }

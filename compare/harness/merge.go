@@ -101,7 +101,9 @@ func (m *Merged) addMachine(fl fileLog, h Header, opt MergeOptions) error {
 	}
 	var loadEnd []float64
 	for _, f := range fl.log.Footers {
-		if f.Started.Equal(h.Started) {
+		// A resume that made no run measured nothing: its load is not
+		// the measurement's.
+		if f.Started.Equal(h.Started) && f.Runs > 0 {
 			loadEnd = f.LoadEnd
 		}
 	}
