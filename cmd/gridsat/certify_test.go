@@ -169,7 +169,7 @@ func TestProofsIncompleteNotCertified(t *testing.T) {
 		}
 	}
 	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
-	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(withoutLegend(out), "?") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(withoutLegend(out), "?") || !strings.Contains(stderr, "1 run certified when run with some needed fact not kept") {
 		t.Errorf("report --proofs, one claim's files removed: exit %d\n%s\n%s", code, out, stderr)
 	}
 }

@@ -341,8 +341,8 @@ func (w *compareReports) write(r compare.Report) error {
 	if w.shard.Count > 0 {
 		// A shard's rows are mostly split with other shards: its report
 		// is gridsat report's, over every shard's file.
-		fmt.Fprintf(w.out, "%s: shard %s ran %d runs and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
-			r.Name(), w.shard, r.Rerun, r.Reused, f.out)
+		fmt.Fprintf(w.out, "%s: shard %s ran %s and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
+			r.Name(), w.shard, compare.Count(r.Rerun, "run"), r.Reused, f.out)
 		return nil
 	}
 	if f.format == "html" {

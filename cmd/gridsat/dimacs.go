@@ -154,10 +154,10 @@ func pickCases(cases []compare.Case, n int, toDir bool) ([]compare.Case, error) 
 				return []compare.Case{c}, nil
 			}
 		}
-		return nil, fmt.Errorf("--case %d: the input has %d cases", n, len(cases))
+		return nil, fmt.Errorf("--case %d: the input has %s", n, compare.Count(len(cases), "case"))
 	}
 	if len(cases) > 1 && !toDir {
-		return nil, fmt.Errorf("the input has %d cases and a DIMACS file holds one formula: give --case N for one, or -o DIR/ for a file each", len(cases))
+		return nil, fmt.Errorf("the input has %d cases and a DIMACS file holds one formula: give --case N for one, or -o DIR/ for a file each", len(cases)) // plural-ok: two or more
 	}
 	return cases, nil
 }

@@ -156,7 +156,7 @@ func TestBoundIsNoProof(t *testing.T) {
 		os.Remove(k)
 	}
 	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
-	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 run certified when run with some needed fact not kept") {
 		t.Errorf("report --proofs, no claim kept: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
 	}
 }

@@ -305,7 +305,7 @@ func certLine(p *compare.Puzzle, res compare.Result) string {
 	inputs, _ := res.Stat("proof_inputs")
 	us, _ := res.Stat("check_us")
 	claims, _ := res.Stat("proof_claims")
-	return fmt.Sprintf("%d proofs, %d lemmas, %d cut lemmas accepted, checked in %s", claims, lemmas, inputs, compare.FormatDuration(time.Duration(us)*time.Microsecond))
+	return fmt.Sprintf("%s, %s, %s accepted, checked in %s", compare.Count(int(claims), "proof"), compare.Count(int(lemmas), "lemma"), compare.Count(int(inputs), "cut lemma"), compare.FormatDuration(time.Duration(us)*time.Microsecond))
 }
 
 // refuseOverMemory refuses, as a usage error, the first case whose

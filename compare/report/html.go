@@ -151,7 +151,7 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 		s.Notes = append(s.Notes, ps.String())
 	}
 	if best.WithinNoise > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("fastest on: %d cases within noise (the fastest solver's repeats overlap the next one's) are credited to no one", best.WithinNoise))
+		s.Notes = append(s.Notes, fmt.Sprintf("fastest on: %s within noise (the fastest solver's repeats overlap the next one's) credited to no one", compare.Count(best.WithinNoise, "case")))
 	}
 	s.Notes = append(s.Notes, r.perMachine()...)
 	s.Notes = append(s.Notes, par2Note(r.Timeout), r.clockNote())
@@ -343,7 +343,7 @@ func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
 		c := durationCell(r.timeOf(run))
 		if q := r.spreadOf(run); q != nil {
 			c.Text += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
-			c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
+			c.Title = fmt.Sprintf("median of %s; min-max %s-%s", compare.Count(run.Spread.N, "repeat"), compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
 			if run.Spread.N >= 4 {
 				c.Title += fmt.Sprintf("; IQR %s-%s", compare.FormatDuration(q.Q1), compare.FormatDuration(q.Q3))
 			}

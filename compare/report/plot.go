@@ -421,7 +421,7 @@ func cactusPlot(r view) (*plot.Plot, error) {
 		right = math.Max(right, limit*1.25)
 	}
 	p := plot.New()
-	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %d cases)", cases))
+	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %s)", compare.Count(cases, "case")))
 	p.X.Label.Text = r.timeLabel()
 	p.Y.Label.Text = "cases solved"
 	p.Y.Tick.Marker = countTicks{}

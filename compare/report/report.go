@@ -55,7 +55,7 @@ func (r view) perMachine() []string {
 				}
 			}
 			if len(times) > 0 {
-				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(compare.Median(times)), len(times)))
+				parts = append(parts, fmt.Sprintf("%s median %s over %s", spec, compare.FormatDuration(compare.Median(times)), compare.Count(len(times), "case")))
 			}
 		}
 		if len(parts) > 0 {
@@ -106,17 +106,17 @@ func (r view) clockNote() string {
 	var note string
 	switch {
 	case r.Clock() == compare.TimeWall && r.autoTime:
-		note = fmt.Sprintf("times: wall-clock time of the solve; %d runs have no CPU time (older records, or no getrusage)", r.Unmeasured())
+		note = fmt.Sprintf("times: wall-clock time of the solve; %s no CPU time (older records, or no getrusage)", hasHave(r.Unmeasured(), "run"))
 	case r.Clock() == compare.TimeWall:
 		note = "times: wall-clock time of the solve (--time cpu for CPU time)"
 	default:
 		note = "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
 		if n := r.Unmeasured(); n > 0 {
-			note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
+			note += fmt.Sprintf("; %s no CPU time measured and count their wall time", hasHave(n, "run"))
 		}
 	}
 	if n := r.repeats(); n > 1 {
-		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in parentheses", n)
+		note += fmt.Sprintf("; each the median of %s, their range (min-max) in parentheses", compare.Count(n, "repeat"))
 	}
 	if n := r.repeatedSolves(); n > 0 {
 		note += fmt.Sprintf("; %d quick runs timed as the mean of a round of solves in their worker (warm: the first, cold solve's times are in the JSON as first_wall_ns, first_cpu_ns)", n)
@@ -818,4 +818,12 @@ func (r view) spreadOf(run compare.Run) *compare.Quartiles {
 		return &run.Spread.CPU
 	}
 	return &run.Spread.Wall
+}
+
+// hasHave is Count with its verb: "1 run has", "2 runs have".
+func hasHave(n int, noun string) string {
+	if n == 1 {
+		return compare.Count(n, noun) + " has"
+	}
+	return compare.Count(n, noun) + " have"
 }
