@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"github.com/dustin/go-humanize"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
@@ -483,69 +481,6 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 		plan.Sources = append(plan.Sources, srcs...)
 	}
 	return plan, nil
-}
-
-// progress is a progress bar on stderr over each puzzle's rows
-// (harness.Watcher).
-type progress struct {
-	stderr   io.Writer
-	bar      *progressbar.ProgressBar // nil for a puzzle without cases
-	name     string
-	failures int
-}
-
-// newProgress returns a progress bar on stderr, or nil when mode and the
-// terminal say there should be none.
-func newProgress(stderr io.Writer, mode string) *progress {
-	show := false
-	switch mode {
-	case "always":
-		show = true
-	case "auto":
-		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			show = true
-		}
-	}
-	if !show {
-		return nil
-	}
-	return &progress{stderr: stderr}
-}
-
-// Start draws a new bar for a puzzle's rows.
-func (pr *progress) Start(p *compare.Puzzle, cases int) {
-	pr.bar, pr.name, pr.failures = nil, p.Name, 0
-	if cases == 0 {
-		return
-	}
-	pr.bar = progressbar.NewOptions(cases,
-		progressbar.OptionSetWriter(pr.stderr),
-		progressbar.OptionSetDescription(p.Name),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(100*time.Millisecond),
-	)
-}
-
-// Row counts a finished row, and the failed ones.
-func (pr *progress) Row(r compare.Row) {
-	if pr.bar == nil {
-		return
-	}
-	if r.Failed() {
-		pr.failures++
-	}
-	pr.bar.Describe(fmt.Sprintf("%s: %d failed", pr.name, pr.failures))
-	pr.bar.Add(1)
-}
-
-// Finish clears the bar's line: the report starts on a clean one.
-func (pr *progress) Finish() {
-	if pr.bar != nil {
-		pr.bar.Finish()
-	}
 }
 
 func validFormat(f string) bool {

@@ -170,6 +170,12 @@ type Config struct {
 		Row)
 
 	Skip func(t Task) (compare.Run, bool)
+	// OnStart, if set, is called as each run starts (in a worker: when the
+	// worker starts the solve), warm-ups too; OnEnd as each ends, warm-ups
+	// and runs cut short too, before OnRun. Both are called from several
+	// goroutines.
+	OnStart func(t Task)
+	OnEnd   func(t Task, run compare.Run)
 	// Include, if set, says which tasks this comparison runs (a shard);
 	// rows with a task left out are not reported.
 	Include func(t Task) bool
@@ -219,7 +225,10 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 
 	tr, ok := exec.(taskRunner)
 	if !ok {
-		tr = perTask{exec}
+		tr = perTask{exec, cfg.OnStart}
+	}
+	if p, ok := exec.(*Pool); ok {
+		p.onStart = cfg.OnStart // this comparison's, until the next one
 	}
 	ts := make([]Task, len(tasks))
 	for i, t := range tasks {
@@ -227,6 +236,9 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 	}
 	tr.RunTasks(ctx, ts, jobs, func(i int, run compare.Run) {
 		t := tasks[i]
+		if cfg.OnEnd != nil {
+			cfg.OnEnd(t.Task, run)
+		}
 		if t.Repeat < 0 {
 			return // a warm-up
 		}
@@ -253,7 +265,10 @@ func Compare(ctx context.Context, cfg Config) []compare.Row {
 
 // perTask runs a list of tasks with an executor that takes one at a time,
 // jobs at once.
-type perTask struct{ exec Executor }
+type perTask struct {
+	exec    Executor
+	onStart func(Task) // Config.OnStart
+}
 
 func (e perTask) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run)) {
 	queue := make(chan int)
@@ -263,6 +278,9 @@ func (e perTask) RunTasks(ctx context.Context, tasks []Task, jobs int, done func
 		go func() {
 			defer wg.Done()
 			for i := range queue {
+				if e.onStart != nil && ctx.Err() == nil {
+					e.onStart(tasks[i])
+				}
 				if run := e.exec.Execute(ctx, tasks[i]); run.Verdict != verdictCancelled {
 					done(i, run)
 				}

@@ -58,6 +58,8 @@ type Pool struct {
 	staleOnce sync.Once
 	cgs       *memCgroups
 	hooks     *poolHooks
+	// onStart is the running comparison's Config.OnStart.
+	onStart func(Task)
 }
 
 // poolHooks let a test order events that a race orders otherwise; nil
@@ -559,6 +561,9 @@ func (d *driver) frame(head *sentJob, f frame) bool {
 			return false
 		}
 		head.start = time.Now()
+		if d.p.onStart != nil {
+			d.p.onStart(d.tasks[head.i])
+		}
 		return true
 	case frameReply:
 		var rep reply

@@ -46,7 +46,7 @@ func (m *Merged) recheck(ctx context.Context, exec Executor, jobs int, labels []
 	now := make([]*compare.Run, len(tasks))
 	tr, ok := exec.(taskRunner)
 	if !ok {
-		tr = perTask{exec}
+		tr = perTask{exec: exec}
 	}
 	tr.RunTasks(ctx, tasks, jobs, func(i int, run compare.Run) { now[i] = &run })
 	uses := compare.SpecUses(p, specs)

@@ -76,11 +76,20 @@ func (pp PuzzlePlan) Cases() int {
 }
 
 // Watcher watches a comparison: Start as a puzzle's runs start (cases
-// rows to come), Row as each of its rows ends, Finish when they have.
+// rows to come), Row as each of its rows ends, Finish when they have. A
+// Watcher that is also a RunWatcher is told of each run too.
 type Watcher interface {
 	Start(p *compare.Puzzle, cases int)
 	Row(r compare.Row)
 	Finish()
+}
+
+// RunWatcher is told of each run as it starts and ends (warm-ups and runs
+// cut short too), from several goroutines: a progress display that names
+// the running cases.
+type RunWatcher interface {
+	RunStarted(t Task)
+	RunEnded(t Task, run compare.Run)
 }
 
 // Outcome is what a comparison came to.
@@ -352,6 +361,9 @@ func (s *session) watch(pr *puzzleRun, pp PuzzlePlan) {
 	}
 	w.Start(pp.Puzzle, pp.Cases())
 	pr.cfg.OnRow = w.Row
+	if rw, ok := w.(RunWatcher); ok {
+		pr.cfg.OnStart, pr.cfg.OnEnd = rw.RunStarted, rw.RunEnded
+	}
 }
 
 // IsRefused reports whether err is Run's refusal of a plan before any run.
