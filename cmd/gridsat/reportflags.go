@@ -21,6 +21,7 @@ import (
 type reportFlags struct {
 	plotKind string
 	plotPair string
+	timeOnX  bool
 	stats    string
 	output   string
 	time     string
@@ -34,6 +35,7 @@ type reportFlags struct {
 func (rf *reportFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&rf.plotKind, "plot-kind", "scaling", "with --plot: scaling (time against size), cactus (cases solved within a time, per solver\n"+
 		"and the virtual best) or scatter (one solver's time against another's, log-log)")
+	fl.BoolVar(&rf.timeOnX, "cactus-time-x", false, "draw the cactus plot with the time on x and the cases solved on y (default: the SAT competitions' way, cases solved on x)")
 	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two solvers)")
 	fl.StringVar(&rf.stats, "stats", "compact", "statistics in table and markdown reports: compact (each solver's headline figures) or full")
 	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout")
@@ -100,7 +102,7 @@ func (rf *reportFlags) apply(r *compare.Report) { r.Time = rf.time }
 
 // plotOptions are the plot the flags ask for.
 func (rf *reportFlags) plotOptions() report.PlotOptions {
-	opt := report.PlotOptions{Kind: rf.plotKind}
+	opt := report.PlotOptions{Kind: rf.plotKind, TimeOnX: rf.timeOnX}
 	if rf.plotPair != "" {
 		a, b, _ := strings.Cut(rf.plotPair, ",")
 		opt.Pair = [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}

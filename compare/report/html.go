@@ -77,6 +77,8 @@ type htmlSection struct {
 	Reasons []htmlReason
 	Plots   []htmlPlot
 	Runs    htmlTable
+	// RunsAll is the runs table with every column, behind a toggle.
+	RunsAll htmlTable
 }
 
 // htmlReason is a footnote of the runs table: a verdict's reason.
@@ -178,7 +180,12 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 		}
 		s.Plots = append(s.Plots, pl)
 	}
-	runs, err := htmlRuns(id, r, budget)
+	all, err := htmlRuns(id, r, budget, true)
+	if err != nil {
+		return s, err
+	}
+	s.RunsAll = all
+	runs, err := htmlRuns(id, r, budget, false)
 	if err != nil {
 		return s, err
 	}
@@ -253,9 +260,20 @@ func durationCell(d time.Duration) htmlCell {
 //
 // Boards are drawn while their total size stays within *budget bytes,
 // which is reduced by what they take.
-func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
-	t := htmlTable{ID: "runs-" + id, Head: []htmlHead{{"case", "num", "input order"}, {"size", "num", "by cells"}, {"cells", "num", ""}}}
+//
+// With full false it is the key columns alone (case, size, each solver's
+// verdict and time, agreement, boards); with full true every column and
+// no boards (the page puts it behind a toggle).
+func htmlRuns(id string, r view, budget *int, full bool) (htmlTable, error) {
+	t := htmlTable{ID: "runs-" + id, Head: []htmlHead{{"case", "num", "input order"}, {"size", "num", "by cells"}}}
+	if full {
+		t.ID = "runs-all-" + id
+		t.Head = append(t.Head, htmlHead{"cells", "num", ""})
+	}
 	cols := runColumns(r)
+	if !full {
+		cols = make([]runColumn, len(r.Specs))
+	}
 	for i, spec := range r.Specs {
 		t.Head = append(t.Head, htmlHead{spec, "text", spec + ": verdict"}, htmlHead{spec + " time", "num", spec + ": solve time"})
 		for _, n := range cols[i].stats {
@@ -266,7 +284,7 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 		}
 	}
 	t.Head = append(t.Head, htmlHead{"agree", "text", ""})
-	drawable := r.Puzzle != nil && r.Puzzle.Render != nil
+	drawable := r.Puzzle != nil && r.Puzzle.Render != nil && !full
 	if drawable {
 		t.Head = append(t.Head, htmlHead{"boards", "", "the boards the solvers answered"})
 	}
@@ -274,8 +292,10 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 		hr := htmlRow{Cells: []htmlCell{
 			{Text: row.Where(), Sort: strconv.Itoa(k), Title: fmt.Sprintf("%s line %d", row.File, row.Line)},
 			{Text: row.Size, Sort: strconv.Itoa(row.Cells)},
-			{Text: strconv.Itoa(row.Cells), Sort: strconv.Itoa(row.Cells)},
 		}}
+		if full {
+			hr.Cells = append(hr.Cells, htmlCell{Text: strconv.Itoa(row.Cells), Sort: strconv.Itoa(row.Cells)})
+		}
 		if row.Failed() {
 			hr.Class = "bad"
 		}
@@ -362,9 +382,9 @@ func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
 	if col.steps {
 		var ks []string
 		for _, st := range run.Result.Steps {
-			ks = append(ks, fmt.Sprintf("%s:%s", st.Label, st.Status))
+			ks = append(ks, fmt.Sprintf("%s (%s)", st.Label, st.Status))
 		}
-		cells = append(cells, htmlCell{Text: strings.Join(ks, ", ")})
+		cells = append(cells, htmlCell{Text: strings.Join(ks, "; ")})
 	}
 	return cells
 }

@@ -48,6 +48,11 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <div class="scroll">
 {{template "table" .Runs}}
 </div>
+<details class="all-columns"><summary>Every column: cells, each solver's statistics and steps</summary>
+<div class="scroll">
+{{template "table" .RunsAll}}
+</div>
+</details>
 {{if .Reasons -}}
 <p class="note">Why (each verdict's reason, by its number in the table):</p>
 <ol class="reasons">{{range .Reasons}}
@@ -96,7 +101,7 @@ tfoot tr.vbs td { font-style: italic; border-top: 2px solid #888; }
 .scroll { overflow-x: auto; }
 .plots { display: flex; flex-wrap: wrap; gap: 1em; }
 figure { margin: 0; }
-figure.plot svg { width: 560px; max-width: 100%; height: auto; }
+figure.plot svg { width: 860px; max-width: 100%; height: auto; }
 figure.board { display: inline-block; margin: .3em; vertical-align: top; }
 figure.board svg { max-width: 360px; height: auto; }
 figcaption { color: #555; font-size: .9em; }

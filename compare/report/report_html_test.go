@@ -199,6 +199,7 @@ func TestHTMLReportParses(t *testing.T) {
 			t.Fatalf("%s: no runs table", r.Name())
 		}
 		heads := findAll(runs, isElem(atom.Th))
+		checkKeyColumns(t, r, section, heads)
 		sortable := 0
 		for _, th := range heads {
 			if _, ok := attr(th, "data-type"); ok {
@@ -441,5 +442,32 @@ func checkReasonNotes(t *testing.T, name string, section *html.Node) {
 		if note == nil || !strings.Contains(text(note), ": ") {
 			t.Errorf("%s: verdict cell %q links to %s, no reason there", name, text(cell), href)
 		}
+	}
+}
+
+// checkKeyColumns (issue 32, item 9): the runs table shows the key
+// columns alone (case, size, each solver's verdict and time, agree,
+// boards), agreement before the boards; every column is in a second
+// table behind a <details> toggle.
+func checkKeyColumns(t *testing.T, r compare.Report, section *html.Node, heads []*html.Node) {
+	t.Helper()
+	want := []string{"case", "size"}
+	for _, s := range r.Specs {
+		want = append(want, s, s+" time")
+	}
+	want = append(want, "agree", "boards")
+	var got []string
+	for _, th := range heads {
+		got = append(got, text(th))
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("%s: runs table columns %v, want the key ones %v", r.Name(), got, want)
+	}
+	all := byID(section, "runs-all-"+r.Name())
+	if all == nil || all.Parent == nil || all.Parent.Parent == nil || all.Parent.Parent.DataAtom != atom.Details {
+		t.Fatalf("%s: no table of every column behind a toggle", r.Name())
+	}
+	if n := len(findAll(all, isElem(atom.Th))); n <= len(heads) {
+		t.Errorf("%s: the table of every column has %d columns, the key one %d", r.Name(), n, len(heads))
 	}
 }
