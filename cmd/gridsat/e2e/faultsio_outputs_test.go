@@ -276,7 +276,7 @@ func TestHarnessRowThenAnswer(t *testing.T) {
 		t.Fatal("no run record")
 	}
 	os.WriteFile(w.runs, []byte(strings.Join(lines, "")), 0o644)
-	if _, stderr, code := gridsat(t, "", "report", w.runs); code != 0 || !strings.Contains(stderr, "1 harness failures run again") || !strings.Contains(stderr, "0 disagreed") {
+	if _, stderr, code := gridsat(t, "", "report", w.runs); code != 0 || !strings.Contains(stderr, "1 harness failure run again") || !strings.Contains(stderr, "0 disagreed") {
 		t.Errorf("report: exit %d, %q; want exit 0, the failure run again", code, stderr)
 	}
 	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs, "--resume")

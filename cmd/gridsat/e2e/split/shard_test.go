@@ -154,7 +154,7 @@ func TestReportChecksItsFiles(t *testing.T) {
 		}
 	}
 	out, stderr, code := gridsatProc(t, "", nil, "report", file("half.jsonl"))
-	if code != exitFail || !strings.Contains(out, "missing") || !strings.Contains(stderr, "runs missing") {
+	if code != exitFail || !strings.Contains(out, "missing") || !(strings.Contains(stderr, "1 run missing") || strings.Contains(stderr, "runs missing")) {
 		t.Errorf("one shard of two: exit %d\n%s\n%s", code, out, stderr)
 	}
 	// The same run twice (in a copy: one file given twice is refused):
