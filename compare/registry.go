@@ -83,6 +83,10 @@ type Puzzle struct {
 	// CNFDoc says, for dimacs's help, what the sat solver's options do to
 	// the CNF written beyond the eager encoding (a blocking clause, a bound).
 	CNFDoc string
+	// Lazy names what the sat solver adds lazily, beyond the CNF that
+	// CNF writes unrefined ("loop clauses"); "" when that CNF is the
+	// whole encoding.
+	Lazy string
 	// BindProof, when set, ties a kept claim's CNF (numVars, clauses) to
 	// its case: it rebuilds the encoding from the options meta records and
 	// checks the kept formula against it (report --proofs; rebuiltBinder).

@@ -17,7 +17,7 @@ type Report struct {
 	// Timeout is the time limit of one run: PAR-2 counts a run that did
 	// not solve its case as twice this; 0 means there was no limit.
 	Timeout time.Duration
-	// Reused counts the runs taken from an earlier results file (--out
+	// Reused counts the runs taken from an earlier results file (--results
 	// with --resume), Rerun the runs run for this report.
 	Reused, Rerun int
 	// Machines are where the runs were measured, as the results headers

@@ -69,3 +69,17 @@ func Clip(s string, n int) string {
 	}
 	return s
 }
+
+// Count is n and noun, the noun plural unless n is 1: "1 run", "2 runs",
+// "0 cases". noun is the singular; a plural not made by adding "s" is
+// given after a "|": Count(2, "body|bodies").
+func Count(n int, noun string) string {
+	one, many, irregular := strings.Cut(noun, "|")
+	if !irregular {
+		many = one + "s"
+	}
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

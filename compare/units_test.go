@@ -62,3 +62,15 @@ func TestFormatDurationNoENotation(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		noun string
+		want string
+	}{{0, "run", "0 runs"}, {1, "run", "1 run"}, {2, "case", "2 cases"}, {1, "body|bodies", "1 body"}, {3, "body|bodies", "3 bodies"}, {-1, "pair", "-1 pairs"}} {
+		if got := Count(tc.n, tc.noun); got != tc.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+}

@@ -52,7 +52,7 @@ func newAttackFixture(t *testing.T, puzzle, input string, more ...string) *attac
 		os.WriteFile(in, []byte(input), 0o644)
 	}
 	args := append([]string{"compare", puzzle, in, "--solvers", "sat", "--inproc", "--certify",
-		"--proofs", filepath.Join(fx.dir, "proofs"), "--out", filepath.Join(fx.dir, "runs.jsonl")}, more...)
+		"--proofs", filepath.Join(fx.dir, "proofs"), "--results", filepath.Join(fx.dir, "runs.jsonl")}, more...)
 	if out, stderr, code := gridsat(t, "", args...); code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -500,7 +500,7 @@ func forgedPartsAttack(t *testing.T, rng *rand.Rand, n int) int {
 				return forgeOnePart(t, rng, puzzle, parts)
 			}, args...)
 			runs := filepath.Join(t.TempDir(), "r.jsonl")
-			_, _, code := gridsat(t, "", "compare", puzzle, whole, forged, "--solvers", "dfs", "--inproc", "--unique", "--out", runs)
+			_, _, code := gridsat(t, "", "compare", puzzle, whole, forged, "--solvers", "dfs", "--inproc", "--unique", "--results", runs)
 			tried++
 			if code == exitUsage {
 				unparsed++

@@ -19,7 +19,7 @@ func TestOutRefusesAnotherComparison(t *testing.T) {
 	dir := t.TempDir()
 	in := slantInput(t, dir)
 	res := filepath.Join(dir, "r.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", res); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", res); code != 0 {
 		t.Fatalf("compare: %s", stderr)
 	}
 	before, _ := os.ReadFile(res)
@@ -37,14 +37,14 @@ func TestOutRefusesAnotherComparison(t *testing.T) {
 		{[]string{other, "--resume"}, "other inputs"},
 	}
 	for _, tc := range cases {
-		args := append([]string{"compare", "slant", "--inproc", "--out", res}, tc.args...)
+		args := append([]string{"compare", "slant", "--inproc", "--results", res}, tc.args...)
 		usageError(t, "", tc.want, args...)
 		usageError(t, "", "r.jsonl line 1 starts another slant comparison", args...)
 		fileIs(t, strings.Join(tc.args, " "), res, string(before))
 	}
 	// Another puzzle, and the same comparison again, may join it.
 	for _, args := range [][]string{{"queens", "--solvers", "dfs"}, {"slant", in, "--resume"}} {
-		args = append([]string{"compare"}, append(args, "--inproc", "--out", res)...)
+		args = append([]string{"compare"}, append(args, "--inproc", "--results", res)...)
 		if _, stderr, code := gridsat(t, "", args...); code != 0 {
 			t.Fatalf("%v: exit %d, %s", args, code, stderr)
 		}
@@ -60,13 +60,13 @@ func TestOutRefusesAnotherShardCount(t *testing.T) {
 	dir := t.TempDir()
 	in := slantInput(t, dir)
 	res := filepath.Join(dir, "r.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", "0/2", "--out", res); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", "0/2", "--results", res); code != 0 {
 		t.Fatalf("compare: %s", stderr)
 	}
 	before, _ := os.ReadFile(res)
-	usageError(t, "", "shard 1/3, not a shard of 0/2", "compare", "slant", in, "--inproc", "--shard", "1/3", "--out", res)
+	usageError(t, "", "shard 1/3, not a shard of 0/2", "compare", "slant", in, "--inproc", "--shard", "1/3", "--results", res)
 	fileIs(t, "--shard 1/3", res, string(before))
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", "1/2", "--out", res); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", "1/2", "--results", res); code != 0 {
 		t.Errorf("shard 1/2 beside 0/2: exit %d, %s", code, stderr)
 	}
 }
@@ -185,7 +185,7 @@ func TestPlotAndProofsFoldersChecked(t *testing.T) {
 	dir := t.TempDir()
 	in := slantInput(t, dir)
 	res := filepath.Join(dir, "r.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", res); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", res); code != 0 {
 		t.Fatalf("compare: %s", stderr)
 	}
 	if ro := unwritableFolder(t); ro != "" {
@@ -210,7 +210,7 @@ func TestKeptProofsAllNeeded(t *testing.T) {
 	in := filepath.Join(dir, "q8.txt")
 	os.WriteFile(in, []byte("8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"), 0o644)
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+	if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", runs); code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
 	kept, _ := filepath.Glob(filepath.Join(proofs, "*.json"))
@@ -234,7 +234,7 @@ func TestKeptProofsAllNeeded(t *testing.T) {
 		t.Errorf("no proof left: still certified by kept proofs\n%s\n%s", out, stderr)
 	}
 	// One claim of several: not enough.
-	if _, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", filepath.Join(dir, "again.jsonl")); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", filepath.Join(dir, "again.jsonl")); code != 0 {
 		t.Fatalf("compare again: %s", stderr)
 	}
 	kept, _ = filepath.Glob(filepath.Join(proofs, "*.json"))
@@ -253,7 +253,7 @@ func TestReportFileGivenTwice(t *testing.T) {
 	dir := t.TempDir()
 	in := slantInput(t, dir)
 	res := filepath.Join(dir, "r.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", res); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", res); code != 0 {
 		t.Fatalf("compare: %s", stderr)
 	}
 	link := filepath.Join(dir, "link.jsonl")

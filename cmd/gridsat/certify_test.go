@@ -101,7 +101,7 @@ func TestCompareCertifyAgrees(t *testing.T) {
 func TestProofsKeptAndRechecked(t *testing.T) {
 	dir := t.TempDir()
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "chain", "minus1", "--inproc", "--certify", "--proofs", proofs, "--results", runs)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -151,7 +151,7 @@ func TestProofsKeptAndRechecked(t *testing.T) {
 func TestProofsIncompleteNotCertified(t *testing.T) {
 	dir := t.TempDir()
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "chain", "sample", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "chain", "sample", "--inproc", "--certify", "--proofs", proofs, "--results", runs)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -169,7 +169,7 @@ func TestProofsIncompleteNotCertified(t *testing.T) {
 		}
 	}
 	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
-	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(withoutLegend(out), "?") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
+	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(withoutLegend(out), "?") || !strings.Contains(stderr, "1 run certified when run with some needed fact not kept") {
 		t.Errorf("report --proofs, one claim's files removed: exit %d\n%s\n%s", code, out, stderr)
 	}
 }

@@ -7,14 +7,13 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/dustin/go-humanize"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
@@ -32,7 +31,8 @@ type compareFlags struct {
 	timeout  time.Duration
 	mem      string
 	jobs     int
-	out      string
+	out      string // --results
+	oldOut   string // --out, refused with a hint
 	resume   bool
 	plot     string
 	inproc   bool
@@ -68,7 +68,7 @@ measured inside the worker around the solve (parsing excluded): CPU time
 (user+system of the worker and its children, getrusage) unless --time wall;
 the CSV and JSON reports carry both. --repeat N runs each (case, solver) N
 times in shuffled rounds (--seed) and reports the median and the range;
---pin gives each worker a CPU of its own; the results file (--out) records
+--pin gives each worker a CPU of its own; the results file (--results) records
 the machine. Ctrl-C stops cleanly: finished rows are reported.
 
 ` + crossCheckHelp() + `
@@ -78,10 +78,14 @@ timeout is not a disagreement.
 Reports (--format): a table with each solver's headline statistics (--stats
 full for all of them), as wide as the terminal or 120 columns; markdown; csv
 and json with every statistic; html, one self-contained page with the
-summary, the plots, every run sortable and each case's boards. The summary
+summary, the plots, every run sortable and each case's boards. Exports go
+to files beside the report (--export-csv, --export-json, --export-markdown,
+--export-html FILE, several at once): one record per (case, solver) run with
+a puzzle column, columns and units in docs/exports.md; --format csv or json
+of several puzzles prints that export. The summary
 scores each solver by PAR-2 (mean time per case, a timeout, memout, error or
 WRONG answer counted as twice --timeout) beside the virtual best solver (each
-case's fastest), and says how many runs --resume took from --out.
+case's fastest), and says how many runs --resume took from --results.
 
 Solvers are given as --solvers dfs,sat; options follow a solver's name after
 colons, so variants can be compared as columns:
@@ -101,16 +105,18 @@ colons, so variants can be compared as columns:
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock limit per run (0: none)")
 	fl.StringVar(&f.mem, "mem", "2GiB", "resident-memory limit per run, e.g. 512MiB, 2GiB (0: none)")
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "runs at once")
-	fl.StringVar(&f.out, "out", "", "append each run to this JSON-lines file as it ends")
-	fl.BoolVar(&f.resume, "resume", false, "with --out: skip runs already in that file")
+	fl.StringVar(&f.out, "results", "", "append each run to this JSON-lines results file as it ends (for --resume and gridsat report; the report itself is -o)")
+	fl.StringVar(&f.oldOut, "out", "", "")
+	fl.Lookup("out").Hidden = true
+	fl.BoolVar(&f.resume, "resume", false, "with --results: skip runs already in that file")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.inproc, "inproc", false, "run solvers in this process, one at a time, with no limits")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when a terminal), always, never")
-	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --out); merge the shards' files with gridsat report")
+	fl.StringVar(&f.shard, "shard", "", "run only shard i/n of the (case, solver) runs (0 <= i < n; needs --results); merge the shards' files with gridsat report")
 	fl.IntVar(&f.repeat, "repeat", 1, "run each (case, solver) N times, in rounds shuffled by --seed; reports show the median and the spread")
 	fl.IntVar(&f.warmup, "warmup", 0, "runs of each (case, solver) before its repeats, not recorded")
 	fl.BoolVar(&f.pin, "pin", false, "pin each worker to its own logical CPU (one per physical core first); -j may not exceed the CPUs available")
-	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --out's header)")
+	fl.Uint64Var(&f.seed, "seed", 0, "seed of the shuffled order of --repeat and --warmup runs and of the bootstrap (default: a fresh one, recorded in --results' header; --resume keeps the recorded one)")
 	f.report.add(fl)
 	return cmd
 }
@@ -225,16 +231,22 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 	if f.timeout < 0 {
 		return plan, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout)
 	}
+	if err := f.checkResults(changed); err != nil {
+		return plan, err
+	}
 	if f.resume && f.out == "" {
-		return plan, fmt.Errorf("--resume needs --out FILE")
+		return plan, fmt.Errorf("--resume needs --results FILE")
 	}
 	if f.shard != "" {
 		var err error
 		if plan.Shard, err = harness.ParseShard(f.shard); err != nil {
 			return plan, fmt.Errorf("--shard %w", err)
 		}
+		if f.report.exported() {
+			return plan, fmt.Errorf("--shard writes a shard's runs alone: export every shard's with gridsat report FILE... --export-FORMAT")
+		}
 		if f.out == "" {
-			return plan, fmt.Errorf("--shard needs --out FILE: a shard's runs are reported by gridsat report over every shard's file")
+			return plan, fmt.Errorf("--shard needs --results FILE: a shard's runs are reported by gridsat report over every shard's file")
 		}
 	}
 	limits, err := f.limits(changed)
@@ -246,6 +258,7 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 	}
 	plan.Limits, plan.Jobs, plan.CPUs = limits, f.jobs, f.cpus
 	plan.Repeat, plan.Warmup, plan.Seed = f.repeat, f.warmup, f.seed
+	plan.RecordedSeed = !changed("seed") // a resume keeps the first run's
 	plan.Out, plan.Resume = f.out, f.resume
 	return plan, nil
 }
@@ -275,9 +288,6 @@ func comparePuzzles(args []string, format string) (names, paths []string, err er
 	if args[0] == "all" {
 		if len(paths) > 0 {
 			return nil, nil, fmt.Errorf("compare all runs the bundled sets and takes no PATH")
-		}
-		if format == "csv" || format == "json" {
-			return nil, nil, fmt.Errorf("compare all prints tables; give one puzzle for --format %s", format)
 		}
 		names = nil
 		for _, name := range compare.PuzzleNames() {
@@ -318,6 +328,10 @@ type compareReports struct {
 func (w *compareReports) write(r compare.Report) error {
 	f := w.f
 	f.report.apply(&r)
+	f.report.keep(r)
+	if w.many && (f.format == "csv" || f.format == "json") {
+		return f.report.drawPlot(w.stderr, f.plot, r) // one export of every puzzle at the end
+	}
 	if w.many {
 		puzzleHeading(w.out, f.format, r.Name(), w.n == 0)
 	}
@@ -325,8 +339,8 @@ func (w *compareReports) write(r compare.Report) error {
 	if w.shard.Count > 0 {
 		// A shard's rows are mostly split with other shards: its report
 		// is gridsat report's, over every shard's file.
-		fmt.Fprintf(w.out, "%s: shard %s ran %d runs and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
-			r.Name(), w.shard, r.Rerun, r.Reused, f.out)
+		fmt.Fprintf(w.out, "%s: shard %s ran %s and reused %d, written to %s; report every shard with: gridsat report FILE...\n",
+			r.Name(), w.shard, compare.Count(r.Rerun, "run"), r.Reused, f.out)
 		return nil
 	}
 	if f.format == "html" {
@@ -339,7 +353,7 @@ func (w *compareReports) write(r compare.Report) error {
 // compareFiles names to a guard every file compare reads (each input
 // file, a directory's files, standard input for "-") and writes (the
 // report, on stdout or --output, each puzzle's --plot, the results file
-// --out, the --proofs folder).
+// --results, the --proofs folder).
 func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, stdin io.Reader, stdout io.Writer) *outputs.Guard {
 	g := new(outputs.Guard)
 	var names []string
@@ -357,7 +371,8 @@ func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, st
 		}
 	}
 	reportGuard(g, f.report.output, f.plot, names, stdout)
-	g.Results("--out", f.out)
+	f.report.exportGuard(g)
+	g.Results("--results", f.out)
 	if f.certify {
 		g.OutputDir("--proofs", f.proofs)
 	}
@@ -468,69 +483,6 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 	return plan, nil
 }
 
-// progress is a progress bar on stderr over each puzzle's rows
-// (harness.Watcher).
-type progress struct {
-	stderr   io.Writer
-	bar      *progressbar.ProgressBar // nil for a puzzle without cases
-	name     string
-	failures int
-}
-
-// newProgress returns a progress bar on stderr, or nil when mode and the
-// terminal say there should be none.
-func newProgress(stderr io.Writer, mode string) *progress {
-	show := false
-	switch mode {
-	case "always":
-		show = true
-	case "auto":
-		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			show = true
-		}
-	}
-	if !show {
-		return nil
-	}
-	return &progress{stderr: stderr}
-}
-
-// Start draws a new bar for a puzzle's rows.
-func (pr *progress) Start(p *compare.Puzzle, cases int) {
-	pr.bar, pr.name, pr.failures = nil, p.Name, 0
-	if cases == 0 {
-		return
-	}
-	pr.bar = progressbar.NewOptions(cases,
-		progressbar.OptionSetWriter(pr.stderr),
-		progressbar.OptionSetDescription(p.Name),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(100*time.Millisecond),
-	)
-}
-
-// Row counts a finished row, and the failed ones.
-func (pr *progress) Row(r compare.Row) {
-	if pr.bar == nil {
-		return
-	}
-	if r.Failed() {
-		pr.failures++
-	}
-	pr.bar.Describe(fmt.Sprintf("%s: %d failed", pr.name, pr.failures))
-	pr.bar.Add(1)
-}
-
-// Finish clears the bar's line: the report starts on a clean one.
-func (pr *progress) Finish() {
-	if pr.bar != nil {
-		pr.bar.Finish()
-	}
-}
-
 func validFormat(f string) bool {
 	for _, k := range report.Formats {
 		if k == f {
@@ -588,4 +540,42 @@ func puzzleHeading(w io.Writer, format, name string, first bool) {
 	} else {
 		fmt.Fprintf(w, "== %s ==\n", name)
 	}
+}
+
+// reportExts are the extensions of the files a report or plot is written
+// to: a results file (--results) given one is refused, as a report file
+// would be overwritten by JSON lines.
+var reportExts = []string{".html", ".htm", ".csv", ".md", ".markdown", ".svg", ".png", ".pdf", ".json"}
+
+// checkResults refuses compare's old --out, whose name other commands
+// give their main output, and a results file named like a report.
+func (f *compareFlags) checkResults(changed func(string) bool) error {
+	if changed("out") {
+		return fmt.Errorf("compare has no --out: the report goes to -o/--output FILE, the JSON-lines runs file (for --resume and gridsat report) to --results FILE")
+	}
+	ext := strings.ToLower(filepath.Ext(f.out))
+	for _, e := range reportExts {
+		if ext == e && (e == ".svg" || e == ".png" || e == ".pdf") {
+			return fmt.Errorf("--results %s: the results file is JSON lines (name it .jsonl); a plot is drawn with --plot %s", f.out, f.out)
+		}
+		if ext == e {
+			return fmt.Errorf("--results %s: the results file is JSON lines (name it .jsonl); for a %s report give -o %s --format %s", f.out, strings.TrimPrefix(ext, "."), f.out, formatOfExt(ext))
+		}
+	}
+	return nil
+}
+
+// formatOfExt is the report format a file extension suggests.
+func formatOfExt(ext string) string {
+	switch ext {
+	case ".html", ".htm":
+		return "html"
+	case ".csv":
+		return "csv"
+	case ".md", ".markdown":
+		return "markdown"
+	case ".json":
+		return "json"
+	}
+	return "table"
 }

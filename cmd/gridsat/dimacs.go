@@ -19,6 +19,7 @@ type dimacsFlags struct {
 	refined bool
 	opts    []string
 	out     string
+	caseN   int // --case: the one case to write, 0 for every case
 }
 
 func newDimacsCmd() *cobra.Command {
@@ -32,16 +33,17 @@ CNF the sat solver would give its backend for every case, in DIMACS CNF:
 options and what each range of variables means, then "p cnf VARS CLAUSES"
 and one clause a line. Flags may stand anywhere.
 
-The CNF is the eager encoding; constraints the sat solver adds lazily (loops,
-sub-tours, crossings) are not in it, so a model of it may not be a solution.
---refined runs the refinement loop first and writes the clauses it added as
-well: the formula then has the solution the loop found as a model.
+The CNF is the eager encoding; for the puzzles whose sat solver adds
+constraints lazily (slant's loops, chain's sub-tours) those are not in it, so
+a model of it may not be a solution, and its header says so. --refined runs
+the refinement loop first and writes the clauses it added as well: the
+formula then has the solution the loop found as a model.
 
 --opt sets the sat solver's options (see "gridsat puzzles"), as for solve.
 ` + cnfHelp() + `
-Cases are written one after another on standard output, or to -o FILE; with
--o DIR (an existing directory, or a path ending in /) each case goes to its
-own file, DIR/case-001.cnf, DIR/case-002.cnf, ..., and the case files
+A DIMACS file holds one formula: standard output and -o FILE take one case
+(an input of several is refused unless --case N picks one); with -o DIR (an
+existing directory, or a path ending in /) each case goes to its own file, DIR/case-001.cnf, DIR/case-002.cnf, ..., and the case files
 (case-NNN.cnf) an earlier run left in DIR that this run did not write are
 removed, so that DIR holds this input's cases alone; other files stay.
 
@@ -61,6 +63,7 @@ Example: gridsat dimacs ` + examplePuzzle(func(p *compare.Puzzle) bool { return 
 	fl.BoolVar(&f.refined, "refined", false, "add the clauses a finished refinement loop found")
 	fl.StringArrayVar(&f.opts, "opt", nil, "sat solver option NAME=VALUE (repeatable)")
 	fl.StringVarP(&f.out, "out", "o", "", "write to this file, or one file per case into this directory")
+	fl.IntVar(&f.caseN, "case", 0, "write only case N of the input (its number, from 1)")
 	return cmd
 }
 
@@ -97,6 +100,10 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 			file = f.out
 		}
 	}
+	cases, err = pickCases(cases, f.caseN, dir != "")
+	if err != nil {
+		return fail(exitUsage, err)
+	}
 	g := dimacsFiles(args[1:], file, dir, cases, stdin, stdout)
 	if err := g.Check(); err != nil {
 		return fail(exitUsage, err)
@@ -132,6 +139,27 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 		return fail(exitFail, fmt.Errorf("dimacs: -o %q: %w", file, err))
 	}
 	return nil
+}
+
+// pickCases are the cases to write: case n alone when n > 0, else all of
+// them, which standard output and a file (not toDir) take only when there
+// is one: a DIMACS file holds one formula.
+func pickCases(cases []compare.Case, n int, toDir bool) ([]compare.Case, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("--case %d: want a case number, from 1", n)
+	}
+	if n > 0 {
+		for _, c := range cases {
+			if c.Location().Case == n {
+				return []compare.Case{c}, nil
+			}
+		}
+		return nil, fmt.Errorf("--case %d: the input has %s", n, compare.Count(len(cases), "case"))
+	}
+	if len(cases) > 1 && !toDir {
+		return nil, fmt.Errorf("the input has %d cases and a DIMACS file holds one formula: give --case N for one, or -o DIR/ for a file each", len(cases)) // plural-ok: two or more
+	}
+	return cases, nil
 }
 
 // writeDIMACSStream writes every case to w, one after another, then
@@ -302,9 +330,12 @@ func dimacsHeader(p *compare.Puzzle, c compare.Case, o compare.Options, refined 
 	if file == "" {
 		file = "<stdin>"
 	}
-	kind := "eager encoding (lazily added constraints not included)"
-	if refined {
-		kind = "eager encoding plus the clauses a finished refinement loop added"
+	kind := "the whole encoding (its sat solver adds no constraint lazily)"
+	switch {
+	case p.Lazy != "" && refined:
+		kind = "eager encoding plus the " + p.Lazy + " a finished refinement loop added"
+	case p.Lazy != "":
+		kind = "eager encoding; the " + p.Lazy + " the sat solver adds lazily are not included, so a model may not be a solution (--refined adds those it found)"
 	}
 	var opts []string
 	for k, v := range o {

@@ -15,7 +15,7 @@ import (
 
 // flagAliases are other tools' names for gridsat's flags (hyperfine's
 // --runs is --repeat here).
-var flagAliases = map[string]string{"runs": "repeat", "min-runs": "repeat", "export-json": "out", "time-limit": "timeout", "memory": "mem", "memlimit": "mem", "threads": "jobs", "seed-bootstrap": "seed"}
+var flagAliases = map[string]string{"runs": "repeat", "min-runs": "repeat", "out-file": "results", "time-limit": "timeout", "memory": "mem", "memlimit": "mem", "threads": "jobs", "seed-bootstrap": "seed"}
 
 var (
 	unknownFlag  = regexp.MustCompile(`^unknown flag: --([^ =]+)`)

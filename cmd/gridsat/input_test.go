@@ -127,7 +127,7 @@ func TestResumeRerunsWhatChanged(t *testing.T) {
 	runs := filepath.Join(dir, "runs.jsonl")
 	say := func(args ...string) (string, string) {
 		t.Helper()
-		out, stderr, code := gridsatProc(t, "", nil, append(args, "--out", runs, "--resume")...)
+		out, stderr, code := gridsatProc(t, "", nil, append(args, "--results", runs, "--resume")...)
 		if code != 0 {
 			t.Fatalf("gridsat %v: exit %d\n%s\n%s", args, code, out, stderr)
 		}
@@ -142,7 +142,7 @@ func TestResumeRerunsWhatChanged(t *testing.T) {
 	// holding both, so it is refused, untouched (its runs were reused
 	// by none of the new ones).
 	before, _ := os.ReadFile(runs)
-	usageError(t, "", `other solver options (dfs: unique "false" vs "true")`, "compare", "slant", "sample", "--unique", "--out", runs, "--resume")
+	usageError(t, "", `other solver options (dfs: unique "false" vs "true")`, "compare", "slant", "sample", "--unique", "--results", runs, "--resume")
 	fileIs(t, "--resume --unique", runs, string(before))
 	// A cut last line, as a kill mid-write leaves: cut off, then appended
 	// after.
@@ -161,7 +161,7 @@ func TestResumeRerunsWhatChanged(t *testing.T) {
 	os.WriteFile(q, []byte("25 25\n"+strings.Repeat(strings.Repeat("X", 25)+"\n", 25)+"0\n"), 0o644)
 	qruns := filepath.Join(dir, "q.jsonl")
 	for i, limit := range []string{"1s", "1s", "2s"} {
-		out, stderr, code := gridsatProc(t, "", nil, "compare", "queens", q, "--solvers", "dfs", "--timeout", limit, "--out", qruns, "--resume")
+		out, stderr, code := gridsatProc(t, "", nil, "compare", "queens", q, "--solvers", "dfs", "--timeout", limit, "--results", qruns, "--resume")
 		want := []string{"0 reused from the results file, 1 run now", "1 reused from the results file, 0 run now", "0 reused from the results file, 1 run now"}[i]
 		if code != 0 || !strings.Contains(out, "timeout") || !strings.Contains(out, want) {
 			t.Errorf("--timeout %s (run %d): exit %d, want %q\n%s\n%s", limit, i+1, code, want, out, stderr)
@@ -179,7 +179,7 @@ func TestResumeEqualBoardsAtOtherNumbers(t *testing.T) {
 	os.WriteFile(boards, []byte("2 2\nXX\nXX\n3 3\nX..\n...\n..X\n2 2\nXX\nXX\n0\n"), 0o644)
 	runs := filepath.Join(dir, "runs.jsonl")
 	for i, want := range []string{"0 reused from the results file, 6 run now", "6 reused from the results file, 0 run now"} {
-		out, stderr, code := gridsatProc(t, "", nil, "compare", "queens", boards, "--out", runs, "--resume")
+		out, stderr, code := gridsatProc(t, "", nil, "compare", "queens", boards, "--results", runs, "--resume")
 		if code != 0 || strings.Contains(out, "WRONG") || !strings.Contains(out, want) {
 			t.Errorf("run %d: exit %d, want %q and no WRONG\n%s\n%s", i+1, code, want, out, stderr)
 		}

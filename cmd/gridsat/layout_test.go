@@ -44,7 +44,8 @@ var layers = map[string][]string{
 	"compare/outputs":          {},
 	"compare":                  {"compare/outputs", "instances", "encode/kept", "encode/drat"},
 	"compare/puzzles":          append([]string{"compare"}, solvers...),
-	"compare/report":           {"compare", "instances"},
+	"compare/report":           {"compare", "instances", "compare/report/schema"},
+	"compare/report/schema":    {},
 	"compare/harness":          {"compare", "compare/report", "compare/outputs", "instances"},
 	"compare/measure":          {"compare"},
 	"compare/comparetest":      {"compare", "instances"},
@@ -54,7 +55,7 @@ var layers = map[string][]string{
 	"cmd/gridsat/internal/clitest": {"compare", "compare/harness", "compare/puzzles"},
 	"cmd/gridsat/e2e":              {},
 	"cmd/gridsat/e2e/split":        {},
-	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure", "compare/puzzles"},
+	"cmd/gridsat":                  {"compare", "compare/harness", "compare/report", "compare/outputs", "compare/measure", "compare/puzzles", "compare/report/schema"},
 }
 
 // solvers is what the puzzle adapters may import besides compare: the

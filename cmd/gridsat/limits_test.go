@@ -14,7 +14,7 @@ import (
 // reuses them all under the same limit.
 func TestRunsPastTheLimitAreTimeouts(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	args := []string{"compare", "chain", "sample", "--solvers", "dfs", "--timeout", "1ns", "--out", out}
+	args := []string{"compare", "chain", "sample", "--solvers", "dfs", "--timeout", "1ns", "--results", out}
 	check := func(what string, rows []compare.Row) {
 		t.Helper()
 		if len(rows) == 0 {
@@ -37,4 +37,32 @@ func TestRunsPastTheLimitAreTimeouts(t *testing.T) {
 	if want := fmt.Sprintf("runs: %d reused from the results file, 0 run now", len(rows)); !strings.Contains(stdout, want) {
 		t.Errorf("--resume under the same limit: want %q in\n%s", want, stdout)
 	}
+}
+
+// Issue 32, item 4: solve takes --timeout and --mem, running each case in
+// a worker under them; a case past the limit is said on stderr with its
+// reason (exit 1, the other cases still answered), and --stats names the
+// clock --time picks.
+func TestSolveLimitsAndClock(t *testing.T) {
+	in := slantInput(t, t.TempDir())
+	stdout, stderr, code := gridsatProc(t, "", nil, "solve", "slant", in, "--timeout", "1ns")
+	if code != exitFail || strings.Count(stderr, ": timeout: ") != 2 || !strings.Contains(stderr, "limit") || stdout != "" {
+		t.Errorf("solve --timeout 1ns: exit %d, stdout %q, stderr %q; want exit 1 and each case's timeout with its reason", code, stdout, stderr)
+	}
+	for _, tc := range []struct{ args, want []string }{
+		{[]string{"--stats"}, []string{" cpu (wall "}},
+		{[]string{"--stats", "--time", "wall"}, []string{" wall "}},
+		{[]string{"--stats", "--timeout", "1h", "--mem", "1GiB"}, []string{" cpu (wall "}},
+	} {
+		stdout, stderr, code := gridsatProc(t, "", nil, append([]string{"solve", "slant", in}, tc.args...)...)
+		if code != 0 || strings.Count(stdout, "\n") < 2 {
+			t.Errorf("solve %v: exit %d, stdout %q, stderr %s", tc.args, code, stdout, stderr)
+		}
+		for _, w := range tc.want {
+			if strings.Count(stderr, w) != 2 {
+				t.Errorf("solve %v: stats lines %q do not each name the clock (%q)", tc.args, stderr, w)
+			}
+		}
+	}
+	usageError(t, "", `--time "gpu": want cpu or wall`, "solve", "slant", in, "--time", "gpu")
 }

@@ -51,7 +51,7 @@ func TestShardsWithRepeatsAndMachines(t *testing.T) {
 	for i := range 2 {
 		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
 		_, stderr, code := gridsatProc(t, "", nil, "compare", "slant", "sample", "--repeat", "3", "--warmup", "1", "--seed", "9",
-			"--shard", fmt.Sprintf("%d/2", i), "--out", file, "--pin", "-j", "1")
+			"--shard", fmt.Sprintf("%d/2", i), "--results", file, "--pin", "-j", "1")
 		if code != 0 {
 			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
 		}
@@ -129,7 +129,7 @@ func TestPinRefusesMoreJobsThanCPUs(t *testing.T) {
 // queens seed has 10 cases: an interval needs 5 pairs.
 func TestReportKeepsBootstrapSeed(t *testing.T) {
 	runs := filepath.Join(t.TempDir(), "runs.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "queens", "seed", "--inproc", "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "queens", "seed", "--inproc", "--results", runs)
 	if code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}

@@ -27,7 +27,7 @@ func certifiedRun(t *testing.T, puzzle, input string, more ...string) (runs, pro
 		in = "sample"
 	}
 	runs, proofs = filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
-	args := append([]string{"compare", puzzle, in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs}, more...)
+	args := append([]string{"compare", puzzle, in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", runs}, more...)
 	if out, stderr, code := gridsat(t, "", args...); code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
@@ -122,7 +122,7 @@ func TestBoundIsNoProof(t *testing.T) {
 	in := filepath.Join(dir, "q.txt")
 	os.WriteFile(in, []byte("6 6\n.XXXX.\n..X...\nX...XX\n......\n..XX..\n.....X\n0\n"), 0o644)
 	runs, proofs := filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
-	out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs)
+	out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", runs)
 	if code != 0 || strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 by a bound") {
 		t.Errorf("compare --certify, a bound settles it: exit %d, want 0, no ✓ and by a bound\n%s\n%s", code, out, stderr)
 	}
@@ -156,7 +156,7 @@ func TestBoundIsNoProof(t *testing.T) {
 		os.Remove(k)
 	}
 	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
-	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 runs certified when run with some needed fact not kept") {
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 run certified when run with some needed fact not kept") {
 		t.Errorf("report --proofs, no claim kept: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
 	}
 }
@@ -214,7 +214,7 @@ func TestImpossibleRecordFieldsRefused(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, out+": line ") || !strings.Contains(stderr, tt.want) || stdout != "" {
 			t.Errorf("%s: report: exit %d, want 2 naming the line and %q:\n%s%s", tt.name, code, tt.want, stdout, stderr)
 		}
-		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--results", out, "--resume")...)
 		if code != exitUsage || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%s: --resume: exit %d, want 2 and %q:\n%s", tt.name, code, tt.want, stderr)
 		}
@@ -235,7 +235,7 @@ func TestProofsOfOneBaseNameApart(t *testing.T) {
 		os.MkdirAll(sub, 0o755)
 		in, runs := filepath.Join(sub, "q.txt"), filepath.Join(sub, "runs.jsonl")
 		os.WriteFile(in, []byte(board), 0o644)
-		if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+		if out, stderr, code := gridsat(t, "", "compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", runs); code != 0 {
 			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 		}
 		files = append(files, runs)
@@ -260,7 +260,7 @@ func TestProofsFolderNotIdentity(t *testing.T) {
 	var shards, folders []string
 	for i := range 2 {
 		runs, proofs := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i)), filepath.Join(dir, fmt.Sprintf("p%d", i))
-		args := []string{"compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--shard", fmt.Sprintf("%d/2", i), "--out", runs}
+		args := []string{"compare", "queens", in, "--solvers", "sat", "--inproc", "--certify", "--shard", fmt.Sprintf("%d/2", i), "--results", runs}
 		if out, stderr, code := gridsat(t, "", append(args, "--proofs", proofs)...); code != 0 {
 			t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 		}
@@ -337,7 +337,7 @@ func TestBoundPartsKeepTheirClaims(t *testing.T) {
 		t.Fatalf("split: exit %d\n%s", code, stderr)
 	}
 	runs, proofs := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "proofs")
-	if out, stderr, code := gridsat(t, "", "compare", "queens", parts, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+	if out, stderr, code := gridsat(t, "", "compare", "queens", parts, "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", runs); code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
 	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)

@@ -73,7 +73,7 @@ func keptProofs(t *testing.T, repeat bool) (proofs, runs string) {
 		if err := os.WriteFile(input, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := []string{"compare", name, input, "--inproc", "--certify", "--proofs", proofs, "--out", runs}
+		args := []string{"compare", name, input, "--inproc", "--certify", "--proofs", proofs, "--results", runs}
 		if repeat {
 			args = append(args, "--repeat", "2", "--warmup", "1")
 		}

@@ -25,7 +25,7 @@ import (
 func TestKeptSlantCNFTiedToCase(t *testing.T) {
 	dir := t.TempDir()
 	proofs, runs := filepath.Join(dir, "proofs"), filepath.Join(dir, "runs.jsonl")
-	if out, stderr, code := gridsat(t, "", "compare", "slant", "sample", "--unique", "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+	if out, stderr, code := gridsat(t, "", "compare", "slant", "sample", "--unique", "--solvers", "sat", "--inproc", "--certify", "--proofs", proofs, "--results", runs); code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
 	if out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs); code != 0 || !strings.Contains(withoutLegend(out), "✓✓") || !strings.Contains(stderr, " 0 failed") {

@@ -31,8 +31,8 @@ func newReportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report RUNS.jsonl...",
 		Short: "report from results files alone: merge shards, verify every answer again, cross-check",
-		Long: `report reads the results files that compare --out wrote (one comparison's
-shards, run on several machines with --shard i/n, or one run resumed several
+		Long: `report reads the results files that compare --results wrote (one comparison's
+shards, run on several machines with compare --shard i/n, or one run resumed several
 times), checks that they come from the same inputs, solvers and gridsat
 version, merges them, verifies every answer again with the puzzle's
 verifier, cross-checks the solvers, and prints the report compare would
@@ -97,7 +97,7 @@ func runReport(stdout, stderr io.Writer, paths []string, f reportCmdFlags) error
 		return fail(exitUsage, err)
 	}
 	defer out.abort()
-	w := &mergedReports{f: &f, out: out, stderr: stderr, many: len(merged) > 1, labels: labels}
+	w := &mergedReports{f: &f, out: out, stderr: stderr, many: len(merged) > 1, all: merged, labels: labels}
 	status := 0
 	for i, m := range merged {
 		failed, err := w.write(i, m)
@@ -154,9 +154,6 @@ func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harn
 			return nil, fail(exitUsage, err)
 		}
 	}
-	if len(merged) > 1 && (f.format == "csv" || f.format == "json") {
-		return nil, fail(exitUsage, fmt.Errorf("the files hold %d puzzles' comparisons; --format %s reports one: give one puzzle's files", len(merged), f.format))
-	}
 	g := new(outputs.Guard)
 	for _, path := range paths {
 		g.Input("input", path)
@@ -165,6 +162,7 @@ func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harn
 		g.InputDir("--proofs", dir)
 	}
 	reportGuard(g, f.report.output, f.plot, puzzles, stdout)
+	f.report.exportGuard(g)
 	if err := g.Check(); err != nil {
 		return nil, fail(exitUsage, err)
 	}
@@ -179,6 +177,7 @@ type mergedReports struct {
 	out    *reportOutput
 	stderr io.Writer
 	many   bool // several puzzles: each report has a heading
+	all    []*harness.Merged
 	labels []string
 	pages  []compare.Report // --format html: one page at the end
 }
@@ -198,11 +197,14 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 		return false, err
 	}
 	f.report.apply(&r)
-	if w.many {
+	r.Reused = m.Runs
+	f.report.keep(r)
+	if w.many && !manyTables(f.format, 2) {
 		puzzleHeading(w.out, f.format, r.Name(), i == 0)
 	}
-	r.Reused = m.Runs
-	if f.format == "html" {
+	if manyTables(f.format, len(w.all)) {
+		err = f.report.drawPlot(w.stderr, f.plot, r)
+	} else if f.format == "html" {
 		w.pages = append(w.pages, r)
 		err = f.report.drawPlot(w.stderr, f.plot, r)
 	} else {
@@ -222,16 +224,17 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 
 // mergeNote says what merging m's files found.
 func mergeNote(m *harness.Merged, r compare.Report) string {
-	note := fmt.Sprintf("%s: merged %d file(s): %d runs of %d cases; %d duplicate runs agreed, %d disagreed; %d runs missing",
-		r.Name(), len(m.Files), m.Runs, len(r.Rows), m.Duplicates, m.Conflicts, m.Missing)
+	note := fmt.Sprintf("%s: merged %s: %s of %s; %s agreed, %d disagreed; %s missing",
+		r.Name(), compare.Count(len(m.Files), "file"), compare.Count(m.Runs, "run"), compare.Count(len(r.Rows), "case"),
+		compare.Count(m.Duplicates, "duplicate run"), m.Conflicts, compare.Count(m.Missing, "run"))
 	if m.MissingCases > 0 {
-		note += fmt.Sprintf("; %d of the input's %d cases in no file", m.MissingCases, m.Header.Cases)
+		note += fmt.Sprintf("; %d of the input's %s in no file", m.MissingCases, compare.Count(m.Header.Cases, "case"))
 	}
 	if m.Rerun > 0 {
-		note += fmt.Sprintf("; %d harness failures run again", m.Rerun)
+		note += fmt.Sprintf("; %s run again", compare.Count(m.Rerun, "harness failure"))
 	}
 	if m.Superseded > 0 {
-		note += fmt.Sprintf("; %d records superseded (made under other limits)", m.Superseded)
+		note += fmt.Sprintf("; %s superseded (made under other limits)", compare.Count(m.Superseded, "record"))
 	}
 	for _, at := range m.Cut {
 		note += fmt.Sprintf("; %s is cut mid-line (a run killed while writing its record): skipped", at)
@@ -260,9 +263,9 @@ func recheckProofs(stderr io.Writer, r *compare.Report, opts []compare.Options, 
 	if err != nil {
 		return 0, fail(exitUsage, fmt.Errorf("--proofs: %w", err))
 	}
-	note := fmt.Sprintf("%s: %d kept proofs checked again in %s, %d failed, %d refused; %d runs certified by them", r.Name(), pc.Claims, strings.Join(dirs, ", "), pc.Failed, pc.Refused, pc.Runs)
+	note := fmt.Sprintf("%s: %s checked again in %s, %d failed, %d refused; %s certified by them", r.Name(), compare.Count(pc.Claims, "kept proof"), strings.Join(dirs, ", "), pc.Failed, pc.Refused, compare.Count(pc.Runs, "run"))
 	if pc.Unproved > 0 {
-		note += fmt.Sprintf("; %d runs certified when run with some needed fact not kept (labelled claimed)", pc.Unproved)
+		note += fmt.Sprintf("; %s certified when run with some needed fact not kept (labelled claimed)", compare.Count(pc.Unproved, "run"))
 	}
 	fmt.Fprintln(stderr, "gridsat report: "+note)
 	for _, p := range pc.Unreadable {
@@ -305,8 +308,8 @@ func recheck(stderr io.Writer, m *harness.Merged, labels []string, jobs int) err
 	if err != nil {
 		return fail(exitFail, err)
 	}
-	fmt.Fprintf(stderr, "gridsat report: %s: --recheck ran %d runs again: %d say what their record says, %d contradict it, %d did not finish\n",
-		m.Report.Name(), rc.Runs, rc.Confirmed, rc.Contradicted, rc.Unfinished)
+	fmt.Fprintf(stderr, "gridsat report: %s: --recheck ran %s again: %d say what their record says, %d contradict it, %d did not finish\n",
+		m.Report.Name(), compare.Count(rc.Runs, "run"), rc.Confirmed, rc.Contradicted, rc.Unfinished)
 	if interrupted {
 		return fail(exitInterrupted, fmt.Errorf("interrupted during --recheck"))
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/outputs"
 	"github.com/gridsat/gridsat/compare/report"
 )
 
@@ -20,19 +21,80 @@ import (
 type reportFlags struct {
 	plotKind string
 	plotPair string
+	timeOnX  bool
 	stats    string
 	output   string
 	time     string
+	// exports are the --export-FORMAT files, by format (report.ExportFormats).
+	exports map[string]*string
+	// kept are the reports of every puzzle, for the exports and for a
+	// CSV or JSON report of several puzzles.
+	kept []compare.Report
 }
 
 func (rf *reportFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&rf.plotKind, "plot-kind", "scaling", "with --plot: scaling (time against size), cactus (cases solved within a time, per solver\n"+
 		"and the virtual best) or scatter (one solver's time against another's, log-log)")
-	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two of --solvers)")
+	fl.BoolVar(&rf.timeOnX, "cactus-time-x", false, "draw the cactus plot with the time on x and the cases solved on y (default: the SAT competitions' way, cases solved on x)")
+	fl.StringVar(&rf.plotPair, "plot-pair", "", "the two solvers of a scatter plot, X,Y (default: the first two solvers)")
 	fl.StringVar(&rf.stats, "stats", "compact", "statistics in table and markdown reports: compact (each solver's headline figures) or full")
-	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout (--out is the runs' file)")
+	fl.StringVarP(&rf.output, "output", "o", "", "write the report to this file instead of stdout")
 	fl.StringVar(&rf.time, "time", "", "the time the table, summaries, PAR-2 and plots use: cpu (user+system of the solve) or wall\n"+
 		"(default: cpu where every run's CPU time was measured, else wall); CSV and JSON carry both")
+	rf.exports = map[string]*string{}
+	for _, format := range report.ExportFormats {
+		rf.exports[format] = fl.String("export-"+format, "", "also write every puzzle's runs and statistics as "+format+" to this file (docs/exports.md; several exports may be given at once)")
+	}
+}
+
+// keep keeps r for the exports and a report of several puzzles.
+func (rf *reportFlags) keep(r compare.Report) { rf.kept = append(rf.kept, r) }
+
+// exportGuard names the --export-* files to g.
+func (rf *reportFlags) exportGuard(g *outputs.Guard) {
+	for _, format := range report.ExportFormats {
+		if path := *rf.exports[format]; path != "" {
+			g.Output("--export-"+format, path)
+		}
+	}
+}
+
+// exported says whether an --export-* flag names a file.
+func (rf *reportFlags) exported() bool {
+	for _, path := range rf.exports {
+		if *path != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// writeExports writes each --export-* file, each replaced only by a
+// complete export.
+func (rf *reportFlags) writeExports() error {
+	for _, format := range report.ExportFormats {
+		path := *rf.exports[format]
+		if path == "" {
+			continue
+		}
+		o, err := compare.CreateOutput(path)
+		if err != nil {
+			return fmt.Errorf("--export-%s %q: %w", format, path, err)
+		}
+		bw := bufio.NewWriterSize(o, 64<<10)
+		err = report.Export(bw, format, rf.kept, report.Options{Format: format, Stats: rf.stats})
+		if err == nil {
+			err = bw.Flush()
+		}
+		if err != nil {
+			o.Abort()
+			return fmt.Errorf("--export-%s %q: %w", format, path, err)
+		}
+		if err := o.Commit(); err != nil {
+			return fmt.Errorf("--export-%s %q: %w", format, path, err)
+		}
+	}
+	return nil
 }
 
 // apply sets what the flags choose on a report.
@@ -40,7 +102,7 @@ func (rf *reportFlags) apply(r *compare.Report) { r.Time = rf.time }
 
 // plotOptions are the plot the flags ask for.
 func (rf *reportFlags) plotOptions() report.PlotOptions {
-	opt := report.PlotOptions{Kind: rf.plotKind}
+	opt := report.PlotOptions{Kind: rf.plotKind, TimeOnX: rf.timeOnX}
 	if rf.plotPair != "" {
 		a, b, _ := strings.Cut(rf.plotPair, ",")
 		opt.Pair = [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}
@@ -174,6 +236,16 @@ func (rf *reportFlags) drawPlot(stderr io.Writer, plot string, r compare.Report)
 // every puzzle's report into one page), and puts the report file, if
 // any, in place.
 func (rf *reportFlags) finish(out *reportOutput, format string, pages []compare.Report) error {
+	if manyTables(format, len(rf.kept)) {
+		if err := report.Export(out, format, rf.kept, rf.reportOptions(out.Writer, format)); err != nil {
+			out.abort()
+			return err
+		}
+	}
+	if err := rf.writeExports(); err != nil {
+		out.abort()
+		return err
+	}
 	if len(pages) > 0 {
 		if err := report.WriteHTML(out, pages, rf.reportOptions(out.Writer, format)); err != nil {
 			out.abort()
@@ -185,6 +257,11 @@ func (rf *reportFlags) finish(out *reportOutput, format string, pages []compare.
 	}
 	return nil
 }
+
+// manyTables says whether a report in format of n puzzles is one
+// export of them all (CSV and JSON, one record per run with a puzzle
+// column) rather than a report per puzzle.
+func manyTables(format string, n int) bool { return n > 1 && (format == "csv" || format == "json") }
 
 // specTexts splits a --solvers list into the specs as written.
 func specTexts(solvers string) []string {

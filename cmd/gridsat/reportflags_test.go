@@ -37,7 +37,7 @@ func TestReportFlagsRefusedBeforeRun(t *testing.T) {
 	}
 	runs := filepath.Join(dir, "runs.jsonl")
 	for _, tt := range tests {
-		stdout, stderr, code := gridsat(t, "", append(tt.args, "--out", runs)...)
+		stdout, stderr, code := gridsat(t, "", append(tt.args, "--results", runs)...)
 		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, "gridsat: "+tt.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, one line %q", tt.args, code, stdout, stderr, tt.want)
 		}
@@ -156,7 +156,7 @@ func screenLine(s string) string {
 // file and how many were run.
 func TestRunsReusedSaid(t *testing.T) {
 	runs := filepath.Join(t.TempDir(), "runs.jsonl")
-	args := []string{"compare", "slant", "sample", "--inproc", "--out", runs}
+	args := []string{"compare", "slant", "sample", "--inproc", "--results", runs}
 	for _, tt := range []struct {
 		resume bool
 		want   string

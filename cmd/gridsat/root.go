@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 )
 
 func newRoot() *cobra.Command {
@@ -28,12 +29,23 @@ report); 2 on bad input or bad usage, refused before anything runs; 130
 when interrupted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       compare.Version,
+		Version:       versionLine(harness.BuildRevision()),
 	}
 	root.SetFlagErrorFunc(flagHint)
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
 	root.AddCommand(newDimacsCmd(), newReportCmd(), newSplitCmd(), newMeasureCmd())
 	return root
+}
+
+// versionLine is what --version prints after "gridsat version": the
+// version and the revision built from, or how to record it. This machine's
+// Go may build with -buildvcs=false (GOFLAGS), which records none; the
+// revision is then taken from -ldflags -X, never from git at run time.
+func versionLine(rev string) string {
+	if rev == compare.RevisionUnknown {
+		return compare.Version + "; revision not recorded by this build (go build -buildvcs=true, or -ldflags \"-X github.com/gridsat/gridsat/compare.Revision=$(git rev-parse --short HEAD)\")"
+	}
+	return compare.Version + " (revision " + rev + ")"
 }
 
 func puzzleList() string {
@@ -133,6 +145,9 @@ func nameValues(flag string, kvs []string) (compare.Options, error) {
 // checkOptions refuses options the spec's solver does not take.
 func checkOptions(p *compare.Puzzle, spec compare.Spec, opts compare.Options) error {
 	for k := range opts {
+		if !specKnows(spec, k) && (k == compare.CertifyOption || k == compare.ProofsOption) {
+			return fail(exitUsage, fmt.Errorf("--certify: solver %s writes no proofs; the sat solver does: --solver sat --certify", spec.Solver.Name))
+		}
 		if !specKnows(spec, k) {
 			return fail(exitUsage, fmt.Errorf("solver %s of %s takes no option %q", spec.Solver.Name, p.Name, k))
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +13,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/harness"
 	"github.com/gridsat/gridsat/compare/outputs"
 	"github.com/gridsat/gridsat/compare/puzzles"
+	"github.com/gridsat/gridsat/compare/report"
 )
 
 type solveFlags struct {
@@ -27,6 +30,8 @@ type solveFlags struct {
 	certify bool
 	proofs  string
 	mem     string
+	timeout time.Duration
+	clock   string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -46,7 +51,11 @@ Bad input stops at the bad case with a message naming file, case and line and
 exit status 2; the answers to the cases before it are printed first. With
 --mem, a case whose estimated peak memory (the solver's estimate from the
 board's size) passes the limit is refused before any case is solved, with
-the estimate, exit status 2.
+the estimate, exit status 2. With --timeout or --mem each case is solved
+in a worker process under those limits (as compare does); a case past one
+is reported on standard error as timeout or memout with its reason, and
+makes the exit status 1 after the other cases. --stats prints each case's
+time by the clock --time names (CPU time by default) and says which.
 
 The solver is "dfs" or "sat", optionally with options after colons, as in
 compare: --solver sat:backend=gini. "gridsat puzzles" lists each solver's
@@ -63,7 +72,9 @@ options.`,
 	fl.BoolVar(&f.show, "show", false, "print a picture of each solution after its answer, for puzzles whose answer does not show the board")
 	fl.StringVar(&f.backend, "backend", "", fmt.Sprintf("SAT backend for --solver sat: %s (default %s)", strings.ReplaceAll(puzzles.BackendDoc.Values, "|", ", "), puzzles.BackendDoc.Default))
 	fl.StringArrayVar(&f.opts, "opt", nil, "solver option NAME=VALUE (repeatable)")
-	fl.StringVar(&f.mem, "mem", "0", "refuse, before solving anything, a case whose estimated peak memory passes this, e.g. 4GiB (0: none)")
+	fl.StringVar(&f.mem, "mem", "0", "resident-memory limit per case, e.g. 4GiB (0: none): a case whose estimated peak passes it is refused before anything is solved, one that passes it while solving is memout")
+	fl.DurationVar(&f.timeout, "timeout", 0, "wall-clock limit per case, e.g. 10s (0: none); a case past it is timeout, said on stderr, exit status 1")
+	fl.StringVar(&f.clock, "time", compare.TimeCPU, "the time --stats prints: cpu (user+system of the solve) or wall")
 	fl.StringVar(&f.svg, "svg", "", "draw each solved board to this SVG file (FILE-N.svg for case N when there are several)")
 	fl.StringVar(&f.proofs, "proofs", "", "with --certify: keep each checked claim in this directory (CNF with the accepted cut lemmas, DRAT proof, JSON), for drat-trim or gridsat report --proofs")
 	fl.BoolVar(&f.certify, "certify", false, "check a clausal proof of every absence the sat solver claims (no solution, unique, optimal, -1) before printing it; refused with backends that cannot prove (gini)")
@@ -100,6 +111,12 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if err != nil {
 		return fail(exitUsage, fmt.Errorf("--mem: %w", err))
 	}
+	if f.clock != compare.TimeCPU && f.clock != compare.TimeWall {
+		return fail(exitUsage, fmt.Errorf("--time %q: want %s", f.clock, strings.Join(compare.TimeKinds, " or ")))
+	}
+	if f.timeout < 0 {
+		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout))
+	}
 	cases, parseErr, err := readCases(p, stdin, args[1:])
 	if err != nil {
 		return err
@@ -111,53 +128,35 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		return fail(exitUsage, err)
 	}
 
+	limits := harness.Limits{Timeout: f.timeout, Mem: mem, InProcess: f.timeout == 0 && mem == 0}
+	var worker []string
+	if !limits.InProcess {
+		self, err := os.Executable()
+		if err != nil {
+			return fail(exitFail, fmt.Errorf("finding this program to start workers: %w", err))
+		}
+		worker = []string{self, "worker"}
+	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	status := 0
-	for _, c := range cases {
-		res, err := compare.SolveCase(spec, c)
-		if err != nil {
-			out.Flush()
-			return fail(exitFail, fmt.Errorf("%s: %w", c.Location(), err))
-		}
-		if err := p.Verify(c, res); err != nil {
-			out.Flush()
-			return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
-		}
-		if err := certified(out, stderr, p, c, spec, res); err != nil {
-			return err
-		}
-		if res.Answer != "" || res.Solved {
-			fmt.Fprintln(out, res.Answer)
-		}
-		if f.show && res.Witness != "" {
-			fmt.Fprintln(out, res.Witness)
-		}
-		if err := out.Flush(); err != nil {
-			// The answers are lost: say so now rather than solve on.
-			return fail(exitFail, fmt.Errorf("writing the answers to standard output: %w", err))
-		}
-		if !res.Solved && res.Answer == "" {
-			fmt.Fprintf(stderr, "%s: no solution\n", c.Location())
-			status = exitFail
-		}
-		if res.UniqueChecked {
-			if res.Second == "" {
-				fmt.Fprintf(stderr, "%s: the solution is unique\n", c.Location())
-			} else {
-				fmt.Fprintf(stderr, "%s: NOT unique; another solution:\n%s\n", c.Location(), res.Second)
-			}
-		}
-		if f.svg != "" {
-			if err := renderSVG(p, f.svg, len(cases), c, res); err != nil {
-				return fail(exitFail, err)
-			}
-		}
-		if f.stats {
-			fmt.Fprintf(stderr, "%s: %s %s %s %s\n", c.Location(), c.Size(), spec.Text,
-				compare.FormatDuration(res.Time), statLine(res))
-		}
+	sv := &solver{f: f, p: p, spec: spec, out: out, stderr: stderr, ncases: len(cases)}
+	file := ""
+	if len(args) > 1 && args[1] != "-" {
+		file = args[1]
 	}
+	err = harness.SolveCases(context.Background(), worker, limits, p, spec, file, cases, func(i int, run compare.Run) bool {
+		sv.err = sv.report(cases[i], run)
+		return sv.err == nil
+	})
+	if sv.err != nil {
+		out.Flush()
+		return sv.err
+	}
+	if err != nil {
+		out.Flush()
+		return fail(exitFail, err)
+	}
+	status := sv.status
 	if parseErr != nil {
 		out.Flush()
 		return fail(exitUsage, parseErr)
@@ -166,6 +165,84 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 		return quiet(status)
 	}
 	return nil
+}
+
+// solver reports solve's runs, one case at a time.
+type solver struct {
+	f      solveFlags
+	p      *compare.Puzzle
+	spec   compare.Spec
+	out    *bufio.Writer
+	stderr io.Writer
+	ncases int
+	status int   // exitFail once a case has no solution or hit a limit
+	err    error // the error that stopped the cases
+}
+
+// report prints case c's run: its answer (verified), what it certifies
+// or proves unique, its board and its statistics; a run stopped at a
+// limit is said on stderr and makes the exit status 1.
+func (sv *solver) report(c compare.Case, run compare.Run) error {
+	f, p, spec, out, stderr := sv.f, sv.p, sv.spec, sv.out, sv.stderr
+	switch run.Verdict {
+	case "":
+	case compare.VerdictTimeout, compare.VerdictMemout:
+		out.Flush()
+		fmt.Fprintf(stderr, "%s: %s: %s\n", c.Location(), run.Verdict, report.Reason(run))
+		sv.status = exitFail
+		return nil
+	default:
+		out.Flush()
+		return fail(exitFail, fmt.Errorf("%s: %s: %s", c.Location(), run.Verdict, report.Reason(run)))
+	}
+	res := run.Result
+	if err := p.Verify(c, res); err != nil {
+		out.Flush()
+		return fail(exitFail, fmt.Errorf("%s: %s solver's answer fails verification: %w", c.Location(), spec.Text, err))
+	}
+	if err := certified(out, stderr, p, c, spec, res); err != nil {
+		return err
+	}
+	if res.Answer != "" || res.Solved {
+		fmt.Fprintln(out, res.Answer)
+	}
+	if f.show && res.Witness != "" {
+		fmt.Fprintln(out, res.Witness)
+	}
+	if err := out.Flush(); err != nil {
+		// The answers are lost: say so now rather than solve on.
+		return fail(exitFail, fmt.Errorf("writing the answers to standard output: %w", err))
+	}
+	if !res.Solved && res.Answer == "" {
+		fmt.Fprintf(stderr, "%s: no solution\n", c.Location())
+		sv.status = exitFail
+	}
+	if res.UniqueChecked {
+		if res.Second == "" {
+			fmt.Fprintf(stderr, "%s: the solution is unique\n", c.Location())
+		} else {
+			fmt.Fprintf(stderr, "%s: NOT unique; another solution:\n%s\n", c.Location(), res.Second)
+		}
+	}
+	if f.svg != "" {
+		if err := renderSVG(p, f.svg, sv.ncases, c, res); err != nil {
+			return fail(exitFail, err)
+		}
+	}
+	if f.stats {
+		fmt.Fprintf(stderr, "%s: %s %s %s %s\n", c.Location(), c.Size(), spec.Text, clockLine(run, f.clock), statLine(res))
+	}
+	return nil
+}
+
+// clockLine is a run's time by the clock asked for (cpu, or wall when
+// its CPU time was not measured), named: "1.2ms cpu (wall 1.3ms)".
+func clockLine(run compare.Run, clock string) string {
+	wall := compare.RunTime(run)
+	if clock == compare.TimeWall || run.CPU <= 0 {
+		return compare.FormatDuration(wall) + " wall"
+	}
+	return fmt.Sprintf("%s cpu (wall %s)", compare.FormatDuration(run.CPU), compare.FormatDuration(wall))
 }
 
 // certifyOptions sets the options of --certify and --proofs DIR (made
@@ -229,7 +306,7 @@ func certLine(p *compare.Puzzle, res compare.Result) string {
 	inputs, _ := res.Stat("proof_inputs")
 	us, _ := res.Stat("check_us")
 	claims, _ := res.Stat("proof_claims")
-	return fmt.Sprintf("%d proofs, %d lemmas, %d cut lemmas accepted, checked in %s", claims, lemmas, inputs, compare.FormatDuration(time.Duration(us)*time.Microsecond))
+	return fmt.Sprintf("%s, %s, %s accepted, checked in %s", compare.Count(int(claims), "proof"), compare.Count(int(lemmas), "lemma"), compare.Count(int(inputs), "cut lemma"), compare.FormatDuration(time.Duration(us)*time.Microsecond))
 }
 
 // refuseOverMemory refuses, as a usage error, the first case whose

@@ -27,8 +27,8 @@ puzzle whose parts split its solutions, whether any, one or several
 parts have solutions). A part carries a line naming
 the whole case (a hash of its text), its number "I/N" and a sum of its
 text; a part edited or cut short is refused. Run the parts as any input
-(compare, with --shard i/n on many machines, GNU parallel or a Slurm
-array: compare/README.md), then gridsat report on the results files joins
+(compare --shard i/n on many machines, GNU parallel or a Slurm
+array: docs/split.md), then gridsat report on the results files joins
 the parts into each case's answer, only when every part is there and
 settled, and names the parts missing otherwise.
 

@@ -107,7 +107,7 @@ func TestForgedPartsNotJoined(t *testing.T) {
 			}
 			forged := forgeParts(t, tt.puzzle, whole, tt.forge, tt.split...)
 			runs := filepath.Join(dir, "r.jsonl")
-			if out, stderr, code := gridsat(t, "", "compare", tt.puzzle, whole, forged, "--solvers", "dfs", "--inproc", "--out", runs); code > 1 {
+			if out, stderr, code := gridsat(t, "", "compare", tt.puzzle, whole, forged, "--solvers", "dfs", "--inproc", "--results", runs); code > 1 {
 				t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 			}
 			out, stderr, code := gridsat(t, "", "report", runs)
@@ -137,7 +137,7 @@ func TestJoinDisagreesWithWholeRow(t *testing.T) {
 		t.Fatalf("split: exit %d\n%s\n%s", code, out, stderr)
 	}
 	runs := filepath.Join(dir, "r.jsonl")
-	if out, stderr, code := gridsat(t, "", "compare", "queens", whole, parts, "--solvers", "dfs", "--inproc", "--out", runs); code != 0 {
+	if out, stderr, code := gridsat(t, "", "compare", "queens", whole, parts, "--solvers", "dfs", "--inproc", "--results", runs); code != 0 {
 		t.Fatalf("compare: exit %d\n%s\n%s", code, out, stderr)
 	}
 	if out, stderr, code := gridsat(t, "", "report", runs); code != 0 || strings.Contains(out, "DISAGREES") {

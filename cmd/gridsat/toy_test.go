@@ -128,7 +128,7 @@ func TestCoinThroughTheRegistry(t *testing.T) {
 	// compare in worker processes (the test binary stands in for gridsat,
 	// the coin registered there too), then report from the results file.
 	results := filepath.Join(dir, "results.jsonl")
-	out, stderr, code := gridsat(t, "", "compare", "coin", input, nothing, "--solvers", "dfs,sat,sat:backend=gini", "--format", "csv", "--out", results, "-j", "2")
+	out, stderr, code := gridsat(t, "", "compare", "coin", input, nothing, "--solvers", "dfs,sat,sat:backend=gini", "--format", "csv", "--results", results, "-j", "2")
 	if code != 0 {
 		t.Fatalf("compare: exit %d: %s\n%s", code, stderr, out)
 	}
@@ -153,7 +153,7 @@ func TestCoinThroughTheRegistry(t *testing.T) {
 	if got := strings.Fields(must("solve", "bare", input)); len(got) != 4 || got[0] != "H" {
 		t.Errorf("solve bare: %q", got)
 	}
-	if out, stderr, code := gridsat(t, "", "compare", "bare", input, "--solvers", "dfs", "--format", "csv", "--out", filepath.Join(dir, "bare.jsonl")); code != 0 {
+	if out, stderr, code := gridsat(t, "", "compare", "bare", input, "--solvers", "dfs", "--format", "csv", "--results", filepath.Join(dir, "bare.jsonl")); code != 0 {
 		t.Errorf("compare bare: exit %d: %s\n%s", code, stderr, out)
 	}
 	usageError(t, "", "bare has no SAT encoding", "dimacs", "bare", input)

@@ -19,7 +19,7 @@ var editRecords = clitest.EditRecords
 func recorded(t *testing.T, args ...string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, stderr, code := gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out)...); code != 0 {
+	if _, stderr, code := gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--results", out)...); code != 0 {
 		t.Fatalf("compare %v: exit %d\n%s", args, code, stderr)
 	}
 	return out
@@ -87,7 +87,7 @@ func TestEditedQueensOptimumIsClaimed(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "ok? ") || !strings.Contains(stdout, "sat 6 by a bound, 3 claimed") {
 		t.Errorf("report: exit %d, want 0, ok? and 6 by a bound, 3 claimed in\n%s%s", code, stdout, stderr)
 	}
-	stdout, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+	stdout, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--results", out, "--resume")...)
 	if code != 0 || !strings.Contains(stdout, "20 reused from the results file, 0 run now") || !strings.Contains(stdout, "ok? ") {
 		t.Errorf("--resume: exit %d, want the edited runs reused, labelled claimed\n%s%s", code, stdout, stderr)
 	}
@@ -150,7 +150,7 @@ func TestTamperedRecordsAreRefused(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, out+": line ") || !strings.Contains(stderr, tt.want) || stdout != "" {
 			t.Errorf("%s: report: exit %d, want 2 naming the line and %q:\n%s%s", tt.name, code, tt.want, stdout, stderr)
 		}
-		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", out, "--resume")...)
+		_, stderr, code = gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--results", out, "--resume")...)
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%s: --resume: exit %d, want 2 and %q:\n%s", tt.name, code, tt.want, stderr)
 		}

@@ -67,8 +67,8 @@ func keyOfCase(puzzle string, number int, text string) string {
 	return compare.CaseKeyOf(puzzle, number, text)
 }
 
-// runTask is one (case, solver) run to do.
-type runTask struct {
+// Task is one (case, solver) run to do.
+type Task struct {
 	Puzzle *compare.Puzzle
 	Source *Source
 	Index  int // the case's index in Source.Cases
@@ -80,11 +80,11 @@ type runTask struct {
 }
 
 // Case is the task's case.
-func (t runTask) Case() instances.Case { return t.Source.Cases[t.Index] }
+func (t Task) Case() instances.Case { return t.Source.Cases[t.Index] }
 
 // Text is the task's case as FormatCase writes it ("" if its source was
 // never prepared: LoadPath and Compare prepare every source).
-func (t runTask) Text() string {
+func (t Task) Text() string {
 	if t.Source.texts == nil {
 		return ""
 	}
@@ -93,7 +93,7 @@ func (t runTask) Text() string {
 
 // Key is the task's case key (keyOfCase), "" if its source was never
 // prepared.
-func (t runTask) Key() string {
+func (t Task) Key() string {
 	if t.Source.keys == nil {
 		return ""
 	}
@@ -104,7 +104,7 @@ func (t runTask) Key() string {
 // keeps proofs (option proofs=DIR) keeps them where no other repeat's
 // replace them: the first repeat's in DIR, repeat R's (from 2) in
 // DIR/repeat-R, warm-up W's in DIR/warmup-W (compare.RepeatProofsDir).
-func (t runTask) runSpec() compare.Spec {
+func (t Task) runSpec() compare.Spec {
 	dir := t.Spec.Options[compare.ProofsOption]
 	if dir == "" || t.Repeat == 0 {
 		return t.Spec
@@ -116,12 +116,12 @@ func (t runTask) runSpec() compare.Spec {
 }
 
 // order is the task's case's position in the whole input.
-func (t runTask) order() int { return t.Source.order + t.Index }
+func (t Task) order() int { return t.Source.order + t.Index }
 
 // executor runs one task and returns its run, the verdict left empty
 // unless the executor decided it (timeout, memout, error, harness).
 type executor interface {
-	Execute(ctx context.Context, t runTask) compare.Run
+	Execute(ctx context.Context, t Task) compare.Run
 }
 
 // inProcess runs solvers in this process with no time limit: the simplest
@@ -134,7 +134,7 @@ type inProcess struct{}
 // the whole process's, which runs nothing else meanwhile but its own
 // runtime (one run at a time; the parent's progress bar and garbage
 // collector add a little).
-func (inProcess) Execute(ctx context.Context, t runTask) compare.Run {
+func (inProcess) Execute(ctx context.Context, t Task) compare.Run {
 	spec := t.Spec
 	if ctx.Err() != nil {
 		return compare.Run{Solver: spec.Text, Verdict: verdictCancelled}
@@ -161,14 +161,20 @@ type compareConfig struct {
 	// OnRun, if set, is called with each run as soon as it ends (not for
 	// runs Skip supplies), so that nothing finished is lost if the
 	// comparison is stopped.
-	OnRun func(t runTask, run compare.Run)
+	OnRun func(t Task, run compare.Run)
 	// OnRow, if set, is called with each row once all its runs ended.
 	OnRow func(compare.Row)
 	// Skip, if set, supplies runs done before (--resume).
-	Skip func(t runTask) (compare.Run, bool)
+	Skip func(t Task) (compare.Run, bool)
+	// OnStart, if set, is called as each run starts (in a worker: when the
+	// worker starts the solve), warm-ups too; OnEnd as each ends, warm-ups
+	// and runs cut short too, before OnRun. Both are called from several
+	// goroutines.
+	OnStart func(t Task)
+	OnEnd   func(t Task, run compare.Run)
 	// Include, if set, says which tasks this comparison runs (a shard);
 	// rows with a task left out are not reported.
-	Include func(t runTask) bool
+	Include func(t Task) bool
 	// Repeat runs each (case, solver) this many times (0 means 1), after
 	// Warmup runs that are not recorded; with either, the runs go in
 	// rounds shuffled by Seed (schedule).
@@ -214,14 +220,20 @@ func compareAll(ctx context.Context, cfg compareConfig) []compare.Row {
 
 	tr, ok := exec.(taskRunner)
 	if !ok {
-		tr = perTask{exec}
+		tr = perTask{exec, cfg.OnStart}
 	}
-	ts := make([]runTask, len(tasks))
+	if p, ok := exec.(*workerPool); ok {
+		p.onStart = cfg.OnStart // this comparison's, until the next one
+	}
+	ts := make([]Task, len(tasks))
 	for i, t := range tasks {
-		ts[i] = t.runTask
+		ts[i] = t.Task
 	}
 	tr.RunTasks(ctx, ts, jobs, func(i int, run compare.Run) {
 		t := tasks[i]
+		if cfg.OnEnd != nil {
+			cfg.OnEnd(t.Task, run)
+		}
 		if t.Repeat < 0 {
 			return // a warm-up
 		}
@@ -229,7 +241,7 @@ func compareAll(ctx context.Context, cfg compareConfig) []compare.Row {
 		mu.Lock()
 		defer mu.Unlock()
 		if cfg.OnRun != nil {
-			cfg.OnRun(t.runTask, run)
+			cfg.OnRun(t.Task, run)
 		}
 		t.it.put(t.spec, t.Repeat, run)
 		t.it.left--
@@ -248,9 +260,12 @@ func compareAll(ctx context.Context, cfg compareConfig) []compare.Row {
 
 // perTask runs a list of tasks with an executor that takes one at a time,
 // jobs at once.
-type perTask struct{ exec executor }
+type perTask struct {
+	exec    executor
+	onStart func(Task) // compareConfig.OnStart
+}
 
-func (e perTask) RunTasks(ctx context.Context, tasks []runTask, jobs int, done func(i int, run compare.Run)) {
+func (e perTask) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run)) {
 	queue := make(chan int)
 	var wg sync.WaitGroup
 	for range max(jobs, 1) {
@@ -258,6 +273,9 @@ func (e perTask) RunTasks(ctx context.Context, tasks []runTask, jobs int, done f
 		go func() {
 			defer wg.Done()
 			for i := range queue {
+				if e.onStart != nil && ctx.Err() == nil {
+					e.onStart(tasks[i])
+				}
 				if run := e.exec.Execute(ctx, tasks[i]); run.Verdict != verdictCancelled {
 					done(i, run)
 				}
@@ -296,7 +314,7 @@ func (it *item) put(col, r int, run compare.Run) {
 
 // task is a run to do and the row it fills.
 type task struct {
-	runTask
+	Task
 	it   *item
 	spec int
 }
@@ -330,7 +348,7 @@ func (cfg compareConfig) plan() ([]*item, []task) {
 			}
 			included := 0
 			for si, spec := range cfg.Specs {
-				t := runTask{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
+				t := Task{Puzzle: cfg.Puzzle, Source: src, Index: i, Spec: spec, Col: si}
 				if cfg.Include != nil && !cfg.Include(t) {
 					continue
 				}
@@ -376,7 +394,7 @@ func (cfg compareConfig) plan() ([]*item, []task) {
 // that it can keep each worker busy its own way; done is called with each
 // run that ends, from any goroutine.
 type taskRunner interface {
-	RunTasks(ctx context.Context, tasks []runTask, jobs int, done func(i int, run compare.Run))
+	RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run))
 }
 
 // LoadPath reads the cases of path: a file, "-" for standard input (read

@@ -35,7 +35,7 @@ func TestRunPastLimitIsTimeout(t *testing.T) {
 func TestRecordPastLimitIsTimeout(t *testing.T) {
 	p := toyPuzzle()
 	src := toySource(t, "1\n")
-	tk := runTask{Puzzle: p, Source: src, Spec: specs(t, p, "good")[0]}
+	tk := Task{Puzzle: p, Source: src, Spec: specs(t, p, "good")[0]}
 	limits := Limits{Timeout: time.Nanosecond}
 	rec := &RunRecord{Puzzle: "toy", Key: tk.Key(), Spec: "good", Options: tk.Spec.Resolved(), Version: compare.Version, Limits: limits,
 		Run: compare.Run{Solver: "good", Verdict: compare.VerdictOK, Wall: 35 * time.Microsecond, Result: compare.Result{Solved: true, Answer: "2"}}}

@@ -15,7 +15,7 @@ import (
 // newMachine describes this machine and build for a comparison of specs.
 func newMachine(specs []compare.Spec) *compare.Machine {
 	m := &compare.Machine{OS: runtime.GOOS + "/" + runtime.GOARCH, GoVersion: runtime.Version(), Gridsat: compare.Version,
-		LogicalCPUs: runtime.NumCPU(), TimeSource: timeSource, Revision: "unknown"}
+		LogicalCPUs: runtime.NumCPU(), TimeSource: timeSource, Revision: compare.RevisionUnknown}
 	m.Host, _ = os.Hostname()
 	readSystem(m)
 	m.LoadStart = loadAverage()
@@ -26,6 +26,9 @@ func newMachine(specs []compare.Spec) *compare.Machine {
 	m.Backends = map[string]string{}
 	if info, ok := debug.ReadBuildInfo(); ok {
 		readBuild(m, info)
+	}
+	if m.Revision == compare.RevisionUnknown && compare.Revision != "" {
+		m.Revision = compare.Revision // -ldflags -X
 	}
 	for _, s := range specs {
 		if b := s.Options[compare.BackendOption]; strings.HasPrefix(b, "exec:") {
@@ -62,7 +65,7 @@ func readBuild(m *compare.Machine, info *debug.BuildInfo) {
 			dirty = s.Value == "true"
 		}
 	}
-	if dirty && m.Revision != "unknown" {
+	if dirty && m.Revision != compare.RevisionUnknown {
 		m.Revision += "+dirty"
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 // memoryRefusal returns why t is not run under the memory limit (bytes,
 // 0 for none): its solver's estimate passes it; "" when it may run.
-func memoryRefusal(t runTask, limit int64) string {
+func memoryRefusal(t Task, limit int64) string {
 	if limit <= 0 || t.Spec.Solver == nil || t.Spec.Solver.Memory == nil {
 		return ""
 	}

@@ -28,14 +28,14 @@ func TestMemoryEstimateRefusesUpFront(t *testing.T) {
 		if sp.Solver.Memory(small, sp.Options) >= sp.Solver.Memory(big, sp.Options) {
 			t.Errorf("%s: the 4x4 board's estimate is not below the 64x64 board's", sp.Text)
 		}
-		if why := memoryRefusal(runTask{Puzzle: p, Source: src, Index: 0, Spec: sp}, 0); why != "" {
+		if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: sp}, 0); why != "" {
 			t.Errorf("%s: refused with no limit: %s", sp.Text, why)
 		}
-		run := pool.Execute(context.Background(), runTask{Puzzle: p, Source: src, Index: 0, Spec: sp})
+		run := pool.Execute(context.Background(), Task{Puzzle: p, Source: src, Index: 0, Spec: sp})
 		if run.Verdict != compare.VerdictMemout || !strings.Contains(run.Detail, "estimated peak memory") || run.Wall != 0 {
 			t.Errorf("%s on N=64 under 96 MiB: %s (%s) after %v; want refused up front", sp.Text, run.Verdict, run.Detail, run.Wall)
 		}
-		run = pool.Execute(context.Background(), runTask{Puzzle: p, Source: src, Index: 1, Spec: sp})
+		run = pool.Execute(context.Background(), Task{Puzzle: p, Source: src, Index: 1, Spec: sp})
 		if run.Verdict == compare.VerdictMemout || run.Result.Answer == "" {
 			t.Errorf("%s on N=4 under 96 MiB: %s (%s) %q", sp.Text, run.Verdict, run.Detail, run.Result.Answer)
 		}
@@ -54,10 +54,10 @@ func TestSlantRefusedUpFront(t *testing.T) {
 		t.Fatal(err)
 	}
 	sp := specs(t, p, "dfs", "sat")
-	if why := memoryRefusal(runTask{Puzzle: p, Source: src, Index: 0, Spec: sp[0]}, 2<<30); why != "" {
+	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: sp[0]}, 2<<30); why != "" {
 		t.Errorf("dfs on 1000x1000 refused under 2GiB: %s", why)
 	}
-	if why := memoryRefusal(runTask{Puzzle: p, Source: src, Index: 0, Spec: sp[1]}, 2<<30); !strings.Contains(why, "estimated peak memory") || !strings.Contains(why, "2GiB limit") {
+	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: sp[1]}, 2<<30); !strings.Contains(why, "estimated peak memory") || !strings.Contains(why, "2GiB limit") {
 		t.Errorf("sat on 1000x1000 under 2GiB: %q; want refused with the estimate", why)
 	}
 }

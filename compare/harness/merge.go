@@ -53,8 +53,8 @@ func (s Shard) holds(order, col, cols int) bool {
 }
 
 // include is a compareConfig.Include for the shard.
-func (s Shard) include(specs int) func(runTask) bool {
-	return func(t runTask) bool { return s.holds(t.Source.order+t.Index, t.Col, specs) }
+func (s Shard) include(specs int) func(Task) bool {
+	return func(t Task) bool { return s.holds(t.Source.order+t.Index, t.Col, specs) }
 }
 
 // Merged is one puzzle's comparison rebuilt from results files.
@@ -101,7 +101,9 @@ func (m *Merged) addMachine(fl fileLog, h Header, opt MergeOptions) error {
 	}
 	var loadEnd []float64
 	for _, f := range fl.log.Footers {
-		if f.Started.Equal(h.Started) {
+		// A resume that made no run measured nothing: its load is not
+		// the measurement's.
+		if f.Started.Equal(h.Started) && f.Runs > 0 {
 			loadEnd = f.LoadEnd
 		}
 	}
@@ -268,7 +270,7 @@ type fileLog struct {
 	log  *ResultsLog
 }
 
-// MergeResultsWith reads the results files at paths (compare --out, perhaps
+// MergeResultsWith reads the results files at paths (compare --results, perhaps
 // shards of one comparison) and rebuilds each puzzle's report: headers
 // must agree on the inputs, the solvers and gridsat's version; runs found
 // in several files are merged when they agree and reported when they do

@@ -26,7 +26,7 @@ func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Sp
 	defer cancel()
 	rows := 0
 	cfg := compareConfig{Puzzle: p, Specs: sp, Sources: srcs,
-		OnRun: func(tk runTask, run compare.Run) {
+		OnRun: func(tk Task, run compare.Run) {
 			if err := rf.Add(tk, limits, run); err != nil {
 				t.Error(err)
 			}
@@ -37,7 +37,7 @@ func recordSources(t *testing.T, path string, p *compare.Puzzle, sp []compare.Sp
 			}
 		}}
 	if done != nil {
-		cfg.Skip = func(tk runTask) (compare.Run, bool) {
+		cfg.Skip = func(tk Task) (compare.Run, bool) {
 			run, ok, _ := done.Lookup(tk, limits)
 			return run, ok
 		}

@@ -58,6 +58,8 @@ type workerPool struct {
 	staleOnce sync.Once
 	cgs       *memCgroups
 	hooks     *poolHooks
+	// onStart is the running comparison's Config.OnStart.
+	onStart func(Task)
 }
 
 // poolHooks let a test order events that a race orders otherwise; nil
@@ -283,9 +285,9 @@ func (p *workerPool) Close() {
 const setupLimit = 30 * time.Second
 
 // Execute runs one task in a worker (see RunTasks).
-func (p *workerPool) Execute(ctx context.Context, t runTask) compare.Run {
+func (p *workerPool) Execute(ctx context.Context, t Task) compare.Run {
 	run := compare.Run{Solver: t.Spec.Text, Verdict: verdictCancelled}
-	p.RunTasks(ctx, []runTask{t}, 1, func(_ int, r compare.Run) { run = r })
+	p.RunTasks(ctx, []Task{t}, 1, func(_ int, r compare.Run) { run = r })
 	return run
 }
 
@@ -296,7 +298,7 @@ func (p *workerPool) Execute(ctx context.Context, t runTask) compare.Run {
 // while solving) or harness (the harness could not get an answer: a worker
 // that would not start, a garbled, stale or oversized reply). When ctx is
 // cancelled, runs not finished are dropped: done is not called for them.
-func (p *workerPool) RunTasks(ctx context.Context, tasks []runTask, jobs int, done func(i int, run compare.Run)) {
+func (p *workerPool) RunTasks(ctx context.Context, tasks []Task, jobs int, done func(i int, run compare.Run)) {
 	p.staleOnce.Do(removeStale) // even when every run is reused
 	var next atomic.Int64
 	take := func() (int, bool) {
@@ -323,7 +325,7 @@ func (p *workerPool) RunTasks(ctx context.Context, tasks []runTask, jobs int, do
 type driver struct {
 	p     *workerPool
 	ctx   context.Context
-	tasks []runTask
+	tasks []Task
 	take  func() (int, bool)
 	done  func(int, compare.Run)
 	cpu   int // the CPU its workers are pinned to, -1 if none
@@ -559,6 +561,9 @@ func (d *driver) frame(head *sentJob, f frame) bool {
 			return false
 		}
 		head.start = time.Now()
+		if d.p.onStart != nil {
+			d.p.onStart(d.tasks[head.i])
+		}
 		return true
 	case frameReply:
 		var rep reply

@@ -46,7 +46,7 @@ func (m *Merged) recheck(ctx context.Context, exec executor, jobs int, labels []
 	now := make([]*compare.Run, len(tasks))
 	tr, ok := exec.(taskRunner)
 	if !ok {
-		tr = perTask{exec}
+		tr = perTask{exec: exec}
 	}
 	tr.RunTasks(ctx, tasks, jobs, func(i int, run compare.Run) { now[i] = &run })
 	uses := compare.SpecUses(p, specs)
@@ -136,8 +136,8 @@ type cell struct{ row, col int }
 
 // claimTasks are the tasks that run again the runs of rows whose claim is
 // labelled with one of labels, and where each goes.
-func claimTasks(p *compare.Puzzle, rows []compare.Row, specs []compare.Spec, labels []string) ([]runTask, []cell, error) {
-	var tasks []runTask
+func claimTasks(p *compare.Puzzle, rows []compare.Row, specs []compare.Spec, labels []string) ([]Task, []cell, error) {
+	var tasks []Task
 	var where []cell
 	for ri := range rows {
 		row := &rows[ri]
@@ -152,7 +152,7 @@ func claimTasks(p *compare.Puzzle, rows []compare.Row, specs []compare.Spec, lab
 					return nil, nil, fmt.Errorf("recheck: %w", err)
 				}
 			}
-			tasks = append(tasks, runTask{Puzzle: p, Source: src, Spec: specs[ci], Col: ci})
+			tasks = append(tasks, Task{Puzzle: p, Source: src, Spec: specs[ci], Col: ci})
 			where = append(where, cell{ri, ci})
 		}
 	}

@@ -21,7 +21,7 @@ func ranOrder(t *testing.T, src *Source, repeat, warmup int, seed uint64, solver
 	toyCalls.Store(0)
 	compareAll(context.Background(), compareConfig{Puzzle: p, Specs: specs(t, p, solvers...), Sources: []*Source{src},
 		Repeat: repeat, Warmup: warmup, Seed: seed,
-		OnRun: func(tk runTask, run compare.Run) {
+		OnRun: func(tk Task, run compare.Run) {
 			if run.Repeat != tk.Repeat {
 				t.Errorf("run of repeat %d says %d", tk.Repeat, run.Repeat)
 			}
@@ -120,7 +120,7 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	h := newHeader(p, sp, []*Source{src}, limits, "")
 	h.Repeat, h.Seed = 2, 7
 	rf.Header(h)
-	add := func(tk runTask, run compare.Run) {
+	add := func(tk Task, run compare.Run) {
 		if err := rf.Add(tk, limits, run); err != nil {
 			t.Error(err)
 		}
@@ -136,7 +136,7 @@ func TestResumeWithPartialRepeats(t *testing.T) {
 	toyCalls.Store(0)
 	reused := 0
 	rows := compareAll(context.Background(), compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src}, Repeat: 5, Seed: 7, OnRun: add,
-		Skip: func(tk runTask) (compare.Run, bool) {
+		Skip: func(tk Task) (compare.Run, bool) {
 			run, ok, _ := done.Lookup(tk, limits)
 			if ok {
 				reused++

@@ -285,7 +285,7 @@ func (rf *ResultsFile) Footer(f Footer) error {
 
 // Add writes one run's record, and its case's record first if the file
 // has none yet.
-func (rf *ResultsFile) Add(t runTask, limits Limits, run compare.Run) error {
+func (rf *ResultsFile) Add(t Task, limits Limits, run compare.Run) error {
 	c := t.Case()
 	loc := c.Location()
 	key, order := t.Key(), t.order()
@@ -486,7 +486,7 @@ func newDone(log *ResultsLog) *doneRuns {
 // (a stored verdict is never trusted; only timeout, memout and error,
 // which carry no answer to check, are kept). found says whether any
 // record of t exists, reused or not.
-func (d *doneRuns) Lookup(t runTask, limits Limits) (run compare.Run, reused, found bool) {
+func (d *doneRuns) Lookup(t Task, limits Limits) (run compare.Run, reused, found bool) {
 	if d == nil {
 		return compare.Run{}, false, false
 	}

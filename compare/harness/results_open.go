@@ -15,7 +15,7 @@ import (
 // A results file is opened for a run only if it is empty (or missing) or
 // starts with a gridsat results header, and only by one gridsat at a time:
 // it is locked (flock, advisory) from the moment it is opened until the
-// run closes it, so that a second compare --out on it is refused rather
+// run closes it, so that a second compare --results on it is refused rather
 // than interleaving its records, and its last line is repaired and its
 // records read under the lock.
 
@@ -43,7 +43,7 @@ func openResultsFile(path string) (*os.File, error) {
 			if pid := outputs.LockHolder(f.Name()); pid > 0 {
 				holder = fmt.Sprintf("pid %d", pid)
 			}
-			return nil, fmt.Errorf("results file %s is %w by %s (another gridsat compare --out): wait for it to end, or write to another file", path, errResultsInUse, holder)
+			return nil, fmt.Errorf("results file %s is %w by %s (another gridsat compare --results): wait for it to end, or write to another file", path, errResultsInUse, holder)
 		}
 		return nil, fmt.Errorf("locking results file %s: %w", path, err)
 	}
@@ -74,7 +74,7 @@ func checkResultsHeader(f *os.File, path string) error {
 		ok = json.Unmarshal(first[:i], &rec) == nil && rec.Kind == kindHeader && rec.Header != nil && rec.Header.Version != ""
 	}
 	if !ok {
-		return fmt.Errorf("%s is %w (its first line is no comparison header): --out appends only to such a file or an empty one, and leaves this one untouched", path, errNotResults)
+		return fmt.Errorf("%s is %w (its first line is no comparison header): --results appends only to such a file or an empty one, and leaves this one untouched", path, errNotResults)
 	}
 	return nil
 }
@@ -128,7 +128,7 @@ func (log *ResultsLog) checkAppend(path string, h Header) error {
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("%s line %d starts another %s comparison than this one (%w): gridsat report could not read the file with both, so --out leaves it untouched: write to another file", path, log.HeaderLines[k], h.Puzzle, err)
+			return fmt.Errorf("%s line %d starts another %s comparison than this one (%w): gridsat report could not read the file with both, so --results leaves it untouched: write to another file", path, log.HeaderLines[k], h.Puzzle, err)
 		}
 	}
 	return nil

@@ -29,7 +29,7 @@ func record(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src
 	defer cancel()
 	rows := 0
 	compareAll(ctx, compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src},
-		OnRun: func(tk runTask, run compare.Run) {
+		OnRun: func(tk Task, run compare.Run) {
 			if err := rf.Add(tk, limits, run); err != nil {
 				t.Error(err)
 			}
@@ -51,7 +51,7 @@ func resume(t *testing.T, path string, p *compare.Puzzle, sp []compare.Spec, src
 	done := newDone(log)
 	toyCalls.Store(0)
 	rows = compareAll(context.Background(), compareConfig{Puzzle: p, Specs: sp, Sources: []*Source{src},
-		Skip: func(tk runTask) (compare.Run, bool) {
+		Skip: func(tk Task) (compare.Run, bool) {
 			run, ok, found := done.Lookup(tk, limits)
 			if ok {
 				reused++
@@ -135,8 +135,8 @@ func TestResumeKeyHasResolvedOptions(t *testing.T) {
 	sv := &p.Solvers[0]
 	src := toySource(t, "1\n")
 	src.prepare(p)
-	task := func(o compare.Options) runTask {
-		return runTask{Puzzle: p, Source: src, Index: 0, Spec: compare.Spec{Text: "good", Solver: sv, Options: o}}
+	task := func(o compare.Options) Task {
+		return Task{Puzzle: p, Source: src, Index: 0, Spec: compare.Spec{Text: "good", Solver: sv, Options: o}}
 	}
 	rec := func(o compare.Options) *RunRecord {
 		tk := task(o)

@@ -34,6 +34,11 @@ type Plan struct {
 	// reports' bootstrap too.
 	Repeat, Warmup int
 	Seed           uint64
+	// RecordedSeed, with Resume, replaces Seed by the seed the results
+	// file's first comparison header records, so that a comparison keeps
+	// the seed of its first run (its bootstrap intervals do not move when
+	// it is resumed); set it when no seed was asked for.
+	RecordedSeed bool
 	// Shard, when Count > 0, runs only that shard of the (case, solver)
 	// runs; it needs Out.
 	Shard Shard
@@ -71,11 +76,20 @@ func (pp PuzzlePlan) Cases() int {
 }
 
 // Watcher watches a comparison: Start as a puzzle's runs start (cases
-// rows to come), Row as each of its rows ends, Finish when they have.
+// rows to come), Row as each of its rows ends, Finish when they have. A
+// Watcher that is also a RunWatcher is told of each run too.
 type Watcher interface {
 	Start(p *compare.Puzzle, cases int)
 	Row(r compare.Row)
 	Finish()
+}
+
+// RunWatcher is told of each run as it starts and ends (warm-ups and runs
+// cut short too), from several goroutines: a progress display that names
+// the running cases.
+type RunWatcher interface {
+	RunStarted(t Task)
+	RunEnded(t Task, run compare.Run)
 }
 
 // Outcome is what a comparison came to.
@@ -136,6 +150,7 @@ type session struct {
 	plan    Plan
 	results *ResultsFile // nil without Plan.Out
 	done    *doneRuns    // nil unless Plan.Resume
+	log     *ResultsLog  // what the results file held, nil unless Plan.Resume
 	exec    executor
 	pool    *workerPool // nil in process
 }
@@ -154,7 +169,10 @@ func openSession(plan Plan) (*session, error) {
 			s.note(fmt.Sprintf("%s: cut off an unfinished last line (%d bytes) left by an earlier run", plan.Out, cut))
 		}
 		if plan.Resume {
-			s.done = newDone(log)
+			s.done, s.log = newDone(log), log
+			if plan.RecordedSeed && len(log.Headers) > 0 {
+				s.plan.Seed = log.Headers[0].Seed
+			}
 		}
 	}
 	if !plan.Limits.InProcess {
@@ -240,7 +258,7 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 	if plan.Watch != nil {
 		plan.Watch.Finish()
 	}
-	pr.report.Machines = []compare.MachineRun{{Machine: machine, LoadEnd: loadAverage()}}
+	pr.report.Machines = []compare.MachineRun{s.machineRun(pp.Puzzle.Name, machine, pr.report)}
 	if plan.Report != nil {
 		if err := plan.Report(pr.report); err != nil {
 			return false, err
@@ -255,6 +273,35 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 		failed = failed || r.Failed()
 	}
 	return failed, nil
+}
+
+// machineRun is the machine a puzzle's report names: this one, measured
+// now, unless every run was taken from the results file (--resume), whose
+// first header of the puzzle then records where and under what load they
+// were measured (the load at the end: that of the last comparison that
+// made runs).
+func (s *session) machineRun(puzzle string, now *compare.Machine, r compare.Report) compare.MachineRun {
+	if s.log == nil || r.Rerun > 0 || r.Reused == 0 {
+		return compare.MachineRun{Machine: now, LoadEnd: loadAverage()}
+	}
+	var rec compare.MachineRun // as gridsat report prints it (addMachine)
+	for _, h := range s.log.Headers {
+		if h.Puzzle != puzzle || h.Machine == nil {
+			continue
+		}
+		if rec.Machine == nil {
+			rec.Machine = h.Machine
+		}
+		for _, f := range s.log.Footers {
+			if f.Started.Equal(h.Started) && f.Runs > 0 {
+				rec.LoadEnd = f.LoadEnd
+			}
+		}
+	}
+	if rec.Machine == nil {
+		return compare.MachineRun{Machine: now, LoadEnd: loadAverage()}
+	}
+	return rec
 }
 
 // record writes the puzzle's header to the results file and has every run
@@ -283,7 +330,7 @@ func (s *session) record(pr *puzzleRun, pp PuzzlePlan, machine *compare.Machine)
 	if err := s.results.Header(h); err != nil {
 		return footer, err
 	}
-	pr.cfg.OnRun = func(t runTask, run compare.Run) {
+	pr.cfg.OnRun = func(t Task, run compare.Run) {
 		pr.report.Rerun++ // run now, not taken from the file
 		if err := s.results.Add(t, plan.Limits, run); err != nil && pr.runErr == nil {
 			pr.runErr = err
@@ -297,7 +344,7 @@ func (s *session) resume(pr *puzzleRun) {
 	if s.done == nil {
 		return
 	}
-	pr.cfg.Skip = func(t runTask) (compare.Run, bool) {
+	pr.cfg.Skip = func(t Task) (compare.Run, bool) {
 		run, ok, _ := s.done.Lookup(t, s.plan.Limits)
 		if ok {
 			pr.report.Reused++
@@ -314,6 +361,9 @@ func (s *session) watch(pr *puzzleRun, pp PuzzlePlan) {
 	}
 	w.Start(pp.Puzzle, pp.Cases())
 	pr.cfg.OnRow = w.Row
+	if rw, ok := w.(RunWatcher); ok {
+		pr.cfg.OnStart, pr.cfg.OnEnd = rw.RunStarted, rw.RunEnded
+	}
 }
 
 // IsRefused reports whether err is Run's refusal of a plan before any run.

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// ResultsPrefix starts every gridsat results file (compare --out): its
+// ResultsPrefix starts every gridsat results file (compare --results): its
 // first record is a header, written with these fields first.
 const ResultsPrefix = `{"kind":"header",`
 
@@ -20,7 +20,7 @@ const (
 	input     kind = iota // a file read
 	inputDir              // a folder whose files are read
 	output                // a file written
-	results               // the results file a run appends to (--out)
+	results               // the results file a run appends to (--results)
 	outputDir             // a folder written into
 )
 
@@ -91,7 +91,7 @@ func (g *Guard) InputDir(role, path string) { g.add(inputDir, role, path) }
 // Output names a file the command writes.
 func (g *Guard) Output(role, path string) { g.add(output, role, path) }
 
-// Results names the results file a run appends to (compare --out): the
+// Results names the results file a run appends to (compare --results): the
 // one output that may be a results file (harness checks its lock).
 func (g *Guard) Results(role, path string) { g.add(results, role, path) }
 
@@ -210,10 +210,10 @@ func checkContent(o entry) error {
 		if pid > 0 {
 			holder = fmt.Sprintf("pid %d", pid)
 		}
-		return fmt.Errorf("%s is locked by %s (as a running gridsat compare --out locks its results file): refusing to write over it", o.name(), holder)
+		return fmt.Errorf("%s is locked by %s (as a running gridsat compare --results locks its results file): refusing to write over it", o.name(), holder)
 	}
 	if o.peek != "" && isResultsFile(o.peek) {
-		return fmt.Errorf("%s is a gridsat results file (compare --out's runs): refusing to write over it; name another file", o.name())
+		return fmt.Errorf("%s is a gridsat results file (compare --results's runs): refusing to write over it; name another file", o.name())
 	}
 	return nil
 }

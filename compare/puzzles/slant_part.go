@@ -21,7 +21,7 @@ corners first, then row-major, after propagating the part's fixed cells by
 clue counts and loops) is fixed '\' in one part and '/' in another, the
 shallowest part first, while the parts stay at most --jobs; a side that the
 propagation refutes is dropped. Each part answers a solution holding its
-cells, or none (with --opt unique=true, also whether it has a second). The
+cells, or none (with compare --opt unique=true, also whether it has a second). The
 case has no solution when no part has one, and is unique when exactly one
 part has solutions and its is unique. --bound does not apply`
 

@@ -73,7 +73,7 @@ func boundsLine(rows []compare.Row) string {
 	}
 	sort.Strings(names)
 	for i, name := range names {
-		names[i] = fmt.Sprintf("%s (%d runs)", name, n[name])
+		names[i] = fmt.Sprintf("%s (%s)", name, compare.Count(n[name], "run"))
 	}
 	return "settled by a bound checked from the case, no proof needed: " + strings.Join(names, "; ")
 }

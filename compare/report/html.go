@@ -73,8 +73,19 @@ type htmlSection struct {
 	Summary  htmlTable
 	Notes    []string
 	Problems []string
-	Plots    []htmlPlot
-	Runs     htmlTable
+	// Reasons are the footnotes of the verdicts' reasons.
+	Reasons []htmlReason
+	Plots   []htmlPlot
+	Runs    htmlTable
+	// RunsAll is the runs table with every column, behind a toggle.
+	RunsAll htmlTable
+}
+
+// htmlReason is a footnote of the runs table: a verdict's reason.
+type htmlReason struct {
+	ID   string
+	N    int
+	Text string
 }
 
 type htmlPlot struct {
@@ -109,6 +120,10 @@ type htmlRow struct {
 
 type htmlCell struct {
 	Text, Sort, Class, Title string
+	// Note is the number of the cell's footnote (a verdict's reason), 0
+	// for none; NoteID the footnote's id.
+	Note   int
+	NoteID string
 }
 
 type htmlBoard struct {
@@ -123,6 +138,11 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 		id = "report" + strconv.Itoa(index+1)
 	}
 	s := htmlSection{ID: id, Name: name}
+	r.sectionID = id
+	notes, _ := reasonNotes(r.Rows)
+	for _, n := range notes {
+		s.Reasons = append(s.Reasons, htmlReason{ID: fmt.Sprintf("why-%s-%d", id, n.N), N: n.N, Text: n.Text})
+	}
 	if s.Name == "" {
 		s.Name = "comparison"
 	}
@@ -133,7 +153,7 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 		s.Notes = append(s.Notes, ps.String())
 	}
 	if best.WithinNoise > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("fastest on: %d cases within noise (the fastest solver's repeats overlap the next one's) are credited to no one", best.WithinNoise))
+		s.Notes = append(s.Notes, fmt.Sprintf("fastest on: %s within noise (the fastest solver's repeats overlap the next one's) credited to no one", compare.Count(best.WithinNoise, "case")))
 	}
 	s.Notes = append(s.Notes, r.perMachine()...)
 	s.Notes = append(s.Notes, par2Note(r.Timeout), r.clockNote())
@@ -160,7 +180,12 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 		}
 		s.Plots = append(s.Plots, pl)
 	}
-	runs, err := htmlRuns(id, r, budget)
+	all, err := htmlRuns(id, r, budget, true)
+	if err != nil {
+		return s, err
+	}
+	s.RunsAll = all
+	runs, err := htmlRuns(id, r, budget, false)
 	if err != nil {
 		return s, err
 	}
@@ -235,9 +260,20 @@ func durationCell(d time.Duration) htmlCell {
 //
 // Boards are drawn while their total size stays within *budget bytes,
 // which is reduced by what they take.
-func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
-	t := htmlTable{ID: "runs-" + id, Head: []htmlHead{{"case", "num", "input order"}, {"size", "num", "by cells"}, {"cells", "num", ""}}}
+//
+// With full false it is the key columns alone (case, size, each solver's
+// verdict and time, agreement, boards); with full true every column and
+// no boards (the page puts it behind a toggle).
+func htmlRuns(id string, r view, budget *int, full bool) (htmlTable, error) {
+	t := htmlTable{ID: "runs-" + id, Head: []htmlHead{{"case", "num", "input order"}, {"size", "num", "by cells"}}}
+	if full {
+		t.ID = "runs-all-" + id
+		t.Head = append(t.Head, htmlHead{"cells", "num", ""})
+	}
 	cols := runColumns(r)
+	if !full {
+		cols = make([]runColumn, len(r.Specs))
+	}
 	for i, spec := range r.Specs {
 		t.Head = append(t.Head, htmlHead{spec, "text", spec + ": verdict"}, htmlHead{spec + " time", "num", spec + ": solve time"})
 		for _, n := range cols[i].stats {
@@ -248,7 +284,7 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 		}
 	}
 	t.Head = append(t.Head, htmlHead{"agree", "text", ""})
-	drawable := r.Puzzle != nil && r.Puzzle.Render != nil
+	drawable := r.Puzzle != nil && r.Puzzle.Render != nil && !full
 	if drawable {
 		t.Head = append(t.Head, htmlHead{"boards", "", "the boards the solvers answered"})
 	}
@@ -256,8 +292,10 @@ func htmlRuns(id string, r view, budget *int) (htmlTable, error) {
 		hr := htmlRow{Cells: []htmlCell{
 			{Text: row.Where(), Sort: strconv.Itoa(k), Title: fmt.Sprintf("%s line %d", row.File, row.Line)},
 			{Text: row.Size, Sort: strconv.Itoa(row.Cells)},
-			{Text: strconv.Itoa(row.Cells), Sort: strconv.Itoa(row.Cells)},
 		}}
+		if full {
+			hr.Cells = append(hr.Cells, htmlCell{Text: strconv.Itoa(row.Cells), Sort: strconv.Itoa(row.Cells)})
+		}
 		if row.Failed() {
 			hr.Class = "bad"
 		}
@@ -313,7 +351,10 @@ func runColumns(r view) []runColumn {
 // runCells are one run's cells: its verdict (and claim), its time (and
 // the spread of its repeats), its statistics and its steps.
 func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
-	v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: run.Detail, Class: "v-" + strings.ToLower(string(run.Verdict))}
+	v := htmlCell{Text: string(run.Verdict) + claimMarks[run.Claim], Title: Reason(run), Class: "v-" + strings.ToLower(string(run.Verdict))}
+	if n := r.reasons[reasonKey(run)]; n > 0 {
+		v.Note, v.NoteID = n, fmt.Sprintf("why-%s-%d", r.sectionID, n)
+	}
 	if run.Claim != "" {
 		v.Title = strings.TrimPrefix(v.Title+"; "+run.Claim, "; ")
 	}
@@ -322,7 +363,7 @@ func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
 		c := durationCell(r.timeOf(run))
 		if q := r.spreadOf(run); q != nil {
 			c.Text += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
-			c.Title = fmt.Sprintf("median of %d repeats; min-max %s-%s", run.Spread.N, compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
+			c.Title = fmt.Sprintf("median of %s; min-max %s-%s", compare.Count(run.Spread.N, "repeat"), compare.FormatDuration(q.Min), compare.FormatDuration(q.Max))
 			if run.Spread.N >= 4 {
 				c.Title += fmt.Sprintf("; IQR %s-%s", compare.FormatDuration(q.Q1), compare.FormatDuration(q.Q3))
 			}
@@ -341,9 +382,9 @@ func (r view) runCells(run compare.Run, col runColumn) []htmlCell {
 	if col.steps {
 		var ks []string
 		for _, st := range run.Result.Steps {
-			ks = append(ks, fmt.Sprintf("%s:%s", st.Label, st.Status))
+			ks = append(ks, fmt.Sprintf("%s (%s)", st.Label, st.Status))
 		}
-		cells = append(cells, htmlCell{Text: strings.Join(ks, ", ")})
+		cells = append(cells, htmlCell{Text: strings.Join(ks, "; ")})
 	}
 	return cells
 }

@@ -48,6 +48,17 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <div class="scroll">
 {{template "table" .Runs}}
 </div>
+<details class="all-columns"><summary>Every column: cells, each solver's statistics and steps</summary>
+<div class="scroll">
+{{template "table" .RunsAll}}
+</div>
+</details>
+{{if .Reasons -}}
+<p class="note">Why (each verdict's reason, by its number in the table):</p>
+<ol class="reasons">{{range .Reasons}}
+<li id="{{.ID}}" value="{{.N}}">{{.Text}}</li>{{end}}
+</ol>
+{{end -}}
 </section>
 {{end -}}
 <script>{{.Script}}</script>
@@ -63,7 +74,7 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </tfoot>{{end}}
 </table>{{end}}
 {{- define "row"}}<tr{{if .Class}} class="{{.Class}}"{{end}}>
-{{- range .Cells}}<td{{if .Sort}} data-v="{{.Sort}}"{{end}}{{if .Class}} class="{{.Class}}"{{end}}{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}</td>{{end}}
+{{- range .Cells}}<td{{if .Sort}} data-v="{{.Sort}}"{{end}}{{if .Class}} class="{{.Class}}"{{end}}{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}{{if .Note}} <sup class="why"><a href="#{{.NoteID}}">[{{.Note}}]</a></sup>{{end}}</td>{{end}}
 {{- if .BoardCell}}<td class="boards">{{if .Boards}}<details><summary>show</summary>
 {{- range .Boards}}<figure class="board">{{.SVG}}<figcaption>{{.Label}}</figcaption></figure>{{end -}}
 </details>{{else}}<span class="note">{{.BoardNote}}</span>{{end}}</td>{{end -}}
@@ -90,7 +101,7 @@ tfoot tr.vbs td { font-style: italic; border-top: 2px solid #888; }
 .scroll { overflow-x: auto; }
 .plots { display: flex; flex-wrap: wrap; gap: 1em; }
 figure { margin: 0; }
-figure.plot svg { width: 560px; max-width: 100%; height: auto; }
+figure.plot svg { width: 860px; max-width: 100%; height: auto; }
 figure.board { display: inline-block; margin: .3em; vertical-align: top; }
 figure.board svg { max-width: 360px; height: auto; }
 figcaption { color: #555; font-size: .9em; }

@@ -35,6 +35,9 @@ type PlotOptions struct {
 	// Pair names the two solver specs of a scatter plot (x, then y); left
 	// empty, the report's first two.
 	Pair [2]string
+	// TimeOnX draws a cactus plot with the time on x and the cases
+	// solved on y; the default is the SAT competitions' way round.
+	TimeOnX bool
 }
 
 // plotWidth and plotHeight are the size of a plot's data area and axes;
@@ -170,7 +173,7 @@ func writePlot(w io.Writer, format string, r view, opt PlotOptions) error {
 	case "", "scaling":
 		p, err = scalingPlot(r)
 	case "cactus":
-		p, err = cactusPlot(r)
+		p, err = cactusPlot(r, opt)
 	case "scatter":
 		p, err = scatterPlot(r, a, b)
 		width = plotHeight + vg.Inch // about square (the y axis's labels take an inch)
@@ -184,6 +187,7 @@ func writePlot(w io.Writer, format string, r view, opt PlotOptions) error {
 // drawPlot draws p, width wide, with its legend in a strip on the right
 // where it hides no data, and writes it to w as format.
 func drawPlot(w io.Writer, p *plot.Plot, format string, width vg.Length) error {
+	readable(p)
 	legend := p.Legend
 	p.Legend = plot.NewLegend()
 	box := legend.Rectangle(draw.Canvas{})
@@ -203,6 +207,18 @@ func drawPlot(w io.Writer, p *plot.Plot, format string, width vg.Length) error {
 		return fmt.Errorf("writing plot: %w", err)
 	}
 	return nil
+}
+
+// readable sets p's text large enough to read where the HTML page
+// shows the plot at about its size (figure.plot's width).
+func readable(p *plot.Plot) {
+	p.Title.TextStyle.Font.Size = vg.Points(15)
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		ax.Label.TextStyle.Font.Size = vg.Points(14)
+		ax.Tick.Label.Font.Size = vg.Points(12)
+	}
+	p.Legend.TextStyle.Font.Size = vg.Points(13)
+	p.Legend.Padding = vg.Points(4)
 }
 
 // countTicks marks whole numbers only, for an axis that counts cases.
@@ -381,12 +397,77 @@ func scalingPlot(r view) (*plot.Plot, error) {
 }
 
 // cactusPlot draws, for each solver and the virtual best solver, how many
-// cases it solved within each time: a step line per solver, time on a log
-// axis, the time limit as a vertical line.
-func cactusPlot(r view) (*plot.Plot, error) {
-	times := make([][]float64, len(r.Specs)+1) // the last: virtual best
+// cases it solved within each time, in the SAT competitions' orientation:
+// the cases solved on x, the time on a log y axis (opt.TimeOnX swaps
+// them). The time axis fits the data; the time limit is a line where it
+// falls within a factor of limitReach of the slowest solve, else marked
+// at the axis's edge.
+func cactusPlot(r view, opt PlotOptions) (*plot.Plot, error) {
+	times, cases := cactusTimes(r)
 	vbs := len(r.Specs)
-	cases := 0
+	if len(times[vbs]) == 0 {
+		return nil, fmt.Errorf("no solved runs to draw")
+	}
+	lo, hi := math.Inf(1), 0.0
+	for _, ts := range times {
+		if len(ts) > 0 {
+			lo, hi = math.Min(lo, ts[0]), math.Max(hi, ts[len(ts)-1])
+		}
+	}
+	edge := timeEdge(hi, r.Timeout.Seconds())
+	lo, top := logRange(lo/2, edge.top)
+	p := plot.New()
+	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %s)", compare.Count(cases, "case")))
+	count, tm := &p.X, &p.Y
+	if opt.TimeOnX {
+		count, tm = &p.Y, &p.X
+	}
+	count.Label.Text, tm.Label.Text = "cases solved", r.timeLabel()
+	count.Tick.Marker = countTicks{}
+	tm.Scale, tm.Tick.Marker = plot.LogScale{}, decadeTicks{time: true}
+	count.Min, count.Max = 0, float64(cases)*1.02
+	tm.Min, tm.Max = lo, top
+	p.Add(plotter.NewGrid())
+	xy := func(n, t float64) plotter.XY {
+		if opt.TimeOnX {
+			return plotter.XY{X: t, Y: n}
+		}
+		return plotter.XY{X: n, Y: t}
+	}
+	for i, ts := range times {
+		name, col, dashes := virtualBest, color.Color(color.Black), []vg.Length{vg.Points(6), vg.Points(3)}
+		if i < vbs {
+			name, col, dashes = r.Specs[i], plotutil.Color(i), nil
+		}
+		var pts plotter.XYs
+		for k, t := range ts {
+			pts = append(pts, xy(float64(k+1), t))
+		}
+		line, err := plotter.NewLine(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, line.Dashes, line.Width = col, dashes, vg.Points(2)
+		p.Add(line)
+		p.Legend.Add(fmt.Sprintf("%s (%d solved)", name, len(ts)), line)
+	}
+	if edge.name != "" {
+		l, err := plotter.NewLine(plotter.XYs{xy(0, edge.at), xy(float64(cases)*1.02, edge.at)})
+		if err != nil {
+			return nil, err
+		}
+		l.Color, l.Dashes, l.Width = color.Gray{Y: 96}, []vg.Length{vg.Points(4), vg.Points(3)}, vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(edge.name, l)
+	}
+	return p, nil
+}
+
+// cactusTimes are each solver's solved times, sorted, and the virtual
+// best solver's (last), with the number of cases.
+func cactusTimes(r view) ([][]float64, int) {
+	times := make([][]float64, len(r.Specs)+1)
+	vbs, cases := len(r.Specs), 0
 	for _, row := range r.Rows {
 		if len(row.Runs) == 0 {
 			continue
@@ -404,62 +485,35 @@ func cactusPlot(r view) (*plot.Plot, error) {
 			times[vbs] = append(times[vbs], best)
 		}
 	}
-	if len(times[vbs]) == 0 {
-		return nil, fmt.Errorf("no solved runs to draw")
-	}
-	lo, hi := math.Inf(1), 0.0
 	for _, ts := range times {
 		sort.Float64s(ts)
-		if len(ts) > 0 {
-			lo, hi = math.Min(lo, ts[0]), math.Max(hi, ts[len(ts)-1])
-		}
 	}
-	limit := r.Timeout.Seconds()
-	lo /= 2
-	right := hi * 2
-	if limit > 0 {
-		right = math.Max(right, limit*1.25)
+	return times, cases
+}
+
+// limitReach is how far past the slowest solve a time axis stretches to
+// show the time limit as a line of its own.
+const limitReach = 4
+
+// axisEdge is where a time axis ends and where the time limit is drawn.
+type axisEdge struct {
+	top  float64 // the axis's end
+	at   float64 // the limit line: the limit, or the axis's end
+	name string  // the limit line's legend, "" for none
+}
+
+// timeEdge fits a time axis to solves up to hi under limit (0: none):
+// the limit drawn where it is when it is near the data, else at the
+// axis's edge, labelled so.
+func timeEdge(hi, limit float64) axisEdge {
+	lim := compare.FormatDuration(time.Duration(limit * float64(time.Second)))
+	switch {
+	case limit <= 0:
+		return axisEdge{top: hi * 2}
+	case limit <= hi*limitReach:
+		return axisEdge{top: limit * 1.3, at: limit, name: "time limit " + lim}
 	}
-	p := plot.New()
-	p.Title.Text = plotTitle(r, fmt.Sprintf("cases solved within a time (cactus, %d cases)", cases))
-	p.X.Label.Text = r.timeLabel()
-	p.Y.Label.Text = "cases solved"
-	p.Y.Tick.Marker = countTicks{}
-	logAxes(p, true, false, true, false)
-	p.X.Min, p.X.Max = lo, right
-	p.Y.Min, p.Y.Max = 0, float64(cases)*1.05
-	p.Add(plotter.NewGrid())
-	for i, ts := range times {
-		name, col, dashes := "", color.Color(color.Black), []vg.Length{vg.Points(6), vg.Points(3)}
-		if i < vbs {
-			name, col, dashes = r.Specs[i], plotutil.Color(i), nil
-		} else {
-			name = virtualBest
-		}
-		pts := plotter.XYs{{X: lo, Y: 0}}
-		for k, t := range ts {
-			pts = append(pts, plotter.XY{X: t, Y: float64(k + 1)})
-		}
-		pts = append(pts, plotter.XY{X: right, Y: float64(len(ts))})
-		line, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, err
-		}
-		line.StepStyle = plotter.PostStep
-		line.Color, line.Dashes, line.Width = col, dashes, vg.Points(1.5)
-		p.Add(line)
-		p.Legend.Add(fmt.Sprintf("%s (%d)", name, len(ts)), line)
-	}
-	if limit > 0 {
-		l, err := plotter.NewLine(plotter.XYs{{X: limit, Y: 0}, {X: limit, Y: float64(cases) * 1.05}})
-		if err != nil {
-			return nil, err
-		}
-		l.Color, l.Dashes = color.Gray{Y: 128}, []vg.Length{vg.Points(2), vg.Points(2)}
-		p.Add(l)
-		p.Legend.Add("time limit "+compare.FormatDuration(r.Timeout), l)
-	}
-	return p, nil
+	return axisEdge{top: hi * 2, at: hi * 2, name: "time limit " + lim + " (off axis)"}
 }
 
 // Scatter point classes, by the verdicts of a case's two runs.
@@ -501,11 +555,15 @@ func scatterPlot(r view, a, b int) (*plot.Plot, error) {
 	}
 	// Unsolved runs go on the limit line, or past the slowest solved run
 	// when there was no limit.
-	limit, limitName := r.Timeout.Seconds(), "time limit "+compare.FormatDuration(r.Timeout)
-	if limit <= 0 {
-		limit, limitName = hi*3, "not solved (no limit)"
+	edge := timeEdge(hi, r.Timeout.Seconds())
+	limit, limitName := edge.at, "not solved ("+edge.name+")"
+	if edge.at < r.Timeout.Seconds() {
+		limitName = "not solved (limit " + compare.FormatDuration(r.Timeout) + ": off axis)"
 	}
-	lo, hi = lo/2, math.Max(hi, limit)*1.5
+	if edge.name == "" {
+		limit, limitName = hi*2, "not solved (no limit)"
+	}
+	lo, hi = lo/2, limit*1.3
 	p := plot.New()
 	p.Title.Text = plotTitle(r, fmt.Sprintf("%s against %s, a point per case", r.Specs[b], r.Specs[a]))
 	p.X.Label.Text = r.Specs[a] + ": " + r.timeLabel()

@@ -55,7 +55,7 @@ func (r view) perMachine() []string {
 				}
 			}
 			if len(times) > 0 {
-				parts = append(parts, fmt.Sprintf("%s median %s over %d cases", spec, compare.FormatDuration(compare.Median(times)), len(times)))
+				parts = append(parts, fmt.Sprintf("%s median %s over %s", spec, compare.FormatDuration(compare.Median(times)), compare.Count(len(times), "case")))
 			}
 		}
 		if len(parts) > 0 {
@@ -71,6 +71,11 @@ type view struct {
 	compare.Report
 	// autoTime says Time was chosen by Clock, not asked for.
 	autoTime bool
+	// reasons numbers the footnotes of the verdicts that need a reason
+	// (reasonNotes).
+	reasons map[string]int
+	// sectionID is the id of the HTML section being drawn.
+	sectionID string
 }
 
 // resolve is r's view, its time chosen.
@@ -82,6 +87,7 @@ func (r view) resolved() view {
 		r.Time = r.Clock()
 		r.autoTime = true
 	}
+	_, r.reasons = reasonNotes(r.Rows)
 	return r
 }
 
@@ -100,17 +106,17 @@ func (r view) clockNote() string {
 	var note string
 	switch {
 	case r.Clock() == compare.TimeWall && r.autoTime:
-		note = fmt.Sprintf("times: wall-clock time of the solve; %d runs have no CPU time (older records, or no getrusage)", r.Unmeasured())
+		note = fmt.Sprintf("times: wall-clock time of the solve; %s no CPU time (older records, or no getrusage)", hasHave(r.Unmeasured(), "run"))
 	case r.Clock() == compare.TimeWall:
 		note = "times: wall-clock time of the solve (--time cpu for CPU time)"
 	default:
 		note = "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
 		if n := r.Unmeasured(); n > 0 {
-			note += fmt.Sprintf("; %d runs have no CPU time measured and count their wall time", n)
+			note += fmt.Sprintf("; %s no CPU time measured and count their wall time", hasHave(n, "run"))
 		}
 	}
 	if n := r.repeats(); n > 1 {
-		note += fmt.Sprintf("; each the median of %d repeats, their range (min-max) in brackets", n)
+		note += fmt.Sprintf("; each the median of %s, their range (min-max) in parentheses", compare.Count(n, "repeat"))
 	}
 	if n := r.repeatedSolves(); n > 0 {
 		note += fmt.Sprintf("; %d quick runs timed as the mean of a round of solves in their worker (warm: the first, cold solve's times are in the JSON as first_wall_ns, first_cpu_ns)", n)
@@ -262,6 +268,15 @@ func writeTable(w io.Writer, r view, opt Options) error {
 	bullet := "  "
 	if markdown {
 		bullet = "- "
+	}
+	if reasons := r.reasonLines(); len(reasons) > 0 {
+		fmt.Fprintln(w, "\nWHY (each verdict's reason, by its number in the table):")
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		for _, l := range reasons {
+			fmt.Fprintln(w, bullet+l)
+		}
 	}
 	if len(problems) > 0 {
 		fmt.Fprintf(w, "\nPROBLEMS (%d):\n", len(problems))
@@ -450,9 +465,9 @@ func (r view) verdictCell(run compare.Run) string {
 		if q := r.spreadOf(run); q != nil {
 			cell += " (" + compare.FormatDuration(q.Min) + "-" + compare.FormatDuration(q.Max) + ")"
 		}
-		return cell
+		return cell + r.reasonMark(run)
 	}
-	return string(run.Verdict)
+	return string(run.Verdict) + r.reasonMark(run)
 }
 
 // headline returns the statistics a compact table shows for column i: the
@@ -554,7 +569,7 @@ func writeCSV(w io.Writer, r view) error {
 	cw := csv.NewWriter(w)
 	header := []string{"set", "file", "case", "line", "size", "cells"}
 	for i, s := range specs {
-		header = append(header, s+".verdict", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified", s+".claim")
+		header = append(header, s+".verdict", s+".reason", s+".time_s", s+".wall_s", s+".cpu_s", s+".answer", s+".certified", s+".claim")
 		if mixed {
 			header = append(header, s+".machine")
 		}
@@ -574,7 +589,7 @@ func writeCSV(w io.Writer, r view) error {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
-			rec = append(rec, string(run.Verdict), seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
+			rec = append(rec, string(run.Verdict), Reason(run), seconds(r.timeOf(run)), seconds(run.Wall), seconds(run.CPU), run.Result.Answer, strconv.FormatBool(run.Certified), run.Claim)
 			if mixed {
 				rec = append(rec, run.Machine)
 			}
@@ -803,4 +818,12 @@ func (r view) spreadOf(run compare.Run) *compare.Quartiles {
 		return &run.Spread.CPU
 	}
 	return &run.Spread.Wall
+}
+
+// hasHave is Count with its verb: "1 run has", "2 runs have".
+func hasHave(n int, noun string) string {
+	if n == 1 {
+		return compare.Count(n, noun) + " has"
+	}
+	return compare.Count(n, noun) + " have"
 }

@@ -173,7 +173,11 @@ func TestHTMLReportParses(t *testing.T) {
 		if !strings.Contains(text(section), "1 reused from the results file") {
 			t.Errorf("%s: runs reused not said", r.Name())
 		}
-		problems := findAll(section, isElem(atom.Li))
+		problems := findAll(section, func(n *html.Node) bool {
+			c, _ := attr(n.Parent, "class")
+			return n.DataAtom == atom.Li && c == "problems"
+		})
+		checkReasonNotes(t, r.Name(), section)
 		wantProblems := 0
 		for _, row := range r.Rows {
 			wantProblems += len(row.Problems)
@@ -196,6 +200,7 @@ func TestHTMLReportParses(t *testing.T) {
 			t.Fatalf("%s: no runs table", r.Name())
 		}
 		heads := findAll(runs, isElem(atom.Th))
+		checkKeyColumns(t, r, section, heads)
 		sortable := 0
 		for _, th := range heads {
 			if _, ok := attr(th, "data-type"); ok {
@@ -416,5 +421,54 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	}
 	if !got.Open || !got.OpenVisible || got.OpenHeight <= 0 || got.OpenWidth <= 0 {
 		t.Errorf("board asked for: open %v, visible %v, %v x %v", got.Open, got.OpenVisible, got.OpenWidth, got.OpenHeight)
+	}
+}
+
+// checkReasonNotes: every verdict cell of a run that is neither ok nor
+// unsat in the section's runs table links to a footnote of the section
+// that gives its reason, apart from the verdict's text (issue 32, item 3).
+func checkReasonNotes(t *testing.T, name string, section *html.Node) {
+	t.Helper()
+	for _, cell := range findAll(section, func(n *html.Node) bool {
+		c, _ := attr(n, "class")
+		return n.DataAtom == atom.Td && strings.HasPrefix(c, "v-") && c != "v-ok" && c != "v-unsat"
+	}) {
+		links := findAll(cell, isElem(atom.A))
+		if len(links) != 1 {
+			t.Errorf("%s: verdict cell %q has no footnote link", name, text(cell))
+			continue
+		}
+		href, _ := attr(links[0], "href")
+		note := byID(section, strings.TrimPrefix(href, "#"))
+		if note == nil || !strings.Contains(text(note), ": ") {
+			t.Errorf("%s: verdict cell %q links to %s, no reason there", name, text(cell), href)
+		}
+	}
+}
+
+// checkKeyColumns (issue 32, item 9): the runs table shows the key
+// columns alone (case, size, each solver's verdict and time, agree,
+// boards), agreement before the boards; every column is in a second
+// table behind a <details> toggle.
+func checkKeyColumns(t *testing.T, r compare.Report, section *html.Node, heads []*html.Node) {
+	t.Helper()
+	want := []string{"case", "size"}
+	for _, s := range r.Specs {
+		want = append(want, s, s+" time")
+	}
+	want = append(want, "agree", "boards")
+	var got []string
+	for _, th := range heads {
+		got = append(got, text(th))
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("%s: runs table columns %v, want the key ones %v", r.Name(), got, want)
+	}
+	all := byID(section, "runs-all-"+r.Name())
+	if all == nil || all.Parent == nil || all.Parent.Parent == nil || all.Parent.Parent.DataAtom != atom.Details {
+		t.Fatalf("%s: no table of every column behind a toggle", r.Name())
+	}
+	if n := len(findAll(all, isElem(atom.Th))); n <= len(heads) {
+		t.Errorf("%s: the table of every column has %d columns, the key one %d", r.Name(), n, len(heads))
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/comparetest"
+	"gonum.org/v1/plot"
 )
 
 // plotReport is a hand-made report with every kind of verdict.
@@ -51,8 +52,8 @@ func TestPlotFilesWritten(t *testing.T) {
 		want []string
 	}{
 		{PlotOptions{Kind: "scaling"}, []string{"time against size", "dfs (median line)"}},
-		{PlotOptions{Kind: "cactus"}, []string{"cases solved", "dfs (5)", "sat (4)", "virtual best (6)", "time limit 1s"}},
-		{PlotOptions{Kind: "scatter"}, []string{"sat against dfs", "same time", "time limit 1s",
+		{PlotOptions{Kind: "cactus"}, []string{"cases solved", "dfs (5 solved)", "sat (4 solved)", "virtual best (6 solved)", "time limit 1s"}},
+		{PlotOptions{Kind: "scatter"}, []string{"sat against dfs", "same time", "not solved (limit 1s: off axis)",
 			"both ok (2)", "both unsat (1)", "timeout or memout (2)", "WRONG, error or disagreement (1)"}},
 		{PlotOptions{Kind: "scatter", Pair: [2]string{"sat", "dfs"}}, []string{"dfs against sat", "sat: solve time"}},
 	} {
@@ -173,5 +174,56 @@ func TestCheckPlotPathThroughLoop(t *testing.T) {
 	os.Symlink("loop1", filepath.Join(dir, "loop1.svg"))
 	if err := CheckPlotPath(filepath.Join(dir, "loop1.svg"), []string{"slant"}); err == nil {
 		t.Errorf("CheckPlot through a loop: no error")
+	}
+}
+
+// TestCactusOrientationAndAxes (issue 32, item 9): the cactus plot puts
+// the cases solved on x and the time on a log y axis (the SAT
+// competitions' way; TimeOnX swaps them); the time axis fits the data,
+// the limit drawn as a line when near them and marked at the edge
+// otherwise.
+func TestCactusOrientationAndAxes(t *testing.T) {
+	for _, tc := range []struct {
+		timeout time.Duration
+		onX     bool
+		edge    bool // the limit is far past the data: marked at the edge
+	}{{300 * time.Millisecond, false, false}, {time.Hour, false, true}, {time.Hour, true, true}} {
+		r := plotReport()
+		r.Timeout = tc.timeout
+		v := resolve(r)
+		p, err := cactusPlot(v, PlotOptions{TimeOnX: tc.onX})
+		if err != nil {
+			t.Fatal(err)
+		}
+		count, tm := p.X, p.Y
+		if tc.onX {
+			count, tm = p.Y, p.X
+		}
+		if count.Label.Text != "cases solved" || tm.Label.Text != v.timeLabel() {
+			t.Errorf("%+v: x %q, y %q", tc, p.X.Label.Text, p.Y.Label.Text)
+		}
+		if _, ok := tm.Scale.(plot.LogScale); !ok {
+			t.Errorf("%+v: the time axis is not logarithmic", tc)
+		}
+		slowest := 0.0
+		for _, ts := range func() [][]float64 { ts, _ := cactusTimes(v); return ts }() {
+			for _, x := range ts {
+				slowest = max(slowest, x)
+			}
+		}
+		limit := tc.timeout.Seconds()
+		if tc.edge && tm.Max > slowest*limitReach {
+			t.Errorf("%+v: the time axis runs to %gs for data up to %gs: stretched to the limit", tc, tm.Max, slowest)
+		}
+		if !tc.edge && tm.Max < limit {
+			t.Errorf("%+v: the time axis ends at %gs, before the limit %gs near the data", tc, tm.Max, limit)
+		}
+		var svg bytes.Buffer
+		if err := writePlot(&svg, "svg", v, PlotOptions{Kind: "cactus", TimeOnX: tc.onX}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(svg.String(), "(off axis)") != tc.edge {
+			t.Errorf("%+v: the limit's legend does not say whether it is off the axis", tc)
+		}
 	}
 }

@@ -123,7 +123,7 @@ func signedRankTest(d []float64) signedRank {
 // differences, 3 pairs: little power, ...)".
 func (t signedRank) String() string {
 	if t.Method == methodNone {
-		return fmt.Sprintf("no test: all %d pairs equal", t.Zeros)
+		return fmt.Sprintf("no test: every pair equal (%s)", compare.Count(t.Zeros, "pair"))
 	}
 	var notes []string
 	if t.Method == methodNormal {
@@ -270,10 +270,7 @@ func (ps PairStat) String() string {
 
 // pairsText counts pairs: "1 pair", "5 pairs".
 func pairsText(n int) string {
-	if n == 1 {
-		return "1 pair"
-	}
-	return fmt.Sprintf("%d pairs", n)
+	return compare.Count(n, "pair")
 }
 
 // leftOutNote says how many cases a ratio leaves out and names the first

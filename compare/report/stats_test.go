@@ -166,7 +166,7 @@ func TestSignedRankAgainstScipy(t *testing.T) {
 // No pair enters the test when every difference is 0: no p-value.
 func TestSignedRankNoPair(t *testing.T) {
 	got := signedRankTest(make([]float64, 5))
-	if got.Method != methodNone || got.P != 0 || got.N != 0 || got.Zeros != 5 || got.String() != "no test: all 5 pairs equal" {
+	if got.Method != methodNone || got.P != 0 || got.N != 0 || got.Zeros != 5 || got.String() != "no test: every pair equal (5 pairs)" {
 		t.Errorf("5 equal pairs: %+v, %q", got, got)
 	}
 	js, err := json.Marshal(got)

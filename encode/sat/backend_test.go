@@ -303,7 +303,7 @@ func TestExecAbsentBinary(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error for a solver that is not installed")
 	}
-	for _, want := range []string{"gridsat-no-such-solver", "not found", "apt-get install cadical"} {
+	for _, want := range []string{"gridsat-no-such-solver", "not found", "install gridsat-no-such-solver or give its path", "Debian packages: cadical"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}

@@ -11,15 +11,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
-
-// execInstallHint says how to get the external solvers the exec backend
-// is tested with.
-const execInstallHint = "Debian/Ubuntu: apt-get install cadical minisat"
 
 // execPackages are the Debian packages of solvers known to speak one of
 // the exec backend's conventions, by program name.
@@ -28,6 +25,16 @@ var execPackages = map[string]string{
 	"minisat":        "minisat",
 	"picosat":        "picosat",
 	"cryptominisat5": "cryptominisat",
+}
+
+// execPackageList names the programs of execPackages, sorted.
+func execPackageList() string {
+	var names []string
+	for name := range execPackages {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 // execBackend is the backend "exec:NAME": an external SAT solver
@@ -73,7 +80,7 @@ func newExec(program string) (Backend, error) {
 	}
 	path, err := exec.LookPath(program)
 	if err != nil {
-		hint := "install it, or give its path: exec:/path/to/" + filepath.Base(program) + " (" + execInstallHint + ")"
+		hint := "install " + filepath.Base(program) + " or give its path: exec:/path/to/" + filepath.Base(program) + " (the solvers with Debian packages: " + execPackageList() + ")"
 		if pkg, ok := execPackages[filepath.Base(program)]; ok {
 			hint = "install it (Debian/Ubuntu: apt-get install " + pkg + ") or give its path: exec:/path/to/" + program
 		}

@@ -255,14 +255,14 @@ func TestCrashParentKilled(t *testing.T) {
 	w := newCrashWorld(t)
 	for round := range 3 {
 		out := filepath.Join(w.dir, fmt.Sprintf("r%d.jsonl", round))
-		cmd, _, _ := w.start(append(crashArgs, "--out", out)...)
+		cmd, _, _ := w.start(append(crashArgs, "--results", out)...)
 		at := w.between(30*time.Millisecond, 500*time.Millisecond)
 		time.Sleep(at)
 		cmd.Process.Kill()
 		cmd.Wait()
 		b, _ := os.ReadFile(out)
 		t.Logf("round %d: killed after %s, %d records kept", round, at, bytes.Count(b, []byte("\n")))
-		if _, stderr, code := w.run(append(crashArgs, "--out", out, "--resume")...); code != 0 {
+		if _, stderr, code := w.run(append(crashArgs, "--results", out, "--resume")...); code != 0 {
 			t.Fatalf("round %d: --resume: exit %d\n%s", round, code, stderr)
 		}
 		w.runsOnce(out, crashRuns)
@@ -297,7 +297,7 @@ func TestCrashWorkerKilled(t *testing.T) {
 			t.Fatal("compare ended before any of its workers could be killed, six times")
 		}
 		os.Remove(out)
-		cmd, _, _ := w.start(append(crashArgs, "--out", out)...)
+		cmd, _, _ := w.start(append(crashArgs, "--results", out)...)
 		victim := w.pickWorker(cmd.Process.Pid, w.between(0, most+time.Millisecond))
 		if victim == 0 {
 			cmd.Wait()
@@ -318,7 +318,7 @@ func TestCrashWorkerKilled(t *testing.T) {
 	if b, _ := os.ReadFile(out); strings.Contains(string(b), `"verdict":"error"`) {
 		t.Errorf("a worker killed from outside made an error record:\n%s", b)
 	}
-	if _, stderr, code := w.run(append(crashArgs, "--out", out, "--resume")...); code != 0 {
+	if _, stderr, code := w.run(append(crashArgs, "--results", out, "--resume")...); code != 0 {
 		t.Fatalf("--resume: exit %d, want 0\n%s", code, stderr)
 	}
 	w.runsOnce(out, crashRuns)
@@ -348,21 +348,21 @@ func (w *crashWorld) pickWorker(pid int, delay time.Duration) int {
 func TestCrashTwoWriters(t *testing.T) {
 	w := newCrashWorld(t)
 	out := filepath.Join(w.dir, "r.jsonl")
-	first, _, _ := w.start(append(crashArgs, "--out", out)...)
+	first, _, _ := w.start(append(crashArgs, "--results", out)...)
 	// The event: the first writer holds the file (it writes its header
 	// once it has the lock).
 	waitFor(t, "the first writer's header in "+out, func() bool {
 		st, err := os.Stat(out)
 		return err == nil && st.Size() > 0
 	})
-	_, stderr, code := w.run(append(crashArgs, "--out", out, "--resume")...)
+	_, stderr, code := w.run(append(crashArgs, "--results", out, "--resume")...)
 	if code != 2 || !strings.Contains(stderr, "in use by") {
 		t.Errorf("a second writer: exit %d, want 2 and \"in use by\":\n%s", code, stderr)
 	}
 	if code := exitCode(first.Wait()); code != 0 {
 		t.Errorf("the first writer: exit %d", code)
 	}
-	stdout, _, code := w.run(append(crashArgs, "--out", out, "--resume")...)
+	stdout, _, code := w.run(append(crashArgs, "--results", out, "--resume")...)
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("runs: %d reused from the results file, 0 run now", crashRuns)) {
 		t.Errorf("--resume after the first writer: exit %d\n%s", code, stdout)
 	}
@@ -381,14 +381,14 @@ func TestCrashFullDisk(t *testing.T) {
 	} else {
 		defer syscall.Unmount(disk, syscall.MNT_DETACH)
 		out := filepath.Join(disk, "r.jsonl")
-		_, stderr, code := w.run(append(crashArgs, "--out", out)...)
+		_, stderr, code := w.run(append(crashArgs, "--results", out)...)
 		if code == 0 || !strings.Contains(stderr, "no space left") {
 			t.Errorf("compare on a full disk: exit %d, want a failure saying so:\n%s", code, stderr)
 		}
 		if err := syscall.Mount("tmpfs", disk, "tmpfs", syscall.MS_REMOUNT, "size=4m"); err != nil {
 			t.Fatal(err)
 		}
-		if _, stderr, code := w.run(append(crashArgs, "--out", out, "--resume")...); code != 0 {
+		if _, stderr, code := w.run(append(crashArgs, "--results", out, "--resume")...); code != 0 {
 			t.Fatalf("--resume with room again: exit %d\n%s", code, stderr)
 		}
 		w.runsOnce(out, crashRuns)
@@ -399,7 +399,7 @@ func TestCrashFullDisk(t *testing.T) {
 	}
 	defer full.Close()
 	out := filepath.Join(w.dir, "full.jsonl")
-	cmd, _, errb := w.command(append(crashArgs, "--out", out)...)
+	cmd, _, errb := w.command(append(crashArgs, "--results", out)...)
 	cmd.Stdout = full
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -433,12 +433,12 @@ func TestCrashReadOnlyOutput(t *testing.T) {
 		t.Skipf("no read-only folder here: no tmpfs can be mounted (%v), and root writes anywhere", mounted)
 	}
 	keep := w.userFile("keep.html", "precious\n")
-	_, stderr, code := w.run(append(crashArgs, "--format", "html", "-o", keep, "--out", filepath.Join(ro, "r.jsonl"))...)
+	_, stderr, code := w.run(append(crashArgs, "--format", "html", "-o", keep, "--results", filepath.Join(ro, "r.jsonl"))...)
 	if code != 2 {
 		t.Errorf("--out in a read-only folder: exit %d, want 2\n%s", code, stderr)
 	}
 	out := filepath.Join(w.dir, "r.jsonl")
-	_, stderr, code = w.run(append(crashArgs, "-o", filepath.Join(ro, "report.txt"), "--out", out)...)
+	_, stderr, code = w.run(append(crashArgs, "-o", filepath.Join(ro, "report.txt"), "--results", out)...)
 	if _, err := os.Stat(out); code != 2 || !os.IsNotExist(err) {
 		t.Errorf("-o in a read-only folder: exit %d, want 2 with nothing written (%v)\n%s", code, err, stderr)
 	}
@@ -459,10 +459,10 @@ func TestCrashForkingSolver(t *testing.T) {
 	}
 	args := []string{"compare", "slant", "sample", "--solvers", "dfs,sat:backend=exec:" + script, "-j", "2", "--progress", "never"}
 	out := filepath.Join(w.dir, "r.jsonl")
-	if _, stderr, code := w.run(append(args, "--out", out)...); code != 0 {
+	if _, stderr, code := w.run(append(args, "--results", out)...); code != 0 {
 		t.Fatalf("compare with a forking solver: exit %d\n%s", code, stderr)
 	}
-	if _, stderr, code := w.run(append(args, "--out", out, "--resume")...); code != 0 {
+	if _, stderr, code := w.run(append(args, "--results", out, "--resume")...); code != 0 {
 		t.Fatalf("--resume: exit %d\n%s", code, stderr)
 	}
 	w.runsOnce(out, 4)

@@ -67,7 +67,7 @@ func newOutputWorld(t *testing.T) *outputWorld {
 	for _, args := range [][]string{
 		{"gen", "queens", "--size", "5", "--count", "2", "-o", w.queens},
 		{"gen", "chain", "--size", "4", "-o", w.chain},
-		{"compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs},
+		{"compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs},
 	} {
 		if _, stderr, code := gridsat(t, "", args...); code != 0 {
 			t.Fatalf("%v: %s", args, stderr)
@@ -75,6 +75,7 @@ func newOutputWorld(t *testing.T) *outputWorld {
 	}
 	os.Symlink("q.txt", w.link)
 	os.Symlink("new.svg", w.dangling)
+	os.Symlink("new.jsonl", at("dangling.jsonl")) // a results file's name (--results refuses a report's)
 	held, err := harness.OpenResults(w.held, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -129,10 +130,10 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 		{"compare DIR -o a file of DIR", "", []string{"compare", "queens", qdir, "--inproc", "-o", qdir + "/./q2.txt"}, "the same file as input " + filepath.Join(qdir, "q2.txt")},
 		{"compare -o results", "", []string{"compare", "queens", q, "--inproc", "-o", w.runs}, "results file"},
 		{"compare -o locked", "", []string{"compare", "queens", q, "--inproc", "-o", w.held}, "locked by pid"},
-		{"compare --out dangling", "", []string{"compare", "queens", q, "--inproc", "--out", w.dangling, "-o", filepath.Join(w.dir, "new.txt")}, "does not exist"},
+		{"compare --out dangling", "", []string{"compare", "queens", q, "--inproc", "--results", filepath.Join(w.dir, "dangling.jsonl"), "-o", filepath.Join(w.dir, "new.txt")}, "does not exist"},
 		{"compare --plot dangling", "", []string{"compare", "queens", q, "--inproc", "--plot", w.dangling, "-o", filepath.Join(w.dir, "zzz.svg")}, "does not exist"},
 		{"compare -o --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "zz"), "-o", filepath.Join(w.dir, "zz")}, "--proofs"},
-		{"compare --out --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "yy"), "--out", filepath.Join(w.dir, "yy")}, "--proofs"},
+		{"compare --out --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", filepath.Join(w.dir, "yy"), "--results", filepath.Join(w.dir, "yy")}, "--proofs"},
 		{"compare -o in --proofs", "", []string{"compare", "queens", q, "--inproc", "--solvers", "sat", "--certify", "--proofs", proofs, "-o", filepath.Join(proofs, "r.txt")}, "inside the folder of --proofs"},
 		{"solve --svg in --proofs", "", []string{"solve", "chain", c, "--solver", "sat", "--certify", "--proofs", proofs, "--svg", filepath.Join(proofs, "c.svg")}, "inside the folder of --proofs"},
 		{"report -o input", "", []string{"report", w.runs, "-o", w.runs}, "input"},
@@ -150,11 +151,11 @@ func TestOutputHazardsEveryCommand(t *testing.T) {
 		{"split - -o stdin", q, []string{"split", "queens", "-", "--jobs", "2", "-o", q}, "standard input"},
 		{"split -o results", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.runs}, "results file"},
 		{"split -o dangling", "", []string{"split", "queens", q, "--jobs", "2", "-o", w.dangling}, "does not exist"},
-		{"dimacs -o stdin", q, []string{"dimacs", "queens", "-o", q}, "standard input"},
-		{"dimacs -o link", "", []string{"dimacs", "queens", q, "-o", w.link}, "input " + q},
-		{"dimacs -o results", "", []string{"dimacs", "queens", q, "-o", w.runs}, "results file"},
-		{"dimacs -o locked", "", []string{"dimacs", "queens", q, "-o", w.held}, "locked"},
-		{"dimacs -o dangling", "", []string{"dimacs", "queens", q, "-o", w.dangling}, "does not exist"},
+		{"dimacs -o stdin", q, []string{"dimacs", "queens", "--case", "1", "-o", q}, "standard input"},
+		{"dimacs -o link", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.link}, "input " + q},
+		{"dimacs -o results", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.runs}, "results file"},
+		{"dimacs -o locked", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.held}, "locked"},
+		{"dimacs -o dangling", "", []string{"dimacs", "queens", "--case", "1", q, "-o", w.dangling}, "does not exist"},
 	}
 	for _, tc := range cases {
 		stdout, stderr, code := gridsatFile(t, tc.stdin, "", tc.args...)
@@ -177,7 +178,7 @@ func TestStdoutAndStdinFiles(t *testing.T) {
 	w := newOutputWorld(t)
 	for _, args := range [][]string{
 		{"solve", "queens", w.queens},
-		{"dimacs", "queens", w.queens},
+		{"dimacs", "queens", "--case", "1", w.queens},
 		{"split", "queens", w.queens, "--jobs", "2"},
 		{"report", w.runs},
 		{"compare", "queens", w.queens, "--inproc"},
@@ -241,7 +242,7 @@ func TestFullStdoutEveryCommand(t *testing.T) {
 		{"sets", "--cat", "queens/seed"},
 		{"gen", "queens", "--size", "5"},
 		{"split", "queens", w.queens, "--jobs", "2"},
-		{"dimacs", "queens", w.queens},
+		{"dimacs", "queens", "--case", "1", w.queens},
 		{"report", w.runs},
 		{"compare", "queens", w.queens, "--inproc", "--solvers", "dfs"},
 	} {
@@ -275,10 +276,10 @@ func TestHarnessRowThenAnswer(t *testing.T) {
 		t.Fatal("no run record")
 	}
 	os.WriteFile(w.runs, []byte(strings.Join(lines, "")), 0o644)
-	if _, stderr, code := gridsat(t, "", "report", w.runs); code != 0 || !strings.Contains(stderr, "1 harness failures run again") || !strings.Contains(stderr, "0 disagreed") {
+	if _, stderr, code := gridsat(t, "", "report", w.runs); code != 0 || !strings.Contains(stderr, "1 harness failure run again") || !strings.Contains(stderr, "0 disagreed") {
 		t.Errorf("report: exit %d, %q; want exit 0, the failure run again", code, stderr)
 	}
-	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs, "--resume")
+	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs, "--resume")
 	if code != 0 {
 		t.Errorf("compare --resume: exit %d, %q; want exit 0", code, stderr)
 	}
@@ -295,7 +296,7 @@ func TestOutKeepsCompleteLastLine(t *testing.T) {
 		stripped = stripped[:i] // a run record last
 	}
 	os.WriteFile(w.runs, []byte(stripped), 0o644)
-	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", w.runs, "--format", "csv")
+	_, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", w.runs, "--format", "csv")
 	if code != 0 {
 		t.Fatalf("--out: exit %d, %s", code, stderr)
 	}
@@ -306,7 +307,7 @@ func TestOutKeepsCompleteLastLine(t *testing.T) {
 	header, _, _ := strings.Cut(stripped, "\n")
 	one := filepath.Join(w.dir, "one.jsonl")
 	os.WriteFile(one, []byte(header), 0o644)
-	if _, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--out", one); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "queens", w.queens, "--solvers", "dfs", "--inproc", "--results", one); code != 0 {
 		t.Fatalf("--out a one-line file: exit %d, %s", code, stderr)
 	}
 	if got, _ := os.ReadFile(one); !strings.HasPrefix(string(got), header+"\n") {
@@ -395,8 +396,8 @@ func TestFullDiskEveryOutput(t *testing.T) {
 		{"solve --svg", keep, []string{"solve", "chain", w.chain, "--svg", keep}},
 		{"gen -o", keep, []string{"gen", "slant", "--size", "30", "--count", "20", "-o", keep}},
 		{"split -o", keep, []string{"split", "queens", w.queens, "--jobs", "64", "-o", keep}},
-		{"dimacs -o", keep, []string{"dimacs", "queens", w.queens, "-o", keep}},
-		{"dimacs -o DIR", filepath.Join(fs, "case-001.cnf"), []string{"dimacs", "queens", w.queens, "-o", fs + "/"}},
+		{"dimacs -o", keep, []string{"dimacs", "queens", "--case", "1", w.queens, "-o", keep}},
+		{"dimacs -o DIR", filepath.Join(fs, "case-001.cnf"), []string{"dimacs", "queens", "--case", "1", w.queens, "-o", fs + "/"}},
 	} {
 		entries, _ := os.ReadDir(fs)
 		for _, e := range entries {

@@ -105,11 +105,11 @@ func TestFailedRunLeavesOutputs(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"compare, --out refused", []string{"compare", "slant", in, "--format", "html", "-o", keep, "--out", notDir}},
+		{"compare, --out refused", []string{"compare", "slant", in, "--format", "html", "-o", keep, "--results", notDir}},
 		{"compare, bad input", []string{"compare", "slant", filepath.Join(dir, "none.txt"), "-o", keep}},
 		{"report, bad file", []string{"report", in, "-o", keep}},
 		{"gen, NaN", []string{"gen", "queens", "--size", "5", "--param", "density=NaN", "-o", keep}},
-		{"dimacs, bad input", []string{"dimacs", "slant", keep, "-o", filepath.Join(dir, "keep.cnf")}},
+		{"dimacs, bad input", []string{"dimacs", "slant", "--case", "1", keep, "-o", filepath.Join(dir, "keep.cnf")}},
 	}
 	os.WriteFile(filepath.Join(dir, "keep.cnf"), []byte(precious), 0o644)
 	for _, tc := range cases {
@@ -128,7 +128,7 @@ func TestOutputSameAsInputRefused(t *testing.T) {
 	dir := t.TempDir()
 	in := slantInput(t, dir)
 	runs := filepath.Join(dir, "r.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", runs, "-o", filepath.Join(dir, "table.txt")); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", runs, "-o", filepath.Join(dir, "table.txt")); code != 0 {
 		t.Fatalf("compare: %s", stderr)
 	}
 	hard := filepath.Join(dir, "hard.jsonl")
@@ -139,14 +139,14 @@ func TestOutputSameAsInputRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"compare", "slant", in, "--inproc", "--out", runs, "--resume", "-o", runs}, "--output"},
+		{[]string{"compare", "slant", in, "--inproc", "--results", runs, "--resume", "-o", runs}, "--output"},
 		{[]string{"compare", "slant", in, "--inproc", "-o", in}, "input"},
-		{[]string{"compare", "slant", in, "--inproc", "--out", in}, "input"},
-		{[]string{"compare", "slant", in, "--inproc", "--out", runs, "--resume", "-o", hard}, "the same file"},
+		{[]string{"compare", "slant", in, "--inproc", "--results", in}, "input"},
+		{[]string{"compare", "slant", in, "--inproc", "--results", runs, "--resume", "-o", hard}, "the same file"},
 		{[]string{"compare", "slant", in, "--inproc", "--plot", filepath.Join(dir, "p.svg"), "-o", filepath.Join(dir, "p.svg")}, "--plot"},
 		{[]string{"report", runs, "-o", runs}, "input"},
 		{[]string{"report", runs, "--plot", dir + "/p2.svg", "-o", dir + "/./sub/../p2.svg"}, "the same file as --output"},
-		{[]string{"dimacs", "slant", in, "-o", in}, "input"},
+		{[]string{"dimacs", "slant", "--case", "1", in, "-o", in}, "input"},
 	}
 	for _, tc := range cases {
 		usageError(t, "", tc.want, tc.args...)
@@ -167,12 +167,12 @@ func TestOutRefusesOtherFiles(t *testing.T) {
 	for _, text := range []string{"notes\nlast line, no newline", "1\n3\n....\n", "{}\n"} {
 		notes := filepath.Join(dir, "notes.txt")
 		os.WriteFile(notes, []byte(text), 0o644)
-		usageError(t, "", "not a gridsat results file", "compare", "slant", in, "--inproc", "--out", notes)
+		usageError(t, "", "not a gridsat results file", "compare", "slant", in, "--inproc", "--results", notes)
 		fileIs(t, "--out notes", notes, text)
 	}
 	empty := filepath.Join(dir, "empty.jsonl")
 	os.WriteFile(empty, nil, 0o644)
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", empty); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", empty); code != 0 {
 		t.Errorf("--out an empty file: exit %d, %s", code, stderr)
 	}
 }
@@ -192,7 +192,7 @@ func TestOutInUse(t *testing.T) {
 	if _, err := os.Stat("/proc/locks"); err == nil {
 		want = fmt.Sprintf("in use by pid %d", os.Getpid())
 	}
-	usageError(t, "", want, "compare", "slant", in, "--inproc", "--out", runs)
+	usageError(t, "", want, "compare", "slant", in, "--inproc", "--results", runs)
 	fileIs(t, "a second writer", runs, "")
 }
 
@@ -210,7 +210,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 	var both []byte
 	for _, s := range []string{"dfs", "sat"} {
 		one := filepath.Join(dir, s+".jsonl")
-		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--solvers", s, "--out", one); code != 0 {
+		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--solvers", s, "--results", one); code != 0 {
 			t.Fatalf("compare --solvers %s: %s", s, stderr)
 		}
 		data, _ := os.ReadFile(one)
@@ -224,7 +224,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 
 	// A file cut mid-line says so, with the line.
 	cut := filepath.Join(dir, "cut.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--out", cut); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", cut); code != 0 {
 		t.Fatalf("compare: %s", stderr)
 	}
 	data, _ := os.ReadFile(cut)
@@ -239,7 +239,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 	var shards []string
 	for _, s := range []string{"0/3", "1/3", "2/4"} {
 		f := filepath.Join(dir, "shard-"+strings.ReplaceAll(s, "/", "-")+".jsonl")
-		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", s, "--out", f); code != 0 {
+		if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--shard", s, "--results", f); code != 0 {
 			t.Fatalf("compare --shard %s: %s", s, stderr)
 		}
 		shards = append(shards, f)
@@ -248,7 +248,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 
 	// An output folder that cannot be written is exit 2, as for compare.
 	usageError(t, "", "cannot write", "gen", "slant", "--size", "3", "-o", filepath.Join(dir, "none", "x.txt"))
-	usageError(t, "", "cannot write", "dimacs", "slant", in, "-o", filepath.Join(dir, "none", "x.cnf"))
+	usageError(t, "", "cannot write", "dimacs", "slant", "--case", "1", in, "-o", filepath.Join(dir, "none", "x.cnf"))
 }
 
 // Issue 21, fault 13: a named pipe (or any file that is not a regular

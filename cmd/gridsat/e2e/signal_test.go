@@ -48,7 +48,7 @@ func TestCompareCatchesWrongAnswer(t *testing.T) {
 	file := filepath.Join(dir, "b.txt")
 	os.WriteFile(file, []byte("3 3\n0 2 0\n1 1 1\n2 0 2\n"), 0o644)
 	out := filepath.Join(dir, "runs.jsonl")
-	if _, stderr, code := gridsat(t, "", "compare", "chain", file, "--out", out, "--inproc"); code != 0 {
+	if _, stderr, code := gridsat(t, "", "compare", "chain", file, "--results", out, "--inproc"); code != 0 {
 		t.Fatalf("first run: exit %d: %s", code, stderr)
 	}
 	// Tamper with the sat run's answer.
@@ -66,7 +66,7 @@ func TestCompareCatchesWrongAnswer(t *testing.T) {
 		lines = append(lines, string(b))
 	}
 	os.WriteFile(out, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
-	stdout, _, code := gridsat(t, "", "compare", "chain", file, "--out", out, "--resume", "--inproc")
+	stdout, _, code := gridsat(t, "", "compare", "chain", file, "--results", out, "--resume", "--inproc")
 	if code != exitFail {
 		t.Fatalf("exit %d, want 1\n%s", code, stdout)
 	}
@@ -87,7 +87,7 @@ func TestInterruptKeepsFinishedRows(t *testing.T) {
 	// A quick board, then gamma(Q_20) by SAT: hours.
 	board := "2 2\nX.\n..\n20 20\n" + strings.Repeat(strings.Repeat("X", 20)+"\n", 20) + "0\n"
 	os.WriteFile(file, []byte(board), 0o644)
-	cmd := exec.Command(gridsatBin, "compare", "queens", file, "--solvers", "sat", "-j", "1", "--timeout", "10m", "--out", runs)
+	cmd := exec.Command(gridsatBin, "compare", "queens", file, "--solvers", "sat", "-j", "1", "--timeout", "10m", "--results", runs)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {

@@ -64,7 +64,7 @@ func runKeys(t *testing.T, file string) []string {
 func TestShardsMergeToOneRun(t *testing.T) {
 	dir := t.TempDir()
 	base := []string{"compare", "chain", "sample", "minus1", "planted", "--solvers", "dfs,sat,sat:crossing=lazy", "--timeout", "60s"}
-	whole, code := jsonRows(t, append(base, "--out", filepath.Join(dir, "whole.jsonl"))...)
+	whole, code := jsonRows(t, append(base, "--results", filepath.Join(dir, "whole.jsonl"))...)
 	if code != 0 {
 		t.Fatalf("unsharded run: exit %d", code)
 	}
@@ -72,7 +72,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	seen := map[string]string{}
 	for i := 0; i < 3; i++ {
 		file := filepath.Join(dir, fmt.Sprintf("shard%d.jsonl", i))
-		out, stderr, code := gridsatProc(t, "", nil, append(base, "--shard", fmt.Sprintf("%d/3", i), "--out", file)...)
+		out, stderr, code := gridsatProc(t, "", nil, append(base, "--shard", fmt.Sprintf("%d/3", i), "--results", file)...)
 		if code != 0 || !strings.Contains(out, fmt.Sprintf("shard %d/3 ran", i)) {
 			t.Fatalf("shard %d: exit %d\n%s\n%s", i, code, out, stderr)
 		}
@@ -112,7 +112,7 @@ func TestShardsUnderGNUParallel(t *testing.T) {
 	}
 	dir := t.TempDir()
 	cmd := exec.Command(par, "--will-cite", "--halt", "now,fail=1", gridsatBin, "compare", "slant", "sample", "ladder",
-		"--shard", "{}/3", "--out", filepath.Join(dir, "s{}.jsonl"), ":::", "0", "1", "2")
+		"--shard", "{}/3", "--results", filepath.Join(dir, "s{}.jsonl"), ":::", "0", "1", "2")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("parallel: %v\n%s", err, out)
 	}
@@ -138,7 +138,7 @@ func TestReportChecksItsFiles(t *testing.T) {
 	file := func(name string) string { return filepath.Join(dir, name) }
 	run := func(out string, args ...string) {
 		t.Helper()
-		if _, stderr, code := gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--out", file(out))...); code != 0 {
+		if _, stderr, code := gridsatProc(t, "", nil, append(append([]string{"compare"}, args...), "--results", file(out))...); code != 0 {
 			t.Fatalf("compare %v: exit %d: %s", args, code, stderr)
 		}
 	}
@@ -154,7 +154,7 @@ func TestReportChecksItsFiles(t *testing.T) {
 		}
 	}
 	out, stderr, code := gridsatProc(t, "", nil, "report", file("half.jsonl"))
-	if code != exitFail || !strings.Contains(out, "missing") || !strings.Contains(stderr, "runs missing") {
+	if code != exitFail || !strings.Contains(out, "missing") || !(strings.Contains(stderr, "1 run missing") || strings.Contains(stderr, "runs missing")) {
 		t.Errorf("one shard of two: exit %d\n%s\n%s", code, out, stderr)
 	}
 	// The same run twice (in a copy: one file given twice is refused):

@@ -73,7 +73,7 @@ func TestSplitJoinsTheSmallestAnswer(t *testing.T) {
 	var files []string
 	for i := 0; i < 2; i++ {
 		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
-		if out, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--shard", fmt.Sprintf("%d/2", i), "--out", file); code != 0 {
+		if out, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--shard", fmt.Sprintf("%d/2", i), "--results", file); code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s\n%s", i, code, out, stderr)
 		}
 		files = append(files, file)

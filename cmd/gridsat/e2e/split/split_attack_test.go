@@ -86,7 +86,7 @@ func TestSplitShardsCutAndRecheck(t *testing.T) {
 	var files []string
 	for i := 0; i < 2; i++ {
 		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
-		if _, stderr, code := gridsatProc(t, "", nil, "compare", "queens", parts, "--shard", fmt.Sprintf("%d/2", i), "--out", file); code != 0 {
+		if _, stderr, code := gridsatProc(t, "", nil, "compare", "queens", parts, "--shard", fmt.Sprintf("%d/2", i), "--results", file); code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s", i, code, stderr)
 		}
 		files = append(files, file)

@@ -88,11 +88,11 @@ func benchSplitOnce(b *testing.B, p *compare.Puzzle, par, n string, shards int) 
 	if err := os.WriteFile(whole, buf.Bytes(), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	wWall, wCPU := timed(b, self, "compare", p.Name, whole, "--solvers", "dfs", "--timeout", "2h", "-j", "1", "--out", filepath.Join(dir, "whole.jsonl"))
+	wWall, wCPU := timed(b, self, "compare", p.Name, whole, "--solvers", "dfs", "--timeout", "2h", "-j", "1", "--results", filepath.Join(dir, "whole.jsonl"))
 	parts := filepath.Join(dir, "parts.txt")
 	sWall, sCPU := timed(b, self, "split", p.Name, whole, "--jobs", "64", "-o", parts)
 	pWall, pCPU := timed(b, par, append([]string{"--will-cite", "-j", "2", "--halt", "now,fail=1", self, "compare", p.Name, parts,
-		"--solvers", "dfs", "--timeout", "2h", "-j", "1", "--shard", fmt.Sprintf("{}/%d", shards), "--out", filepath.Join(dir, "s{}.jsonl"), ":::"}, seq(shards)...)...)
+		"--solvers", "dfs", "--timeout", "2h", "-j", "1", "--shard", fmt.Sprintf("{}/%d", shards), "--results", filepath.Join(dir, "s{}.jsonl"), ":::"}, seq(shards)...)...)
 	files, _ := filepath.Glob(filepath.Join(dir, "s*.jsonl"))
 	solves := runsCPU(b, files)
 	out, err := exec.Command(self, append([]string{"report"}, files...)...).Output()

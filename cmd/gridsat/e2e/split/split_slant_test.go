@@ -72,7 +72,7 @@ func TestSplitSlantJoinsToTheWholeAnswer(t *testing.T) {
 	var files []string
 	for i := 0; i < 3; i++ {
 		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
-		if out, stderr, code := gridsatProc(t, "", nil, "compare", "slant", parts, "--unique", "--shard", fmt.Sprintf("%d/3", i), "--out", file); code != 0 {
+		if out, stderr, code := gridsatProc(t, "", nil, "compare", "slant", parts, "--unique", "--shard", fmt.Sprintf("%d/3", i), "--results", file); code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s\n%s", i, code, out, stderr)
 		}
 		files = append(files, file)

@@ -73,7 +73,7 @@ func TestSplitJoinsToTheWholeAnswer(t *testing.T) {
 	var files []string
 	for i := 0; i < 3; i++ {
 		file := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
-		if out, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--shard", fmt.Sprintf("%d/3", i), "--out", file); code != 0 {
+		if out, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--shard", fmt.Sprintf("%d/3", i), "--results", file); code != 0 {
 			t.Fatalf("shard %d: exit %d\n%s\n%s", i, code, out, stderr)
 		}
 		files = append(files, file)
@@ -161,7 +161,7 @@ func TestSplitCertifiedJoin(t *testing.T) {
 		t.Fatalf("split: exit %d\n%s", code, stderr)
 	}
 	runs, proofs := filepath.Join(dir, "runs.jsonl"), filepath.Join(dir, "proofs")
-	if _, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--solvers", "sat", "--certify", "--proofs", proofs, "--out", runs); code != 0 {
+	if _, stderr, code := gridsatProc(t, "", nil, "compare", p.Name, parts, "--solvers", "sat", "--certify", "--proofs", proofs, "--results", runs); code != 0 {
 		t.Fatalf("compare: exit %d\n%s", code, stderr)
 	}
 	out, stderr, code := gridsatProc(t, "", nil, "report", runs, "--proofs", proofs)
