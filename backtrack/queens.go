@@ -180,6 +180,11 @@ type queensDFS struct {
 	// diagFree and antiFree are borderFilter's scratch: the free squares
 	// of each diagonal.
 	diagFree, antiFree []int32
+	// probeA and kids are the probes' scratch, root the root node they
+	// all start from (queens_estimate.go).
+	probeA []uint64
+	kids   []int32
+	root   *probeRoot
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
@@ -332,6 +337,13 @@ func (d *queensDFS) ensureDepth(k int) {
 // must then be closed under them), leaving a cover in d.placed when they
 // can. Past d.limit nodes it gives up (reports false).
 func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
+	d.startOn(k, allow, symmetric)
+	return d.search(0, k)
+}
+
+// startOn sets up the root of runOn's search (the probes of
+// queens_estimate.go start there too).
+func (d *queensDFS) startOn(k int, allow []uint64, symmetric bool) {
 	W := d.w
 	d.ensureDepth(k)
 	copy(d.uncov[:W], d.targets)
@@ -343,7 +355,6 @@ func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
 			d.stab[0] = append(d.stab[0], gi)
 		}
 	}
-	return d.search(0, k)
 }
 
 // solution returns the placement the last successful run found.
@@ -455,8 +466,24 @@ func (d *queensDFS) branchTarget(depth int, U, A []uint64) (bestT, bestN int) {
 // later siblings.
 func (d *queensDFS) branch(depth, left, t int, reach []int32) bool {
 	W := d.w
-	U := d.uncov[depth*W : (depth+1)*W]
 	A := d.allow[depth*W : (depth+1)*W]
+	for _, s32 := range d.candidates(depth, left, t) {
+		s := int(s32)
+		if !d.has(A, s) {
+			continue // excluded with a sibling's orbit
+		}
+		if d.makeChild(depth, left, s, reach) && d.descend(depth, left, s) {
+			return true
+		}
+		d.exclude(depth, A, s)
+	}
+	return false
+}
+
+// candidates lists, into d.cands[depth], the allowed attackers of target t
+// by decreasing reach, and keeps the node's order for childCut.
+func (d *queensDFS) candidates(depth, left, t int) []int32 {
+	W := d.w
 	cands := d.cands[depth][:0]
 	att := d.attackers[t*W : (t+1)*W]
 	for _, s32 := range d.order[:d.orderLen] {
@@ -468,29 +495,46 @@ func (d *queensDFS) branch(depth, left, t int, reach []int32) bool {
 	if left-1 >= 2 {
 		d.orders[depth] = append(d.orders[depth][:0], d.order[:d.orderLen]...)
 	}
+	return cands
+}
+
+// makeChild writes into the child's slot the targets a queen on s leaves
+// uncovered, and reports whether the child is made: a child the reach
+// bound would cut is not made at all.
+func (d *queensDFS) makeChild(depth, left, s int, reach []int32) bool {
+	childU := d.childUncovered(depth, s)
+	return left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1)
+}
+
+// childUncovered writes into the child's slot, and returns, the targets
+// of depth a queen on s leaves uncovered.
+func (d *queensDFS) childUncovered(depth, s int) []uint64 {
+	W := d.w
+	U := d.uncov[depth*W : (depth+1)*W]
 	childU := d.uncov[(depth+1)*W : (depth+2)*W]
-	for _, s32 := range cands {
-		s := int(s32)
-		if !d.has(A, s) {
-			continue // excluded with a sibling's orbit
-		}
-		cov := d.cover[s*W : (s+1)*W]
-		for wi := 0; wi < W; wi++ {
-			childU[wi] = U[wi] &^ cov[wi]
-		}
-		// A child the reach bound would cut is not made at all.
-		if (left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1)) && d.descend(depth, left, s) {
-			return true
-		}
-		d.exclude(depth, A, s)
+	cov := d.cover[s*W : (s+1)*W]
+	for wi := 0; wi < W; wi++ {
+		childU[wi] = U[wi] &^ cov[wi]
 	}
-	return false
+	return childU
 }
 
 // descend places a queen on s below depth (its uncovered targets already
 // in the child's slot) and searches the child, whose symmetries are those
 // of this node fixing s too.
 func (d *queensDFS) descend(depth, left, s int) bool {
+	d.enter(depth, s)
+	if d.search(depth+1, left-1) {
+		return true
+	}
+	d.placed = d.placed[:len(d.placed)-1]
+	return false
+}
+
+// enter sets up the child of depth with a queen on s (its uncovered
+// targets already in the child's slot): its allowed squares, the queens
+// placed and its symmetries.
+func (d *queensDFS) enter(depth, s int) {
 	W := d.w
 	copy(d.allow[(depth+1)*W:(depth+2)*W], d.allow[depth*W:(depth+1)*W])
 	d.placed = append(d.placed, s)
@@ -501,11 +545,6 @@ func (d *queensDFS) descend(depth, left, s int) bool {
 		}
 	}
 	d.stab[depth+1] = st
-	if d.search(depth+1, left-1) {
-		return true
-	}
-	d.placed = d.placed[:len(d.placed)-1]
-	return false
 }
 
 // exclude drops s from A once the covers holding s (with the queens
@@ -655,18 +694,19 @@ func (d *queensDFS) shareBound(U, A []uint64, reach []int32, left int) bool {
 func (d *queensDFS) orbitCount(t int, A []uint64) int {
 	W := d.w
 	att := d.attackers[t*W : (t+1)*W]
-	seen := map[int]bool{}
+	seen := d.covered // free scratch: shareBound is not running
+	clear(seen)
 	n := 0
 	for wi := 0; wi < W; wi++ {
-		for word := att[wi] & A[wi]; word != 0; word &= word - 1 {
+		for word := att[wi] & A[wi] &^ seen[wi]; word != 0; word &= word - 1 {
 			s := wi*64 + bits.TrailingZeros64(word)
-			if seen[s] {
+			if d.has(seen, s) {
 				continue
 			}
 			n++
-			seen[s] = true
+			seen[s/64] |= 1 << (s % 64)
 			for _, g := range d.syms {
-				seen[int(g[s])] = true
+				seen[g[s]/64] |= 1 << (g[s] % 64)
 			}
 		}
 	}
