@@ -21,6 +21,9 @@ type QueensOptions struct {
 	// NoSymmetry turns off symmetry breaking (used where the board's
 	// symmetries map the target set onto itself).
 	NoSymmetry bool `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
+	// NoWeakley turns off Weakley's theorem (queens_weakley.go), so that
+	// the search refutes what it settles.
+	NoWeakley bool `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
 }
 
 // QueensSearch is the direction of the search for the fewest queens.
@@ -95,10 +98,10 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	greedy := instances.QueensGreedy(q)
 	res := QueensResult{Greedy: len(greedy), Placement: greedy}
-	res.Bound = max(d.rootBound(), d.borderRootBound())
+	res.Bound = max(d.rootBound(), d.borderRootBound(), d.theoremBound(opt))
 	switch opt.Search {
 	case "", QueensSearchUp:
-		prev := int64(0) // the nodes of the last k
+		prev := d.skippedNodes(opt) // the nodes of the last k
 		for k := res.Bound; k < len(greedy); k++ {
 			start := d.nodes
 			found := d.latticeFirst(k, latticeBudget(prev)) || d.symmetricFirst(k, symmetricBudget(prev)) || d.run(k)
@@ -127,6 +130,14 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	}
 	res.Nodes = d.nodes
 	return res, nil
+}
+
+// theoremBound is the bound of the theorems opt keeps on.
+func (d *queensDFS) theoremBound(opt QueensOptions) int {
+	if opt.NoWeakley {
+		return 0
+	}
+	return d.weakleyBound()
 }
 
 // queensDFS holds the bitboards of one board and the search's stacks.

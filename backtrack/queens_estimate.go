@@ -103,7 +103,7 @@ func newQueensTree(q *instances.Queens, opt QueensOptions) queensTree {
 			d.startPart(k, forced, rest)
 			return k - len(forced), true
 		}
-		return queensTree{d: d, lo: max(d.rootBound(), d.borderRootBound(), len(forced)), hi: q.Part.Bound, start: start}
+		return queensTree{d: d, lo: max(d.rootBound(), d.borderRootBound(), len(forced), d.theoremBound(opt)), hi: q.Part.Bound, start: start}
 	}
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	start := func(k int) (int, bool) {
@@ -111,7 +111,7 @@ func newQueensTree(q *instances.Queens, opt QueensOptions) queensTree {
 		return k, true
 	}
 	hi := len(instances.QueensGreedy(q)) - 1
-	return queensTree{d: d, lo: max(d.rootBound(), d.borderRootBound()), hi: hi, start: start}
+	return queensTree{d: d, lo: max(d.rootBound(), d.borderRootBound(), d.theoremBound(opt)), hi: hi, start: start}
 }
 
 // EstimateQueens estimates the nodes of the full searches SolveQueens

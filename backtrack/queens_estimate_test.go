@@ -161,7 +161,7 @@ func TestQueensEstimateStopsAtCover(t *testing.T) {
 // The estimate's output: a header, a line per part with its nodes, spread,
 // CPU time and rate, and a total per split case.
 func TestWriteQueensEstimatesWellFormed(t *testing.T) {
-	parts, err := instances.SplitQueens(fullQueens(9, 9), 4, gammaQ[9]-1, nil)
+	parts, err := instances.SplitQueens(fullQueens(7, 7), 4, gammaQ[7]-1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d, forced, rest := newQueensPartDFS(q, opt)
 	res := QueensResult{Greedy: -1, None: true}
-	res.Bound = max(d.rootBound(), d.borderRootBound(), len(forced))
+	res.Bound = max(d.rootBound(), d.borderRootBound(), len(forced), d.theoremBound(opt))
 	for k := res.Bound; k <= q.Part.Bound; k++ {
 		start := d.nodes
 		found := d.runPart(k, forced, rest)
