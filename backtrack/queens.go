@@ -165,8 +165,10 @@ type queensDFS struct {
 	orderLen int
 	// orders[depth] keeps a branching node's order for childCut; top is
 	// childCut's scratch.
-	orders  [][]int32
-	stab    [][]int
+	orders [][]int32
+	stab   [][]int
+	// uncount[depth] is the number of targets uncovered at depth.
+	uncount []int
 	top     []int
 	covered []uint64
 	// useful holds the squares worth a queen: those no other square
@@ -340,6 +342,7 @@ func (d *queensDFS) ensureDepth(k int) {
 		d.orders = make([][]int32, k+1)
 		d.stab = make([][]int, k+1)
 		d.top = make([]int, k+1)
+		d.uncount = make([]int, k+1)
 	}
 }
 
@@ -386,7 +389,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	W := d.w
 	U := d.uncov[depth*W : (depth+1)*W]
 	A := d.allow[depth*W : (depth+1)*W]
-	if popcount(U) == 0 {
+	if d.uncount[depth] = popcount(U); d.uncount[depth] == 0 {
 		return true
 	}
 	if left == 0 || d.nodes > d.limit || d.borderCut(left, A) {
@@ -514,7 +517,12 @@ func (d *queensDFS) candidates(depth, left, t int) []int32 {
 // bound would cut is not made at all.
 func (d *queensDFS) makeChild(depth, left, s int, reach []int32) bool {
 	childU := d.childUncovered(depth, s)
-	return left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1)
+	if left-1 < 2 {
+		return true
+	}
+	// The child's uncovered count: the parent's less the reach of s.
+	n := d.uncount[depth] - int(reach[s])
+	return !d.childCut(d.orders[depth], reach, childU, n, left-1)
 }
 
 // childUncovered writes into the child's slot, and returns, the targets
@@ -570,28 +578,31 @@ func (d *queensDFS) exclude(depth int, A []uint64, s int) {
 	}
 }
 
-// childCut reports whether a child node, with uncovered targets U and left
-// queens, would fail the reach bound (its left best reaches add up to fewer
+// childCut reports whether a child node, with uncovered targets U (n of
+// them) and left queens, would fail the reach bound (its left best reaches add up to fewer
 // than |U|), computing as few reaches as it can: it goes through the
 // parent's squares by decreasing parent reach, an upper bound on the
 // child's, and stops as soon as the answer is known. The parent's squares
 // are a superset of the child's, so the test is never stronger than the
 // child's own.
-func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, left int) bool {
+func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, n, left int) bool {
 	W := d.w
-	n := popcount(U)
 	top := d.top[:left] // the best child reaches so far, descending
 	for i := range top {
 		top[i] = 0
 	}
 	sum := 0
+	// best is what the bound could still see, the top values each raised
+	// to lastP: recomputed only when the parent reach p or top changes.
+	best, lastP := 0, -1
 	for _, s32 := range order {
 		p := int(parentReach[s32])
-		// Every square still to come reaches at most p: the best the
-		// bound could still see is the top values, each raised to p.
-		best := 0
-		for _, t := range top {
-			best += max(t, p)
+		// Every square still to come reaches at most p.
+		if p != lastP {
+			best, lastP = 0, p
+			for _, t := range top {
+				best += max(t, p)
+			}
 		}
 		if best < n {
 			return true
@@ -611,6 +622,7 @@ func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, lef
 		if sum >= n {
 			return false
 		}
+		lastP = -1 // top changed
 	}
 	return sum < n
 }
@@ -734,6 +746,7 @@ func popcount(set []uint64) int {
 
 func andCount(a, b []uint64) int {
 	n := 0
+	b = b[:len(a)]
 	for i := range a {
 		n += bits.OnesCount64(a[i] & b[i])
 	}

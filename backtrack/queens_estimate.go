@@ -216,7 +216,7 @@ func (d *queensDFS) probeNode(depth, left int) (kids []int32, found bool) {
 	W := d.w
 	U := d.uncov[depth*W : (depth+1)*W]
 	A := d.allow[depth*W : (depth+1)*W]
-	if popcount(U) == 0 {
+	if d.uncount[depth] = popcount(U); d.uncount[depth] == 0 {
 		return nil, true
 	}
 	if left == 0 || d.borderCut(left, A) {
