@@ -21,6 +21,9 @@ type QueensOptions struct {
 	// NoSymmetry turns off symmetry breaking (used where the board's
 	// symmetries map the target set onto itself).
 	NoSymmetry bool `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
+	// NoWeakley turns off Weakley's theorem (queens_weakley.go), so that
+	// the search refutes what it settles.
+	NoWeakley bool `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
 }
 
 // QueensSearch is the direction of the search for the fewest queens.
@@ -95,10 +98,10 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	d := newQueensDFS(q, !opt.NoSymmetry)
 	greedy := instances.QueensGreedy(q)
 	res := QueensResult{Greedy: len(greedy), Placement: greedy}
-	res.Bound = max(d.rootBound(), d.borderRootBound())
+	res.Bound = max(d.rootBound(), d.borderRootBound(), d.theoremBound(opt))
 	switch opt.Search {
 	case "", QueensSearchUp:
-		prev := int64(0) // the nodes of the last k
+		prev := d.skippedNodes(opt) // the nodes of the last k
 		for k := res.Bound; k < len(greedy); k++ {
 			start := d.nodes
 			found := d.latticeFirst(k, latticeBudget(prev)) || d.symmetricFirst(k, symmetricBudget(prev)) || d.run(k)
@@ -129,6 +132,14 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	return res, nil
 }
 
+// theoremBound is the bound of the theorems opt keeps on.
+func (d *queensDFS) theoremBound(opt QueensOptions) int {
+	if opt.NoWeakley {
+		return 0
+	}
+	return d.weakleyBound()
+}
+
 // queensDFS holds the bitboards of one board and the search's stacks.
 // Bitboards are slices of words, W words a board, square r*cols+c at bit
 // (r*cols+c)%64 of word (r*cols+c)/64.
@@ -154,8 +165,10 @@ type queensDFS struct {
 	orderLen int
 	// orders[depth] keeps a branching node's order for childCut; top is
 	// childCut's scratch.
-	orders  [][]int32
-	stab    [][]int
+	orders [][]int32
+	stab   [][]int
+	// uncount[depth] is the number of targets uncovered at depth.
+	uncount []int
 	top     []int
 	covered []uint64
 	// useful holds the squares worth a queen: those no other square
@@ -180,6 +193,11 @@ type queensDFS struct {
 	// diagFree and antiFree are borderFilter's scratch: the free squares
 	// of each diagonal.
 	diagFree, antiFree []int32
+	// probeA and kids are the probes' scratch, root the root node they
+	// all start from (queens_estimate.go).
+	probeA []uint64
+	kids   []int32
+	root   *probeRoot
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
@@ -324,6 +342,7 @@ func (d *queensDFS) ensureDepth(k int) {
 		d.orders = make([][]int32, k+1)
 		d.stab = make([][]int, k+1)
 		d.top = make([]int, k+1)
+		d.uncount = make([]int, k+1)
 	}
 }
 
@@ -332,6 +351,13 @@ func (d *queensDFS) ensureDepth(k int) {
 // must then be closed under them), leaving a cover in d.placed when they
 // can. Past d.limit nodes it gives up (reports false).
 func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
+	d.startOn(k, allow, symmetric)
+	return d.search(0, k)
+}
+
+// startOn sets up the root of runOn's search (the probes of
+// queens_estimate.go start there too).
+func (d *queensDFS) startOn(k int, allow []uint64, symmetric bool) {
 	W := d.w
 	d.ensureDepth(k)
 	copy(d.uncov[:W], d.targets)
@@ -343,7 +369,6 @@ func (d *queensDFS) runOn(k int, allow []uint64, symmetric bool) bool {
 			d.stab[0] = append(d.stab[0], gi)
 		}
 	}
-	return d.search(0, k)
 }
 
 // solution returns the placement the last successful run found.
@@ -364,7 +389,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	W := d.w
 	U := d.uncov[depth*W : (depth+1)*W]
 	A := d.allow[depth*W : (depth+1)*W]
-	if popcount(U) == 0 {
+	if d.uncount[depth] = popcount(U); d.uncount[depth] == 0 {
 		return true
 	}
 	if left == 0 || d.nodes > d.limit || d.borderCut(left, A) {
@@ -455,8 +480,24 @@ func (d *queensDFS) branchTarget(depth int, U, A []uint64) (bestT, bestN int) {
 // later siblings.
 func (d *queensDFS) branch(depth, left, t int, reach []int32) bool {
 	W := d.w
-	U := d.uncov[depth*W : (depth+1)*W]
 	A := d.allow[depth*W : (depth+1)*W]
+	for _, s32 := range d.candidates(depth, left, t) {
+		s := int(s32)
+		if !d.has(A, s) {
+			continue // excluded with a sibling's orbit
+		}
+		if d.makeChild(depth, left, s, reach) && d.descend(depth, left, s) {
+			return true
+		}
+		d.exclude(depth, A, s)
+	}
+	return false
+}
+
+// candidates lists, into d.cands[depth], the allowed attackers of target t
+// by decreasing reach, and keeps the node's order for childCut.
+func (d *queensDFS) candidates(depth, left, t int) []int32 {
+	W := d.w
 	cands := d.cands[depth][:0]
 	att := d.attackers[t*W : (t+1)*W]
 	for _, s32 := range d.order[:d.orderLen] {
@@ -468,29 +509,51 @@ func (d *queensDFS) branch(depth, left, t int, reach []int32) bool {
 	if left-1 >= 2 {
 		d.orders[depth] = append(d.orders[depth][:0], d.order[:d.orderLen]...)
 	}
-	childU := d.uncov[(depth+1)*W : (depth+2)*W]
-	for _, s32 := range cands {
-		s := int(s32)
-		if !d.has(A, s) {
-			continue // excluded with a sibling's orbit
-		}
-		cov := d.cover[s*W : (s+1)*W]
-		for wi := 0; wi < W; wi++ {
-			childU[wi] = U[wi] &^ cov[wi]
-		}
-		// A child the reach bound would cut is not made at all.
-		if (left-1 < 2 || !d.childCut(d.orders[depth], reach, childU, left-1)) && d.descend(depth, left, s) {
-			return true
-		}
-		d.exclude(depth, A, s)
+	return cands
+}
+
+// makeChild writes into the child's slot the targets a queen on s leaves
+// uncovered, and reports whether the child is made: a child the reach
+// bound would cut is not made at all.
+func (d *queensDFS) makeChild(depth, left, s int, reach []int32) bool {
+	childU := d.childUncovered(depth, s)
+	if left-1 < 2 {
+		return true
 	}
-	return false
+	// The child's uncovered count: the parent's less the reach of s.
+	n := d.uncount[depth] - int(reach[s])
+	return !d.childCut(d.orders[depth], reach, childU, n, left-1)
+}
+
+// childUncovered writes into the child's slot, and returns, the targets
+// of depth a queen on s leaves uncovered.
+func (d *queensDFS) childUncovered(depth, s int) []uint64 {
+	W := d.w
+	U := d.uncov[depth*W : (depth+1)*W]
+	childU := d.uncov[(depth+1)*W : (depth+2)*W]
+	cov := d.cover[s*W : (s+1)*W]
+	for wi := 0; wi < W; wi++ {
+		childU[wi] = U[wi] &^ cov[wi]
+	}
+	return childU
 }
 
 // descend places a queen on s below depth (its uncovered targets already
 // in the child's slot) and searches the child, whose symmetries are those
 // of this node fixing s too.
 func (d *queensDFS) descend(depth, left, s int) bool {
+	d.enter(depth, s)
+	if d.search(depth+1, left-1) {
+		return true
+	}
+	d.placed = d.placed[:len(d.placed)-1]
+	return false
+}
+
+// enter sets up the child of depth with a queen on s (its uncovered
+// targets already in the child's slot): its allowed squares, the queens
+// placed and its symmetries.
+func (d *queensDFS) enter(depth, s int) {
 	W := d.w
 	copy(d.allow[(depth+1)*W:(depth+2)*W], d.allow[depth*W:(depth+1)*W])
 	d.placed = append(d.placed, s)
@@ -501,11 +564,6 @@ func (d *queensDFS) descend(depth, left, s int) bool {
 		}
 	}
 	d.stab[depth+1] = st
-	if d.search(depth+1, left-1) {
-		return true
-	}
-	d.placed = d.placed[:len(d.placed)-1]
-	return false
 }
 
 // exclude drops s from A once the covers holding s (with the queens
@@ -520,28 +578,31 @@ func (d *queensDFS) exclude(depth int, A []uint64, s int) {
 	}
 }
 
-// childCut reports whether a child node, with uncovered targets U and left
-// queens, would fail the reach bound (its left best reaches add up to fewer
+// childCut reports whether a child node, with uncovered targets U (n of
+// them) and left queens, would fail the reach bound (its left best reaches add up to fewer
 // than |U|), computing as few reaches as it can: it goes through the
 // parent's squares by decreasing parent reach, an upper bound on the
 // child's, and stops as soon as the answer is known. The parent's squares
 // are a superset of the child's, so the test is never stronger than the
 // child's own.
-func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, left int) bool {
+func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, n, left int) bool {
 	W := d.w
-	n := popcount(U)
 	top := d.top[:left] // the best child reaches so far, descending
 	for i := range top {
 		top[i] = 0
 	}
 	sum := 0
+	// best is what the bound could still see, the top values each raised
+	// to lastP: recomputed only when the parent reach p or top changes.
+	best, lastP := 0, -1
 	for _, s32 := range order {
 		p := int(parentReach[s32])
-		// Every square still to come reaches at most p: the best the
-		// bound could still see is the top values, each raised to p.
-		best := 0
-		for _, t := range top {
-			best += max(t, p)
+		// Every square still to come reaches at most p.
+		if p != lastP {
+			best, lastP = 0, p
+			for _, t := range top {
+				best += max(t, p)
+			}
 		}
 		if best < n {
 			return true
@@ -561,6 +622,7 @@ func (d *queensDFS) childCut(order []int32, parentReach []int32, U []uint64, lef
 		if sum >= n {
 			return false
 		}
+		lastP = -1 // top changed
 	}
 	return sum < n
 }
@@ -655,18 +717,19 @@ func (d *queensDFS) shareBound(U, A []uint64, reach []int32, left int) bool {
 func (d *queensDFS) orbitCount(t int, A []uint64) int {
 	W := d.w
 	att := d.attackers[t*W : (t+1)*W]
-	seen := map[int]bool{}
+	seen := d.covered // free scratch: shareBound is not running
+	clear(seen)
 	n := 0
 	for wi := 0; wi < W; wi++ {
-		for word := att[wi] & A[wi]; word != 0; word &= word - 1 {
+		for word := att[wi] & A[wi] &^ seen[wi]; word != 0; word &= word - 1 {
 			s := wi*64 + bits.TrailingZeros64(word)
-			if seen[s] {
+			if d.has(seen, s) {
 				continue
 			}
 			n++
-			seen[s] = true
+			seen[s/64] |= 1 << (s % 64)
 			for _, g := range d.syms {
-				seen[int(g[s])] = true
+				seen[g[s]/64] |= 1 << (g[s] % 64)
 			}
 		}
 	}
@@ -683,6 +746,7 @@ func popcount(set []uint64) int {
 
 func andCount(a, b []uint64) int {
 	n := 0
+	b = b[:len(a)]
 	for i := range a {
 		n += bits.OnesCount64(a[i] & b[i])
 	}

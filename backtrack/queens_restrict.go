@@ -16,15 +16,9 @@ import (
 // solveQueensPart answers a part: its fewest queens if at most its bound,
 // else no placement (None).
 func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
-	d := newQueensDFS(q, false)
-	if !opt.NoSymmetry {
-		d.partSymmetries()
-	}
-	forced := d.forcedSquares()
-	rest := d.restrictTargets(forced)
-	d.restrictUseful(rest)
+	d, forced, rest := newQueensPartDFS(q, opt)
 	res := QueensResult{Greedy: -1, None: true}
-	res.Bound = max(d.rootBound(), d.borderRootBound(), len(forced))
+	res.Bound = max(d.rootBound(), d.borderRootBound(), len(forced), d.theoremBound(opt))
 	for k := res.Bound; k <= q.Part.Bound; k++ {
 		start := d.nodes
 		found := d.runPart(k, forced, rest)
@@ -36,6 +30,19 @@ func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, erro
 	}
 	res.Nodes = d.nodes
 	return res, nil
+}
+
+// newQueensPartDFS sets the search up for a part: its symmetries, its
+// forced squares, the targets they leave (rest) and the squares allowed.
+func newQueensPartDFS(q *instances.Queens, opt QueensOptions) (d *queensDFS, forced []int, rest []uint64) {
+	d = newQueensDFS(q, false)
+	if !opt.NoSymmetry {
+		d.partSymmetries()
+	}
+	forced = d.forcedSquares()
+	rest = d.restrictTargets(forced)
+	d.restrictUseful(rest)
+	return d, forced, rest
 }
 
 // forcedSquares lists the part's forced squares as square indexes.
@@ -85,6 +92,13 @@ func (d *queensDFS) runPart(k int, forced []int, rest []uint64) bool {
 	if k < len(forced) {
 		return false
 	}
+	d.startPart(k, forced, rest)
+	return d.search(0, k-len(forced))
+}
+
+// startPart sets up the root of runPart's search for k >= len(forced)
+// queens.
+func (d *queensDFS) startPart(k int, forced []int, rest []uint64) {
 	W := d.w
 	d.ensureDepth(k)
 	copy(d.uncov[:W], rest)
@@ -94,7 +108,6 @@ func (d *queensDFS) runPart(k int, forced []int, rest []uint64) bool {
 	for gi := range d.syms {
 		d.stab[0] = append(d.stab[0], gi)
 	}
-	return d.search(0, k-len(forced))
 }
 
 // partSymmetries sets d.syms to the part's symmetries, as square

@@ -28,11 +28,13 @@ var queensVariants = []QueensOptions{
 	{Search: "down"},
 	{NoSymmetry: true},
 	{Search: "down", NoSymmetry: true},
+	{NoWeakley: true},
+	{Search: "down", NoSymmetry: true, NoWeakley: true},
 }
 
 func TestSolveQueensDomination(t *testing.T) {
 	for _, opt := range queensVariants {
-		t.Run(fmt.Sprintf("search=%q/nosym=%v", opt.Search, opt.NoSymmetry), func(t *testing.T) {
+		t.Run(fmt.Sprintf("search=%q/nosym=%v/noweakley=%v", opt.Search, opt.NoSymmetry, opt.NoWeakley), func(t *testing.T) {
 			for n := 1; n <= 13; n++ {
 				q := fullQueens(n, n)
 				res, err := SolveQueens(q, opt)
@@ -322,5 +324,32 @@ func BenchmarkQueensRandom(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkQueensRefute refutes gamma(Q_n)-1 queens on the whole board
+// (a part of split --jobs 1 with that bound: the full search, no
+// look-aheads, Weakley's theorem off), reporting nodes and CPU time:
+//
+//	go test -run X -bench 'QueensRefute/n=1[67]' -benchtime 1x ./backtrack/
+func BenchmarkQueensRefute(b *testing.B) {
+	for _, n := range []int{13, 14, 15, 16, 17} {
+		b.Run(fmt.Sprintf("n=%d/k=%d", n, gammaQ[n]-1), func(b *testing.B) {
+			parts, err := instances.SplitQueens(fullQueens(n, n), 1, gammaQ[n]-1, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			cpu0 := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				res, err := SolveQueens(parts[0], QueensOptions{NoWeakley: true})
+				if err != nil || !res.None {
+					b.Fatalf("%v: a cover of %d queens %v", err, gammaQ[n]-1, res.Placement)
+				}
+				nodes = res.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+			b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+		})
 	}
 }

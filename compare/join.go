@@ -16,10 +16,13 @@ import (
 
 // SplitConfig says how to cut a case: into at most Jobs parts, each
 // looking for answers of at most Bound (-1: the puzzle's own bound, such
-// as queens' greedy cover).
+// as queens' greedy cover). Estimate > 0 (queens only) writes, instead of
+// the parts, each part's estimated size from that many random probes of
+// its search (backtrack.WriteQueensEstimates).
 type SplitConfig struct {
-	Jobs  int
-	Bound int
+	Jobs     int
+	Bound    int
+	Estimate int
 }
 
 // PartOf says which part of which case a case is.

@@ -13,8 +13,10 @@ import (
 
 func newSplitCmd() *cobra.Command {
 	var (
-		cfg = compare.SplitConfig{Bound: -1}
-		out string
+		cfg      = compare.SplitConfig{Bound: -1}
+		out      string
+		estimate bool
+		probes   int
 	)
 	cmd := &cobra.Command{
 		Use:   "split PUZZLE FILE --jobs N [--bound K] [-o OUT]",
@@ -44,6 +46,12 @@ settled, and names the parts missing otherwise.
 			}
 			if cfg.Jobs < 1 {
 				return fail(exitUsage, fmt.Errorf("--jobs must be at least 1"))
+			}
+			if estimate {
+				if probes < 1 {
+					return fail(exitUsage, fmt.Errorf("--estimate --probes %d: want at least 1", probes))
+				}
+				cfg.Estimate = probes
 			}
 			if cmd.Flags().Changed("bound") && cfg.Bound < 0 {
 				return fail(exitUsage, fmt.Errorf("--bound %d: want at least 0", cfg.Bound))
@@ -76,6 +84,8 @@ settled, and names the parts missing otherwise.
 	fl.IntVar(&cfg.Jobs, "jobs", 0, "how many parts to cut each case into")
 	fl.IntVar(&cfg.Bound, "bound", -1, "the most each part looks for (queens: queens; default the puzzle's own upper bound)")
 	fl.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
+	fl.BoolVar(&estimate, "estimate", false, "queens: write each part's estimated search nodes and CPU time (Knuth's random probes, with their spread) instead of the parts")
+	fl.IntVar(&probes, "probes", 4096, "with --estimate: random probes for each k of each part")
 	return cmd
 }
 

@@ -24,6 +24,9 @@ answer is the smallest of the parts' paths. --bound does not apply`
 
 // splitChain writes the parts of every case, in order.
 func splitChain(w io.Writer, cases []instances.Case, cfg compare.SplitConfig) error {
+	if cfg.Estimate > 0 {
+		return fmt.Errorf("--estimate: only queens has one")
+	}
 	if cfg.Bound >= 0 {
 		return fmt.Errorf("--bound %d: a chain part looks for its smallest path, with no bound", cfg.Bound)
 	}

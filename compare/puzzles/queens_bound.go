@@ -13,6 +13,7 @@ import (
 // checker's, never the solver's word.
 const (
 	boundSpencer   = "gamma(Q_n) >= ceil((n-1)/2) (Spencer; Weakley)"
+	boundWeakley   = "gamma(Q_n) >= (n+1)/2 when n = 1 mod 4 (Weakley 1995)"
 	boundReach     = "the reach bound (the k squares attacking the most targets reach fewer than all)"
 	boundShare     = "the share bound (each target's share 1/(the most targets a square attacking it attacks) sums above k)"
 	boundForced    = "the part's forced queens"
@@ -55,6 +56,9 @@ func queensBoundBy(q *instances.Queens, answer int) string {
 	}
 	if q.Part == nil && q.Rows == q.Cols && q.Full() && q.Rows/2 > k {
 		return boundSpencer
+	}
+	if q.Part == nil && q.Rows == q.Cols && q.Full() && q.Rows%4 == 1 && (q.Rows+1)/2 > k {
+		return boundWeakley
 	}
 	shares := new(big.Rat)
 	for _, t := range targets {

@@ -19,6 +19,11 @@ func TestQueensBoundBy(t *testing.T) {
 		{"8 8\n" + strings.Repeat("XXXXXXXX\n", 8), 4, boundSpencer},
 		{"8 8\n" + strings.Repeat("XXXXXXXX\n", 8), 5, ""},
 		{"2 2\nXX\nXX\n", 1, boundSpencer},
+		{"9 9\n" + strings.Repeat("XXXXXXXXX\n", 9), 4, boundSpencer},
+		{"9 9\n" + strings.Repeat("XXXXXXXXX\n", 9), 5, boundWeakley},
+		{"9 9\n" + strings.Repeat("XXXXXXXXX\n", 9), 6, ""},
+		{"11 11\n" + strings.Repeat("XXXXXXXXXXX\n", 11), 6, ""}, // 11 = 3 mod 4: gamma(Q_11) = 5
+		{"13 13\n" + strings.Repeat("XXXXXXXXXXXXX\n", 13), 7, boundWeakley},
 		// Issue 29's board: the bounds say 2, the optimum is 3.
 		{"6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n", 2, boundReach},
 		{"6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n", 3, ""},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/backtrack"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -71,6 +72,10 @@ func splitQueens(w io.Writer, cases []instances.Case, cfg compare.SplitConfig) e
 			return err
 		}
 		parts = append(parts, ps...)
+	}
+	if cfg.Estimate > 0 {
+		est := backtrack.QueensEstimateConfig{Probes: cfg.Estimate, Seed: 1, RateNodes: 200_000}
+		return backtrack.WriteQueensEstimates(w, parts, backtrack.QueensOptions{}, est)
 	}
 	return instances.FormatQueens(w, parts)
 }

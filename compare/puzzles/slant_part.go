@@ -28,6 +28,9 @@ part has solutions and its is unique. --bound does not apply`
 // splitSlant writes the parts of every case, in order: in the judge
 // format when every case is square, else as game IDs.
 func splitSlant(w io.Writer, cases []instances.Case, cfg compare.SplitConfig) error {
+	if cfg.Estimate > 0 {
+		return fmt.Errorf("--estimate: only queens has one")
+	}
 	if cfg.Bound >= 0 {
 		return fmt.Errorf("--bound %d: a slant part looks for a solution, with no bound", cfg.Bound)
 	}

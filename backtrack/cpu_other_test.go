@@ -1,6 +1,0 @@
-//go:build !unix
-
-package backtrack
-
-// cpuSeconds is 0 where getrusage is not (the benchmarks' cpu-s/op reads 0).
-func cpuSeconds() float64 { return 0 }
