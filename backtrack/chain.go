@@ -11,53 +11,38 @@ import (
 // rule but Refute, as the command line does by default; each No switch
 // turns one rule off, to show what it buys, and Refute turns its rule on.
 // The opt tags declare the command line's options
-// (compare.DeclareOptions): each is written there and only there.
+// (compare.DeclareOptions), and each option's doc tag is its only
+// description. Where each rule lives, for engineers:
+//
+//   - prune=false (Plain): the judge's reference depth-first search.
+//   - counts: instances.Chain.Infeasible.
+//   - forced: chain_propagate.go; a forced step rules out the steps
+//     contradicting it.
+//   - matching, pairing: chain_match.go.
+//   - reach, biconnected: chain_graph.go.
+//   - probe: a step whose consequences, by the rules on, contradict is
+//     removed for good.
+//   - memo: chain_memo.go.
+//   - refute: chain_refute.go. It is off by default since the frontier
+//     check came: with both on, the DFS took more CPU than with the
+//     frontier check alone on the slowest swapped N=24 and N=32 boards and
+//     on the swapped K=2 boards of the counting family (BenchmarkChainLost;
+//     docs/findings.md, chain).
+//   - frontier: chain_frontier.go, an exact "no path completes the walk".
+//   - nodes: the search stops with ErrChainNodeLimit.
 type ChainOptions struct {
-	// Plain turns every pruning off: the search is then the judge's
-	// reference depth-first search (labels, visited cells and crossings
-	// only). The No switches do not matter then.
-	Plain bool `opt:"prune,negate" doc:"false: the judge's plain search (labels, visited cells, crossings only); the rule switches then do not matter"`
-	// NoLabelCounts skips the root check of the corner labels and label
-	// counts (instances.Chain.Infeasible).
-	NoLabelCounts bool `opt:"counts,negate" doc:"false: no root check of the corner labels and label counts"`
-	// NoForced turns off degrees and forced steps: a cell left without a
-	// possible predecessor or successor ends the branch, and a cell with
-	// one left forces that step, which rules out the steps contradicting
-	// it (chain_propagate.go).
-	NoForced bool `opt:"forced,negate" doc:"false: no degrees nor forced steps (a cell with one possible predecessor or successor left)"`
-	// NoMatching turns off the matching that gives every cell its own
-	// predecessor (chain_match.go).
-	NoMatching bool `opt:"matching,negate" doc:"false: no matching giving every cell its own predecessor"`
-	// NoPairing turns off the K=2 degree matching: every cell two
-	// different neighbours (chain_match.go).
-	NoPairing bool `opt:"pairing,negate" doc:"false: no K=2 degree matching (two different neighbours for every cell)"`
-	// NoReach turns off, for K>2, the check that every unvisited cell is
-	// reachable from the path's end and reaches the target (chain_graph.go).
-	NoReach bool `opt:"reach,negate" doc:"false: no K>2 reachability check (every cell left reached from the path's end, reaching the target)"`
-	// NoBiconnected turns off the check that the unvisited cells, the
-	// path's end and the target form a biconnected graph (chain_graph.go).
-	NoBiconnected bool `opt:"biconnected,negate" doc:"false: no biconnectivity check of the cells left with the path's end and the target"`
-	// NoProbe turns off probing every step at the root: a step whose
-	// consequences, by the rules on, contradict is removed for good.
-	NoProbe bool `opt:"probe,negate" doc:"false: no probing of every step at the root"`
-	// NoMemo turns off the table of dead ends: walks through the same
-	// cells to the same end whose subtree held no path (chain_memo.go).
-	NoMemo bool `opt:"memo,negate" doc:"false: no table of dead ends (walks through the same cells to the same end found to hold no path)"`
-	// Refute turns on the search from the target end (chain_refute.go)
-	// run on a node whose subtree grows large, to cut it off when no path
-	// completes the walk. It is off by default since the frontier check
-	// came: with both on, the DFS took more CPU than with the frontier
-	// check alone on the slowest swapped N=24 and N=32 boards and on the
-	// swapped K=2 boards of the counting family (BenchmarkChainLost;
-	// docs/findings.md, chain).
-	Refute bool `opt:"refute" doc:"true: the search from the target end on nodes whose subtree grows large (off: the frontier check does it better)"`
-	// NoFrontier turns off the frontier check (chain_frontier.go), an
-	// exact "no path completes the walk" by dynamic programming over the
-	// cells left, run on a node whose subtree grows large.
-	NoFrontier bool `opt:"frontier,negate" doc:"false: no frontier check (dynamic programming over the cells left) on nodes whose subtree grows large"`
-	// MaxNodes stops the search with ErrChainNodeLimit after that many
-	// nodes; 0 means no limit.
-	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N search nodes (0: no limit)"`
+	Plain         bool  `opt:"prune,negate" doc:"false: the judge's plain search (labels, visited cells, crossings only); the rule switches then do not matter"`
+	NoLabelCounts bool  `opt:"counts,negate" doc:"false: no root check of the corner labels and label counts"`
+	NoForced      bool  `opt:"forced,negate" doc:"false: no degrees nor forced steps (a cell with one possible predecessor or successor left)"`
+	NoMatching    bool  `opt:"matching,negate" doc:"false: no matching giving every cell its own predecessor"`
+	NoPairing     bool  `opt:"pairing,negate" doc:"false: no K=2 degree matching (two different neighbours for every cell)"`
+	NoReach       bool  `opt:"reach,negate" doc:"false: no K>2 reachability check (every cell left reached from the path's end, reaching the target)"`
+	NoBiconnected bool  `opt:"biconnected,negate" doc:"false: no biconnectivity check of the cells left with the path's end and the target"`
+	NoProbe       bool  `opt:"probe,negate" doc:"false: no probing of every step at the root"`
+	NoMemo        bool  `opt:"memo,negate" doc:"false: no table of dead ends (walks through the same cells to the same end found to hold no path)"`
+	Refute        bool  `opt:"refute" doc:"true: the search from the target end on nodes whose subtree grows large (off: the frontier check does it better)"`
+	NoFrontier    bool  `opt:"frontier,negate" doc:"false: no frontier check (dynamic programming over the cells left) on nodes whose subtree grows large"`
+	MaxNodes      int64 `opt:"nodes" doc:"stop with an error after N search nodes (0: no limit)"`
 }
 
 // chainRules are the pruning rules a search applies, from ChainOptions.

@@ -10,20 +10,20 @@ import (
 )
 
 // QueensOptions tune the queens search; the zero value is the default.
-// The opt tags declare the command line's options (compare.DeclareOptions):
-// each is written there and only there.
+// The opt tags declare the command line's options (compare.DeclareOptions),
+// and each option's doc tag is its only description. For engineers:
+//
+//   - search: "up" (the default, also "") proves k queens too few for k
+//     from a lower bound up, until a cover is found; "down" finds covers
+//     with ever fewer queens, from the greedy cover, until none is smaller.
+//   - symmetry: used where the board's symmetries map the target set onto
+//     itself.
+//   - weakley: queens_weakley.go; with it off, the search refutes what the
+//     theorem settles.
 type QueensOptions struct {
-	// Search is "up" (iterative deepening: prove k queens too few for k
-	// from a lower bound up, until a cover is found; the default, also
-	// "") or "down" (branch and bound: find covers with ever fewer queens,
-	// from the greedy cover, until none is smaller).
-	Search QueensSearch `opt:"search" doc:"up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"`
-	// NoSymmetry turns off symmetry breaking (used where the board's
-	// symmetries map the target set onto itself).
-	NoSymmetry bool `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
-	// NoWeakley turns off Weakley's theorem (queens_weakley.go), so that
-	// the search refutes what it settles.
-	NoWeakley bool `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
+	Search     QueensSearch `opt:"search" doc:"up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"`
+	NoSymmetry bool         `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
+	NoWeakley  bool         `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
 }
 
 // QueensSearch is the direction of the search for the fewest queens.

@@ -74,33 +74,29 @@ func (d *SlantDeduce) UnmarshalText(text []byte) error {
 
 // SlantOptions tune SolveSlant. The zero value finds one solution with
 // every deduction and search aid on. The opt tags declare the command
-// line's options (compare.DeclareOptions): each is written there and only
-// there.
+// line's options (compare.DeclareOptions), and each option's doc tag is
+// its only description. Beyond the tags, for engineers:
+//
+//   - learn: a failure is analysed into a nogood clause, kept for the rest
+//     of the search, and the search jumps back to the branch the failure
+//     really depends on; without it a failure undoes the last branch only.
+//   - regions: after the root deductions, undecided cells that share no
+//     clue and no component of corners cannot affect each other; a region
+//     without solution ends the search.
+//   - probe: each cell near a clue or a decided one is tried both ways,
+//     and a diagonal that fails at once is replaced by the other. It often
+//     halves the nodes but costs more than it saves on large boards
+//     (200x200 planted boards: BenchmarkSlantDFSOptions).
+//   - nodes: a search stopped by MaxNodes has Complete false.
 type SlantOptions struct {
 	// Limit is how many solutions to look for: 1 (0 means 1), or 2 to
 	// decide uniqueness.
-	Limit  int
-	Deduce SlantDeduce `opt:"deduce" doc:"deductions: basic (clue counts, loops), deadend (+ Tatham's dead ends: every corner reaches the border, with clue capacities), equiv (+ Tatham's equivalent cells and v-shapes, at the root)"`
-	// NoLearn turns off learning: without it a failure undoes the last
-	// branch only (chronological backtracking); with it the failure is
-	// analysed into a nogood clause, kept for the rest of the search, and
-	// the search jumps back to the branch the failure really depends on.
-	NoLearn bool `opt:"learn,negate" doc:"learn a nogood from every failure and jump back to its cause (false: chronological backtracking)"`
-	// NoRegions turns off solving independent regions one at a time:
-	// after the root deductions, undecided cells that share no clue and
-	// no component of corners cannot affect each other, so each region is
-	// solved on its own (a region without solution ends the search, and
-	// for uniqueness each region is checked on its own).
-	NoRegions bool `opt:"regions,negate" doc:"solve the independent regions the root deductions leave one at a time (for uniqueness, each on its own)"`
-	// Probe turns on failed-literal probing at the root: each cell near
-	// a clue or a decided one is tried both ways, and a diagonal that
-	// fails at once is replaced by the other. It often halves the nodes
-	// but costs more than it saves on large boards (200x200 planted
-	// boards: BenchmarkSlantDFSOptions).
-	Probe bool `opt:"probe" doc:"failed-literal probing at the root"`
-	// MaxNodes stops the search after that many branching nodes (0 means
-	// no limit); the result then has Complete false.
-	MaxNodes int64 `opt:"nodes" doc:"stop with an error after N branching nodes (0: no limit)"`
+	Limit     int
+	Deduce    SlantDeduce `opt:"deduce" doc:"deductions: basic (clue counts, loops), deadend (+ Tatham's dead ends: every corner reaches the border, with clue capacities), equiv (+ Tatham's equivalent cells and v-shapes, at the root)"`
+	NoLearn   bool        `opt:"learn,negate" doc:"learn a nogood from every failure and jump back to its cause (false: chronological backtracking)"`
+	NoRegions bool        `opt:"regions,negate" doc:"solve the independent regions the root deductions leave one at a time (for uniqueness, each on its own)"`
+	Probe     bool        `opt:"probe" doc:"failed-literal probing at the root"`
+	MaxNodes  int64       `opt:"nodes" doc:"stop with an error after N branching nodes (0: no limit)"`
 }
 
 // SlantResult is what SolveSlant found.

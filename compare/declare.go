@@ -16,8 +16,10 @@ import (
 //
 //	Deduce SlantDeduce `opt:"deduce" doc:"deductions: ..."`
 //
-// is the option deduce. Its name is the tag's, its doc the doc tag's, its
-// default the field's value in the default config given to DeclareOptions,
+// is the option deduce. Its name is the tag's, its doc the doc tag's (the
+// one place the option is described: such a field carries no Go comment,
+// as cmd/gridsat's TestOptionDescribedOnce checks; notes only engineers
+// need go in the struct's doc comment), its default the field's value in the default config given to DeclareOptions,
 // and its allowed values follow from the field's type:
 //
 //   - bool: true|false. `opt:"learn,negate"` on a field NoLearn declares

@@ -24,8 +24,15 @@ const (
 
 // ChainOptions tune the chain SAT solver. The zero value is what the
 // command line does by default (DefaultChainOptions spells it out). The opt
-// tags declare the command line's options (compare.DeclareOptions): each is
-// written there and only there.
+// tags declare the command line's options (compare.DeclareOptions), and
+// each option's doc tag is its only description. Beyond the tags, for
+// engineers:
+//
+//   - crossing: "" means eager.
+//   - patch: chain_patch.go; with it off, every model with a cycle is cut
+//     and solved again.
+//   - counting: chain_count.go; "" means ChainCountCheck.
+//   - precheck: instances.Chain.Infeasible.
 type ChainOptions struct {
 	// SATOptions are the backend and certify=; Certify keeps what the
 	// answer's certificate needs in ChainResult.Proof, for CertifyChain:
@@ -36,16 +43,10 @@ type ChainOptions struct {
 	// step. It needs a backend that proves and no Precheck (the label
 	// counts are not proved).
 	SATOptions
-	Crossing ChainCrossing `opt:"crossing" doc:"all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"` // "" means eager
-	// NoPatch turns off patching cycles into the path (chain_patch.go):
-	// every model with a cycle is then cut and solved again.
-	NoPatch bool `opt:"patch,negate" doc:"false: never splice a model's cycles into its path; every cycle is cut and solved again"`
-	// Counting says how boards a counting argument rules out are answered
-	// (chain_count.go); "" means ChainCountCheck.
+	Crossing ChainCrossing `opt:"crossing" doc:"all 2x2 blocks' crossing clauses up front (eager) or only those models show (lazy)"`
+	NoPatch  bool          `opt:"patch,negate" doc:"false: never splice a model's cycles into its path; every cycle is cut and solved again"`
 	Counting ChainCounting `opt:"counting" doc:"boards a counting argument rules out: check answers -1 from the label classes' sizes, the step graph's matching and (K=2) two different neighbours per cell before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"`
-	// Precheck answers -1 without a solve for boards whose corner labels
-	// or label counts (instances.Chain.Infeasible) already rule out a path.
-	Precheck bool `opt:"precheck" doc:"true: answer -1 from the corner labels and label counts (instances' check) without a solve"`
+	Precheck bool          `opt:"precheck" doc:"true: answer -1 from the corner labels and label counts (instances' check) without a solve"`
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
 }

@@ -11,62 +11,42 @@ import (
 // QueensOptions choose how the queens puzzle is encoded and searched. The
 // zero value is the default, the same as the command line's
 // (DefaultQueensOptions spells it out). The opt tags declare the command
-// line's options (compare.DeclareOptions): each is written there and only
-// there.
+// line's options (compare.DeclareOptions), and each option's doc tag is its
+// only description. Beyond the tags, for engineers:
+//
+//   - card: one of CardEncodings ("totalizer", the default, "seq",
+//     "mtotalizer", "cardnet", "sortnet") or "pb" (gophersat's own
+//     pseudo-Boolean at-most).
+//   - order: "natural" (the default), "occurrence" or "proximity".
+//   - empty: not for pb.
+//   - lines: with them, every row, column, diagonal and anti-diagonal with
+//     a useful square gets a variable, true exactly when a queen stands on
+//     the line.
+//   - squares: the two clauses say the same through the lines'
+//     definitions; with lines only, CDCL proves the hard bounds faster.
+//   - parity: a diagonal's squares are all light or all dark, so a queen
+//     on a light square occupies one light diagonal and one light
+//     anti-diagonal; parity=false bounds each direction by k on its own.
+//   - split: "" picks "classes" (with lines and a counter: one call per
+//     cube of queensBound.Cubes) or "none"; "classes" asked for is refused
+//     where it cannot apply, and makes QueensCNF incremental.
+//   - search: "up" (the default) goes k, k+1, ... until SAT, on one solver
+//     with "at most k" assumed where the backend is an sat.Assumer; "down"
+//     starts from the greedy cover's size and stops at UNSAT or the lower
+//     bound.
+//   - symmetry: all 8 symmetries on a full square board.
+//   - upper: "walk" (the default, see coverWalk) or "greedy".
 type QueensOptions struct {
-	// Card is the at-most-k encoding: one of CardEncodings ("totalizer",
-	// the default, "seq", "mtotalizer", "cardnet", "sortnet") or "pb"
-	// (gophersat's own pseudo-Boolean at-most, gophersat only).
-	Card QueensCard `opt:"card" doc:"at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"`
-	// Order is the order of the square literals in the counter:
-	// "natural" (row-major, the default), "occurrence" (most target
-	// clauses first) or "proximity" (3x3 blocks in row-major order, each
-	// block's squares by occurrence).
-	Order QueensOrder `opt:"order" doc:"order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"`
-	// Empty adds the counters' converse clauses, so that their outputs
-	// count exactly and the formula also says, in the counter's own
-	// variables, that at least |squares| - k squares are empty (not for
-	// pb).
-	Empty bool `opt:"empty" doc:"the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"`
-	// NoLines leaves out the line variables: by default every row,
-	// column, diagonal and anti-diagonal with a useful square gets a
-	// variable, true exactly when a queen stands on the line; every target
-	// gets the clause "one of its four lines holds a queen"; and at most k
-	// lines of each direction hold a queen. Without lines, every target's
-	// clause is over its squares.
-	NoLines bool `opt:"lines,negate" doc:"a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"`
-	// Squares gives every target its clause over its squares beside its
-	// lines' clause (the two say the same through the lines' definitions;
-	// with lines only, CDCL proves the hard bounds faster).
-	Squares bool `opt:"squares" doc:"with lines, each target's clause over its squares too"`
-	// NoParity counts the diagonals and the anti-diagonals each on their
-	// own (at most k of each). By default they are counted by the colour
-	// of their squares (a diagonal's squares are all light or all dark):
-	// a queen on a light square occupies one light diagonal and one light
-	// anti-diagonal, so max(light diagonals, light anti-diagonals) +
-	// max(dark diagonals, dark anti-diagonals) is at most k. Not with
-	// card=pb, whose PB constraints count each direction alone.
-	NoParity bool `opt:"parity,negate" doc:"with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"`
-	// Split is "classes" (the default with lines and a counter) to answer
-	// each "at most k" by one SAT call per cube of queensBound.Cubes, or
-	// "none" (the default with card=pb or without lines) for one call.
-	// The default is "", which picks one of the two; "classes" asked for
-	// is refused where it cannot apply (and makes QueensCNF incremental).
-	Split QueensSplit `opt:"split" doc:"each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
-	// Search is "up" (the default: k from a lower bound encode computes,
-	// k, k+1, ... until SAT; with an sat.Assumer backend (gini) on one solver,
-	// "at most k" assumed; otherwise a fresh solver per k) or "down" (one
-	// solver from the greedy cover's size, "at most k" tightened by unit
-	// clauses after each model, until UNSAT or the lower bound).
-	Search QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
-	// NoSymmetry turns off the lex-leader constraints for the board
-	// symmetries that map the target set onto itself (all 8 on a full
-	// square board).
-	NoSymmetry bool `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
-	// Upper is where the search's upper bound comes from: "walk" (the
-	// default: a local search over the target clauses, see coverWalk) or
-	// "greedy" (the greedy cover alone).
-	Upper QueensUpper `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
+	Card       QueensCard   `opt:"card" doc:"at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"`
+	Order      QueensOrder  `opt:"order" doc:"order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"`
+	Empty      bool         `opt:"empty" doc:"the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"`
+	NoLines    bool         `opt:"lines,negate" doc:"a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"`
+	Squares    bool         `opt:"squares" doc:"with lines, each target's clause over its squares too"`
+	NoParity   bool         `opt:"parity,negate" doc:"with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"`
+	Split      QueensSplit  `opt:"split" doc:"each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
+	Search     QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
+	NoSymmetry bool         `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
+	Upper      QueensUpper  `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
 	// SATOptions are the backend and certify=; Certify checks a clausal
 	// proof of every UNSAT call (each k below the answer, each cube of a
 	// split k) as the search makes it, and that a split k's cubes cover

@@ -115,8 +115,17 @@ func (SlantProbe) Values() []string { return []string{sat.ProbeRounds, sat.Probe
 // SlantOptions tune SolveSlant. The zero value solves with gophersat,
 // lazy loops, shortest cuts, phases from the clues and probing before
 // every solve (DefaultSlantOptions spells it out). The opt tags declare
-// the command line's options (compare.DeclareOptions): each is written
-// there and only there.
+// the command line's options (compare.DeclareOptions), and each option's
+// doc tag is its only description. Beyond the tags, for engineers:
+//
+//   - loops, cuts, phase, probe, repair: "" means the first of the type's
+//     Values (lazy, shortest, clues, ProbeRounds, SlantRepairAuto).
+//   - enclose=false (LoopCutsOnly) cuts the loops of a model and nothing
+//     else; see slantLoops.enclosedCuts for the enclosed components' cuts.
+//   - probe: see sat.Prober.
+//   - repair: sat.NewRepairingSolver. It changes the time a solve takes
+//     and, on a board with several solutions, which one it finds; never
+//     whether it finds one.
 type SlantOptions struct {
 	// SATOptions are the backend and certify=; Certify records a clausal
 	// proof of every UNSAT answer (no solution, unique) in
@@ -124,26 +133,13 @@ type SlantOptions struct {
 	// (CheckCertifiable) and no Facts (the DFS's deductions are not
 	// proved).
 	SATOptions
-	Loops SlantLoops `opt:"loops" doc:"lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"` // "" means lazy
-	Cuts  SlantCuts  `opt:"cuts" doc:"the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"`                                                                                                // "" means shortest
-	// LoopCutsOnly cuts the loops of a model and nothing else; by
-	// default every component of corners off the border is cut too (see
-	// slantLoops.enclosedCuts).
-	LoopCutsOnly bool `opt:"enclose,negate" doc:"with the loop cuts, cut every component of corners the model leaves off the border (\"a diagonal leaves it\"): one clause forbids every filling that cuts off the same corners, where a long loop's cut forbids only that loop"`
-	// Probe is the failed-literal probing of the formula (see sat.Prober):
-	// ProbeRounds ("" too) before every solve, ProbeOnce before the first
-	// solve, or ProbeNone.
-	Probe SlantProbe `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
-	// Repair is whether a round first mends the last model locally
-	// (sat.NewRepairingSolver: the variables near each clause the model
-	// breaks are solved again by a small solver, the rest held; the whole
-	// formula is solved again only when that fails), with in-process
-	// backends: SlantRepairAuto ("" too), SlantRepairOn or SlantRepairOff.
-	// It changes the time a solve takes and, on a board with several
-	// solutions, which one it finds; never whether it finds one.
-	Repair SlantRepair `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: true in every round (faster on big boards with many solutions, slower on hard unique ones), false never, auto from the second round on where the first round made fewer than 0.195 cuts per open cell (boards with many solutions), never where it made more (hard unique boards) or fewer than 4096 cells are open"`
+	Loops        SlantLoops  `opt:"loops" doc:"lazy+diamond also forbids the 4-cell loop around every inner corner up front, lazy+short the 6-cell loops too; reach encodes eagerly that every corner reaches the border (parents and binary ranks), so no loop is ever cut"`
+	Cuts         SlantCuts   `opt:"cuts" doc:"the loop each cut forbids, for each diagonal closing one: the shortest through it, or the one it closes with a spanning forest"`
+	LoopCutsOnly bool        `opt:"enclose,negate" doc:"with the loop cuts, cut every component of corners the model leaves off the border (\"a diagonal leaves it\"): one clause forbids every filling that cuts off the same corners, where a long loop's cut forbids only that loop"`
+	Probe        SlantProbe  `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
+	Repair       SlantRepair `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: true in every round (faster on big boards with many solutions, slower on hard unique ones), false never, auto from the second round on where the first round made fewer than 0.195 cuts per open cell (boards with many solutions), never where it made more (hard unique boards) or fewer than 4096 cells are open"`
 
-	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"` // "" means clues
+	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"`
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
 	// Facts, when set, are deductions made before the solve (see

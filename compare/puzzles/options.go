@@ -19,14 +19,12 @@ type uniqueOptions struct {
 }
 
 // satOptions are the options every SAT solver takes beside its encoding's.
+// proofs= (also --proofs DIR) is read by proofKeeper (keeper.go), which
+// writes each claim with encode.WriteClaim.
 type satOptions struct {
 	Backend backendName `opt:"backend" doc:"SAT backend"`
 	Certify bool        `opt:"certify" doc:"check a clausal proof (DRAT, with the cuts accepted by lemma checkers) of every UNSAT answer before reporting it: no solution, unique, optimal, -1; a proof that fails makes the run WRONG"`
-	// Proofs names the directory where every checked claim is kept
-	// (--proofs DIR): its CNF, with the accepted cut lemmas as clauses,
-	// its proof in DRAT text and a JSON of what it proves
-	// (encode.WriteClaim), for drat-trim or gridsat report --proofs.
-	Proofs string `opt:"proofs" values:"DIR" doc:"with certify=true, keep each checked claim in DIR: STEM.cnf (the formula with the accepted cut lemmas), STEM.drat (the proof) and STEM.json (what it proves), for drat-trim; gridsat report --proofs DIR checks them again"`
+	Proofs  string      `opt:"proofs" values:"DIR" doc:"with certify=true, keep each checked claim in DIR: STEM.cnf (the formula with the accepted cut lemmas), STEM.drat (the proof) and STEM.json (what it proves), for drat-trim; gridsat report --proofs DIR checks them again"`
 }
 
 var (

@@ -92,11 +92,11 @@ var (
 	queensSATDecl = compare.DeclareOptions(queensSATConfig{QueensOptions: encode.DefaultQueensOptions(), satOptions: defaultSATOptions()})
 )
 
-// queensSATConfig is what the queens sat solver and its CNF read.
+// queensSATConfig is what the queens sat solver and its CNF read; K is
+// the bound QueensCNF writes, nil for the optimum.
 type queensSATConfig struct {
 	encode.QueensOptions
 	satOptions
-	// K is the bound QueensCNF writes, nil for the optimum.
 	K *int `opt:"k" default:"the optimum" doc:"gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"`
 }
 
