@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/backtrack"
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/encode"
 	"github.com/gridsat/gridsat/instances"
 )
