@@ -39,6 +39,12 @@ type ChainOptions struct {
 	// Precheck answers -1 without a solve for boards whose corner labels
 	// or label counts (instances.Chain.Infeasible) already rule out a path.
 	Precheck bool `opt:"precheck" doc:"true: answer -1 from the corner labels and label counts (instances' check) without a solve"`
+	// NoLookahead turns off the look-ahead (chain_ahead.go): the
+	// lexicographic search then rules a direction out without a question
+	// only when the cells left fall apart, as before the look-ahead came,
+	// and finds the rest by questions (for tests and benchmarks:
+	// BenchmarkChainSATAllZero).
+	NoLookahead bool
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
 	// Certify keeps what the answer's certificate needs in
