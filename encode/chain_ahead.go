@@ -1,5 +1,7 @@
 package encode
 
+import "github.com/gridsat/gridsat/instances"
+
 // The lexicographic search's look-ahead (chainLex.smallest): a direction
 // is taken only when the cells left can still be walked, as far as a
 // graph argument tells. The rest of a path, from the cell entered through
@@ -16,6 +18,33 @@ package encode
 type chainAhead struct {
 	disc, low, iter, parent []int32
 	stack                   []int32
+	// link[u] has bit d set when the labels let a step go from u to its
+	// neighbour in direction d, bit 8+d when they let one come back.
+	link []uint16
+	off  [8]int // the cell offset of each direction
+}
+
+// links fills a.link and a.off for board c.
+func (a *chainAhead) links(c *instances.Chain) {
+	n2 := c.N * c.N
+	a.link = make([]uint16, n2)
+	for d := 0; d < 8; d++ {
+		a.off[d] = instances.ChainDR[d]*c.N + instances.ChainDC[d]
+	}
+	for u := 0; u < n2; u++ {
+		for d := 0; d < 8; d++ {
+			v, ok := c.Neighbour(u, d)
+			if !ok {
+				continue
+			}
+			if c.Follows(u, v) {
+				a.link[u] |= 1 << d
+			}
+			if c.Follows(v, u) {
+				a.link[u] |= 1 << (8 + d)
+			}
+		}
+	}
 }
 
 // twoConnected reports whether the walk's end and the cells it has not
@@ -35,17 +64,20 @@ func (l *chainLex) twoConnected() bool {
 	if len(a.disc) != n2 {
 		a.disc, a.low = make([]int32, n2), make([]int32, n2)
 		a.iter, a.parent = make([]int32, n2), make([]int32, n2)
+		a.links(c)
 	}
 	clear(a.disc)
-	in := func(v int) bool { return v == next || !l.walk.Visited(v) }
-	steps := func(u, v int) bool { return u != target && v != next && c.Follows(u, v) }
 	// joined reports whether u and v, both left, are joined, v being u's
-	// neighbour in direction d (8: the extra edge).
+	// neighbour in direction d (8: the extra edge): a step either way, not
+	// out of the target nor into the walk's end, crossing no diagonal.
 	joined := func(u, v, d int) bool {
 		if d == 8 {
 			return true
 		}
-		return (steps(u, v) || steps(v, u)) && !l.walk.Crosses(u, d)
+		lk := a.link[u]
+		there := lk&(1<<d) != 0 && u != target && v != next
+		back := lk&(1<<(8+d)) != 0 && v != target && u != next
+		return (there || back) && (d%2 == 0 || !l.walk.Crosses(u, d))
 	}
 	var time int32 = 1
 	a.disc[next], a.low[next], a.iter[next], a.parent[next] = time, time, 0, -1
@@ -60,15 +92,15 @@ func (l *chainLex) twoConnected() bool {
 			a.iter[u]++
 			v := -1
 			if d < 8 {
-				if w, ok := c.Neighbour(u, d); ok {
-					v = w
+				if a.link[u]&(0x101<<d) != 0 {
+					v = u + a.off[d]
 				}
 			} else if u == next {
 				v = target
 			} else if u == target {
 				v = next
 			}
-			if v < 0 || v == u || !in(v) || !joined(u, v, d) {
+			if v < 0 || v == u || v != next && l.walk.Visited(v) || !joined(u, v, d) {
 				continue
 			}
 			if a.disc[v] == 0 {
