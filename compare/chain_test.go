@@ -175,11 +175,21 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 			t.Errorf("generated board N=%d K=%d: %s", b.N, b.K, b.Infeasible())
 		}
 	}
-	lazy, err := p.CNF(cases[0], Options{}, false)
+	// A board whose first model holds cycles (the sample's first model is
+	// its path, and the look-ahead leaves it no question).
+	buf.Reset()
+	if err := p.Generate(&buf, GenConfig{Size: "6", Count: 1, Seed: 2, Params: Options{"k": "3"}}); err != nil {
+		t.Fatal(err)
+	}
+	cyclic, err := p.Parse("gen", &buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	refined, err := p.CNF(cases[0], Options{}, true)
+	lazy, err := p.CNF(cyclic[0], Options{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refined, err := p.CNF(cyclic[0], Options{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
