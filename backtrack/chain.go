@@ -135,6 +135,15 @@ type chainSearch struct {
 	matchTrail     []matchChange
 	mark           []int32
 	stamp          int32
+	// via and senders are augment's scratch space: the sender each
+	// receiver was reached from, and the queue of senders.
+	via, senders []int
+	// augBudget, when positive, bounds the senders an augment visits
+	// (probe sets it); augGaveUp says one gave up.
+	augBudget int
+	augGaveUp bool
+	// biEvery and biWait pace the biconnectivity check (biconnectedDue).
+	biEvery, biWait int
 	// With K=2 the steps join 0-cells to 1-cells both ways, and the
 	// directed matching above would let two cells be each other's
 	// successor. pairs then holds a degree matching of the undirected
@@ -239,6 +248,7 @@ func newChainSearch(c *instances.Chain, opts ChainOptions) *chainSearch {
 		succOf:  make([]int, n*n),
 		predOf:  make([]int, n*n),
 		mark:    make([]int32, n*n),
+		via:     make([]int, n*n),
 	}
 	for i := range s.succOf {
 		s.succOf[i], s.predOf[i] = -1, -1
@@ -312,7 +322,7 @@ func (s *chainSearch) search(cur int) (bool, error) {
 			(!r.matching || s.rematch(cur, next, etrail)) &&
 			(!r.pairing || s.repair(cur, next, etrail)) &&
 			(!r.reach || s.reachable(next)) &&
-			(!r.biconnected || s.biconnected(next)) {
+			(!r.biconnected || s.biconnectedDue(next)) {
 			found, err := s.search(next)
 			if found || err != nil {
 				return found, err
@@ -432,19 +442,20 @@ func (s *chainSearch) unmove(cur, next int) {
 
 // ChainMemory estimates the peak memory in bytes of SolveChain on c: a
 // fixed base for the runtime, a share per cell (the step lists, counts
-// and scratch space), and, for K <= 2 where the matchings' augmenting
-// paths are long, a share per cell squared for their undo trails down the
-// search's depth (the constants are in the code below);
+// and scratch space), and, for K=2 where the degree matching's augmenting
+// paths can be long, a share per cell squared for their undo trails down
+// the search's depth (the constants are in the code below; the matching's
+// own paths are shortest ones, see augment);
 // plus the table of dead ends, whose keys are bounded by chainMemoBytes
 // (twice that with the map's own memory), and the frontier check's memos
 // (chainFrontierMemBytes for the first sweep order, an eighth of it for
 // each other, and their tables: twice that in all). Fitted to peaks
-// measured on all-zero K=1 boards (the worst: every step exists) and
-// random K=2 and 3 boards up to N=64 (docs/findings.md, memory).
+// measured on all-zero K=1 boards (every step exists) and random K=2 and
+// 3 boards up to N=64 (docs/findings.md, memory).
 func ChainMemory(c *instances.Chain) int64 {
 	n2 := int64(c.N) * int64(c.N)
 	est := 16<<20 + 2048*n2 + 2*chainMemoBytes + 2*chainFrontierMemBytes(c.N)
-	if c.K <= 2 {
+	if c.K == 2 {
 		est += 12 * n2 * n2
 	}
 	return est

@@ -4,6 +4,32 @@ package backtrack
 // and NoReach turn off), made at every node on the graph of the cells
 // left, joined by the steps still open.
 
+// chainBiconnectedShare sets how seldom the search runs the
+// biconnectivity check while it keeps passing: at most once in every
+// left/chainBiconnectedShare nodes, for left cells left, so that the
+// check, a pass over the cells left, costs about as much as a node's own
+// work (BenchmarkChainAllZero).
+const chainBiconnectedShare = 64
+
+// biconnectedDue runs the biconnectivity check at the nodes it is due at,
+// and reports true at the others: skipping a check only prunes less. The
+// check runs at every node after one fails (where one branch is dead, its
+// siblings often are), and twice as seldom after each pass, down to its
+// share of the work (chainBiconnectedShare).
+func (s *chainSearch) biconnectedDue(cur int) bool {
+	if s.biWait > 0 {
+		s.biWait--
+		return true
+	}
+	if !s.biconnected(cur) {
+		s.biEvery, s.biWait = 0, 0
+		return false
+	}
+	s.biEvery = min(2*s.biEvery+1, (s.n2-s.walk.Len())/chainBiconnectedShare)
+	s.biWait = s.biEvery
+	return true
+}
+
 // biconnected reports whether the graph of the unvisited cells and cur,
 // joined by the steps still open between them (taken either way) and by an
 // extra edge from cur to the target, is connected and has no cut cell. A

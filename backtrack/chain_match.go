@@ -105,24 +105,45 @@ func (s *chainSearch) repairMatching(mark int, free []int) bool {
 	return true
 }
 
-// augment finds an alternating path from unmatched sender a to an
-// unmatched receiver and flips it.
+// augment finds a shortest alternating path from unmatched sender a to an
+// unmatched receiver and flips it. Breadth first: after a step the
+// receiver set free is next to the sender set free, and a depth-first
+// path would wander across the board, every change of it kept on the
+// undo trail down the search's depth (BenchmarkChainAllZero). With
+// s.augBudget set, it gives up (false, s.augGaveUp) after that many
+// senders.
 func (s *chainSearch) augment(a int) bool {
 	s.stamp++
-	return s.augmentFrom(a)
-}
-
-// augmentFrom is augment's depth-first search, over receivers not yet
-// marked in this stamp.
-func (s *chainSearch) augmentFrom(a int) bool {
-	for _, e := range s.out[a] {
-		b := e.cell
-		if s.walk.Visited(b) || s.blocked[e.edge] || s.mark[b] == s.stamp {
-			continue
+	q := append(s.senders[:0], a)
+	defer func() { s.senders = q[:0] }()
+	for i := 0; i < len(q); i++ {
+		if s.augBudget > 0 && i >= s.augBudget {
+			s.augGaveUp = true
+			return false
 		}
-		s.mark[b] = s.stamp
-		if p := s.predOf[b]; p < 0 || s.augmentFrom(p) {
-			s.setMatch(a, b)
+		x := q[i]
+		for _, e := range s.out[x] {
+			b := e.cell
+			if s.mark[b] == s.stamp || s.blocked[e.edge] || s.walk.Visited(b) {
+				continue
+			}
+			s.mark[b], s.via[b] = s.stamp, x
+			p := s.predOf[b]
+			if p >= 0 {
+				q = append(q, p)
+				continue
+			}
+			// Flip the path back to a: each sender on it takes the
+			// receiver after it, freeing its old one for the sender before.
+			for b >= 0 {
+				x := s.via[b]
+				old := s.succOf[x]
+				s.setMatch(x, b)
+				if x == a {
+					break
+				}
+				b = old
+			}
 			return true
 		}
 	}

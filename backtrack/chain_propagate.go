@@ -219,7 +219,10 @@ func (s *chainSearch) probe(cur int) bool {
 					continue
 				}
 				mark, mt, pt := len(s.removed), len(s.matchTrail), len(s.pairTrail)
+				s.augBudget, s.augGaveUp = chainProbeAugment, false
 				ok := s.force(a, e.cell, cur) && s.settle(cur) && s.refit(mark, cur)
+				ok = ok || s.augGaveUp // not refuted: the matching gave up
+				s.augBudget = 0
 				s.undoMatch(mt)
 				s.undoPairs(pt)
 				s.restoreEdges(mark)
@@ -237,6 +240,13 @@ func (s *chainSearch) probe(cur int) bool {
 	}
 	return true
 }
+
+// chainProbeAugment bounds the senders an augmenting path visits while a
+// step is probed: on a board where every step exists a probe's repair is
+// otherwise a search over much of the board, for each of its steps, to
+// refute next to none of them (BenchmarkChainAllZero); a probe that gives
+// up keeps its step.
+const chainProbeAugment = 64
 
 // settle propagates the queued changes when forced steps are on, and
 // drops them otherwise.

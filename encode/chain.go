@@ -47,6 +47,12 @@ type ChainOptions struct {
 	NoPatch  bool          `opt:"patch,negate" doc:"false: never splice a model's cycles into its path; every cycle is cut and solved again"`
 	Counting ChainCounting `opt:"counting" doc:"boards a counting argument rules out: check answers -1 from the label classes' sizes, the step graph's matching and (K=2) two different neighbours per cell before any solve (stat counted=1: a claim backed by a counting argument, no proof); cards adds each label class's step counts to the encoding as cardinality constraints, so the solver proves the -1; none leaves it to CDCL (a pigeonhole proof)"`
 	Precheck bool          `opt:"precheck" doc:"true: answer -1 from the corner labels and label counts (instances' check) without a solve"`
+	// NoLookahead turns off the look-ahead (chain_ahead.go): the
+	// lexicographic search then rules a direction out without a question
+	// only when the cells left fall apart, as before the look-ahead came,
+	// and finds the rest by questions (for tests and benchmarks:
+	// BenchmarkChainSATAllZero).
+	NoLookahead bool
 	// Deadline is passed to every solve; zero means none.
 	Deadline time.Time
 }

@@ -137,6 +137,7 @@ type chainLex struct {
 	path    []int
 	patcher *chainPatcher
 	spent   sat.SolverStats // counters of the solvers thrown away
+	ahead   chainAhead
 	seen    []bool
 	queue   []int
 	// proof, with Certify, is the first solver's proof, until a first
@@ -341,16 +342,29 @@ func (l *chainLex) ban(d int) {
 }
 
 // smallest returns the smallest direction the walk may take next: allowed
-// by the step rules, not ruled out, and leaving the unvisited cells
-// connected; -1 when there is none.
+// by the step rules, not ruled out, leaving the unvisited cells connected
+// and, unless ChainOptions.NoLookahead, biconnected with the extra edge of
+// the look-ahead (chain_ahead.go); -1 when there is none.
 func (l *chainLex) smallest() int {
 	cur := l.walk.Cur()
 	for d := 0; d < 8; d++ {
 		next, ok := l.walk.CanStep(d)
-		if !ok || l.banned[l.enc.step[cur*8+d]] || !l.connected(next) {
+		if !ok || l.banned[l.enc.step[cur*8+d]] {
 			continue
 		}
-		return d
+		if l.o.NoLookahead {
+			if l.connected(next) {
+				return d
+			}
+			continue
+		}
+		// The look-ahead asks for connected cells too.
+		l.walk.Step(d)
+		ahead := next == l.c.Target() || l.twoConnected()
+		l.walk.Back()
+		if ahead {
+			return d
+		}
 	}
 	return -1
 }

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"math/rand"
 	"os"
@@ -232,8 +233,9 @@ func TestChainEncodingShape(t *testing.T) {
 }
 
 // TestSolveChainSATWork pins what the lexicographic search spends on the
-// all-zero K=1 boards, where it must find every deviation from the greedy
-// path by questions: gini, told the formula is satisfiable after the
+// all-zero K=1 boards, where, without the look-ahead's cut cells, it must
+// find every deviation from the greedy path by questions (with them it
+// needs no more questions and gives the same answer): gini, told the formula is satisfiable after the
 // first path, never rebuilds; gophersat builds a solver for every
 // question that unit propagation and the pairing do not answer; both ask
 // few questions (the old search, one question per smaller direction than
@@ -243,11 +245,18 @@ func TestSolveChainSATWork(t *testing.T) {
 		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 		var answers []string
 		for _, be := range []sat.Backend{gophersatBackend, giniBackend} {
-			res, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: be}})
+			res, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: be}, NoLookahead: true})
 			if err != nil {
 				t.Fatalf("N=%d %s: %v", n, be.Name(), err)
 			}
 			checkChainResult(t, c, be.Name(), ChainOptions{}, res, res.Answer)
+			ahead, err := SolveChain(c, ChainOptions{SATOptions: SATOptions{Backend: be}})
+			if err != nil {
+				t.Fatalf("N=%d %s: %v", n, be.Name(), err)
+			}
+			if ahead.Answer != res.Answer || ahead.Trials > res.Trials {
+				t.Errorf("N=%d %s: with the look-ahead %q after %d questions, without %q after %d", n, be.Name(), ahead.Answer, ahead.Trials, res.Answer, res.Trials)
+			}
 			if !res.Solved {
 				t.Fatalf("N=%d %s: no path", n, be.Name())
 			}
@@ -335,7 +344,10 @@ func BenchmarkChainSATPlanted(b *testing.B) {
 // backends' answers must agree.
 func BenchmarkChainSATAllZero(b *testing.B) {
 	answers := map[int]string{}
-	for _, n := range []int{6, 8, 10, 11, 12, 13, 14, 15, 16} {
+	for _, n := range []int{6, 8, 10, 11, 12, 13, 14, 15, 16, 32, 64, 100, 200} {
+		if n > 16 && !chainBenchAsked(fmt.Sprintf("N=%d/", n)) {
+			continue // the large boards run only when named
+		}
 		c := &instances.Chain{N: n, K: 1, Labels: make([]int, n*n)}
 		type mode struct {
 			be sat.Backend
@@ -367,6 +379,14 @@ func BenchmarkChainSATAllZero(b *testing.B) {
 			})
 		}
 	}
+}
+
+// chainBenchAsked reports whether the -bench pattern names sub.
+func chainBenchAsked(sub string) bool {
+	if f := flag.Lookup("test.bench"); f != nil {
+		return strings.Contains(f.Value.String(), sub)
+	}
+	return false
 }
 
 // withBackend is o solved by be.

@@ -177,11 +177,21 @@ func TestChainOptionsAndGenerator(t *testing.T) {
 			t.Errorf("generated board N=%d K=%d: %s", b.N, b.K, b.Infeasible())
 		}
 	}
-	lazy, err := cnfOf(p, cases[0], compare.Options{}, false)
+	// A board whose first model holds cycles (the sample's first model is
+	// its path, and the look-ahead leaves it no question).
+	buf.Reset()
+	if err := p.Generate(&buf, compare.GenConfig{Size: "6", Count: 1, Seed: 2, Params: compare.Options{"k": "3"}}); err != nil {
+		t.Fatal(err)
+	}
+	cyclic, err := p.Parse("gen", &buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	refined, err := cnfOf(p, cases[0], compare.Options{}, true)
+	lazy, err := cnfOf(p, cyclic[0], compare.Options{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refined, err := cnfOf(p, cyclic[0], compare.Options{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
