@@ -279,9 +279,13 @@ func TestBackendsStopAtDeadline(t *testing.T) {
 			if st != Unknown {
 				t.Fatalf("PHP(11,10) in %v: %v, want UNKNOWN (can this machine prove it that fast?)", limit, st)
 			}
-			// Not a timing test (the machine may be loaded): a solver
-			// that ignored the deadline would run on for far longer.
-			if took > limit+5*time.Second {
+			// The verdict is the check, not the clock: a solver that
+			// ignored the deadline would prove PHP(11,10) (cadical takes
+			// tens of seconds of CPU) and answer UNSAT above. The bound
+			// below only keeps a solver that neither stops nor finishes
+			// from holding the test, far past any delay a loaded machine
+			// puts between the deadline and the solver's exit.
+			if took > limit+2*time.Minute {
 				t.Errorf("stopped after %v, deadline %v", took, limit)
 			}
 			t.Logf("stopped after %v (deadline %v)", took, limit)
