@@ -267,7 +267,10 @@ func TestBackendsStopAtDeadline(t *testing.T) {
 			if err != nil || st != Unknown {
 				t.Fatalf("deadline past: %v, %v; want UNKNOWN, no error", st, err)
 			}
-			if d := time.Since(start); d > 50*time.Millisecond {
+			// A backend that started the solve anyway would run PHP(11,10)
+			// for tens of seconds; the bound leaves room for a loaded
+			// machine's scheduling, which a tight bound would race.
+			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("deadline past: took %v", d)
 			}
 			start = time.Now()
@@ -545,7 +548,9 @@ func TestExecMisbehavingSolvers(t *testing.T) {
 	if err != nil || st != Unknown {
 		t.Fatalf("sleeping solver: %v, %v; want UNKNOWN", st, err)
 	}
-	if took := time.Since(start); took > time.Second {
+	// The sleeper ignores everything but a kill for 30 s: a stop well
+	// before that is the deadline's, however loaded the machine.
+	if took := time.Since(start); took > 20*time.Second {
 		t.Fatalf("sleeping solver stopped after %v, deadline 200ms", took)
 	}
 }
