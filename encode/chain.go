@@ -393,11 +393,13 @@ func joinInts(xs []int) string {
 // options o: a fixed base, and a share per clause of the encoding
 // (counted from the board's steps without building it: exactly-one out of
 // and into every cell, no step straight back, the crossings; for
-// counting=cards a term in s*sqrt(s) more for a class of s steps) growing
-// slowly with the clauses, for the solver's copy, its learned clauses
-// (more per clause on bigger boards) and the rebuilds; the constants are
-// in the code below. Fitted to peaks measured on gophersat, all-zero K=1
-// boards (docs/findings.md, memory).
+// counting=cards a term in s*sqrt(s) more for a class of s steps) for the
+// solver's copy and its learned clauses. Since the look-ahead
+// (chain_ahead.go) leaves the big boards one solve, the share is flat: the
+// rebuilds it once paid for are gone. Fitted on the high side to peaks
+// measured on gophersat, all-zero K=1 boards (BenchmarkChainSATAllZero,
+// under /usr/bin/time; docs/findings.md, memory). An estimate too low
+// costs nothing worse than the memory limit's own memout.
 func ChainMemory(c *instances.Chain, o ChainOptions) int64 {
 	n2 := c.N * c.N
 	outs, ins := make([]int, n2), make([]int, n2)
@@ -422,6 +424,8 @@ func ChainMemory(c *instances.Chain, o ChainOptions) int64 {
 			clauses += 2 * s * int(math.Sqrt(float64(s)))
 		}
 	}
-	k := int64(clauses)
-	return 24<<20 + k*(600+k/400)
+	return 24<<20 + int64(clauses)*chainBytesPerClause
 }
+
+// chainBytesPerClause is ChainMemory's share per clause.
+const chainBytesPerClause = 750

@@ -394,3 +394,28 @@ func withBackend(o ChainOptions, be sat.Backend) ChainOptions {
 	o.Backend = be
 	return o
 }
+
+// The SAT side's memory estimate lets an all-zero K=1 board of N=200 run
+// under the default 2GiB limit (its measured peak is well under it, see
+// BenchmarkChainSATAllZero), and grows with the board.
+func TestChainMemoryAllowsTheFrontier(t *testing.T) {
+	board := func(n int) *instances.Chain {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d 1\n", n)
+		for r := 0; r < n; r++ {
+			b.WriteString(strings.TrimSpace(strings.Repeat("0 ", n)) + "\n")
+		}
+		cs, err := instances.ParseChain("zero", strings.NewReader(b.String()))
+		if err != nil || len(cs) != 1 {
+			t.Fatalf("board %d: %v", n, err)
+		}
+		return cs[0]
+	}
+	small, big := ChainMemory(board(100), ChainOptions{}), ChainMemory(board(200), ChainOptions{})
+	if big <= small {
+		t.Errorf("N=200 estimate %d not above N=100's %d", big, small)
+	}
+	if big >= 2<<30 {
+		t.Errorf("N=200 estimate %d refuses a run that fits the default 2GiB", big)
+	}
+}
