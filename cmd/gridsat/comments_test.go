@@ -90,7 +90,6 @@ var commentSettings = []string{
 	"read 256 MiB and held",        // harness: the results reader's bound
 	"at least 1ns when measured",   // harness: the smallest time recorded
 	"0s, 4s, 2s on the border, 1s", // slant generator: clue digits
-	"within 2 s is taken",          // exec backend: its probe's timeout
 	"over 1 MiB",                   // proof files: the JSON bound
 }
 

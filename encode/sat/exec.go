@@ -113,18 +113,33 @@ var readsIncremental sync.Map
 
 // SolvesCubes reports whether the program reads incremental CNF ("p
 // inccnf" with cubes, as cadical does), asking its --help once (a program
-// that does not answer within 2 s is taken to say no).
+// that does not answer within helpTimeout is taken to say no, and asked
+// again next time).
 func (e *execBackend) SolvesCubes() bool {
 	if e.MiniSat {
 		return false
 	}
-	if v, ok := readsIncremental.Load(e.Path); ok {
+	return helpSays(&readsIncremental, e.Path, "inccnf")
+}
+
+// helpTimeout bounds a --help probe: a program that neither answers nor
+// exits (its standard input is empty) must not hold the caller, while a
+// loaded machine may take seconds to start one that does answer (a tight
+// bound made cadical look unable to prove under CI's loaded pass).
+var helpTimeout = 30 * time.Second
+
+// helpSays reports whether path's --help output contains word, cached in
+// cache per path; a probe cut by helpTimeout is not cached.
+func helpSays(cache *sync.Map, path, word string) bool {
+	if v, ok := cache.Load(path); ok {
 		return v.(bool)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), helpTimeout)
 	defer cancel()
-	ok := bytes.Contains(helpText(ctx, cancel, e.Path), []byte("inccnf"))
-	readsIncremental.Store(e.Path, ok)
+	ok := bytes.Contains(helpText(ctx, cancel, path), []byte(word))
+	if ok || ctx.Err() != context.DeadlineExceeded {
+		cache.Store(path, ok)
+	}
 	return ok
 }
 

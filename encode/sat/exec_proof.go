@@ -1,12 +1,9 @@
 package sat
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"sync"
-	"time"
 
 	"github.com/gridsat/gridsat/encode/drat"
 )
@@ -22,14 +19,7 @@ func (e *execBackend) CanProve() bool {
 	if e.MiniSat {
 		return false
 	}
-	if v, ok := writesDRAT.Load(e.Path); ok {
-		return v.(bool)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	ok := bytes.Contains(helpText(ctx, cancel, e.Path), []byte("DRAT"))
-	writesDRAT.Store(e.Path, ok)
-	return ok
+	return helpSays(&writesDRAT, e.Path, "DRAT")
 }
 
 // NewProving is New with the program given a proof file after the input
