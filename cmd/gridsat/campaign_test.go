@@ -21,9 +21,17 @@ func TestCampaignReportsAgain(t *testing.T) {
 	for _, row := range rows {
 		t.Run(row["file"], func(t *testing.T) {
 			export := filepath.Join(t.TempDir(), "export.json")
-			_, stderr, code := gridsat(t, "", "report", filepath.Join(dir, row["file"]), "--export-json", export)
+			stdout, stderr, code := gridsat(t, "", "report", filepath.Join(dir, row["file"]), "--export-json", export)
 			if code != 0 {
 				t.Fatalf("report: exit %d\n%s", code, stderr)
+			}
+			if parts, ok := strings.CutSuffix(row["file"], "parts.jsonl"); ok {
+				// A split case: the join report derives is the answer.
+				want := ": " + row["gamma(Q_n)"] + ", the split's own answer: no part has one of at most "
+				if !strings.Contains(stdout, "joined ") || !strings.Contains(stdout, want) || !strings.Contains(stdout, "("+row["label"]+")") {
+					t.Errorf("%s: report joins no %q labelled %s:\n%s", parts, want, row["label"], stdout)
+				}
+				return
 			}
 			var got struct {
 				Runs []struct{ Verdict, Answer, Claim string }
