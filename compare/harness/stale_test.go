@@ -10,31 +10,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gridsat/gridsat/compare"
 )
-
-// running reports whether process pid runs (a zombie is dead).
-func running(pid int) bool {
-	st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	return err == nil && !strings.Contains(string(st), ") Z ")
-}
-
-// gone waits for process pid to end, within stopBound, and kills it if
-// it does not (a test must not leave it behind); it reports whether it
-// ended.
-func gone(pid int) bool {
-	for deadline := time.Now().Add(stopBound); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if !running(pid) {
-			return true
-		}
-	}
-	syscall.Kill(pid, syscall.SIGKILL)
-	return false
-}
 
 // A worker that ends well has its whole process group killed too: a child
 // its solver left running in the background does not outlive compare
