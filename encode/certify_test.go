@@ -41,7 +41,7 @@ func smallSlants(seed uint64, n int) []*instances.Slant {
 // random boards under the probing modes and cut choices.
 func TestCertifySlant(t *testing.T) {
 	boards := smallSlants(11, 40)
-	for _, o := range []SlantOptions{{}, {Probe: sat.ProbeNone}, {Probe: sat.ProbeOnce}, {LoopCutsOnly: true}, {Loops: SlantLoopsDiamond, Cuts: SlantCutsForest}} {
+	for _, o := range []SlantOptions{{}, {Probe: sat.ProbeNone}, {Probe: sat.ProbeOnce}, {LoopCutsOnly: true}, {NoRootCuts: true}, {Loops: SlantLoopsDiamond, Cuts: SlantCutsForest}} {
 		t.Run(o.String(), func(t *testing.T) {
 			results, solved := slantClaims(t, o, boards)
 			kinds := map[string]bool{}
@@ -60,9 +60,17 @@ func TestCertifySlant(t *testing.T) {
 }
 
 // TestCertifySlantMutations: a certificate whose cut is no loop, whose
-// blocking clause is dropped, or whose formula lost its clues, fails.
+// blocking clause is dropped, or whose formula lost its clues, fails;
+// without probing (cuts of models only) and with it (the cuts probing
+// finds, at the root and within probes, too).
 func TestCertifySlantMutations(t *testing.T) {
-	results, solved := slantClaims(t, SlantOptions{Probe: sat.ProbeNone}, smallSlants(12, 60))
+	for _, o := range []SlantOptions{{Probe: sat.ProbeNone}, {}} {
+		t.Run(o.String(), func(t *testing.T) { certifySlantMutations(t, o) })
+	}
+}
+
+func certifySlantMutations(t *testing.T, o SlantOptions) {
+	results, solved := slantClaims(t, o, smallSlants(12, 60))
 	var tested [3]int
 	for i, res := range results {
 		steps := res.Proof.Log.Steps()

@@ -139,6 +139,8 @@ type SlantOptions struct {
 	Probe        SlantProbe  `opt:"probe" doc:"failed-literal probing of the formula, a CDCL preprocessing step gophersat lacks: the literals whose propagation fails, or that both values of a variable imply, are fixed and the backend gets the other variables only; before every solve with the cuts so far (rounds), before the first solve only (once), or never (none)"`
 	Repair       SlantRepair `opt:"repair" doc:"between refinement rounds, mend the last model locally first (the variables near each clause it breaks, solved again by a small solver with the rest held; the whole formula only when that fails), with in-process backends: true in every round (faster on big boards with many solutions, slower on hard unique ones), false never, auto from the second round on where the first round made fewer than 0.195 cuts per open cell (boards with many solutions), never where it made more (hard unique boards) or fewer than 4096 cells are open"`
 
+	NoRootCuts bool `opt:"rootcuts,negate" doc:"with probing, loops inside probing: a probe whose diagonals close a loop with the fixed ones fails, and after each round of probes the cuts the fixed cells force are added (an open cell whose diagonal would close a loop; a group of corners joined by fixed diagonals, off the border, with one or two ways out left); probing runs again until none is new, before the first solve and, with probe=rounds, before every later one. Each is a loop or enclosure cut, as the refinement adds, so certify checks them the same way"`
+
 	Phase    SlantPhase `opt:"phase" doc:"first filling the solver tries (its variables' polarity): the diagonals the clues need most, or all '/'"`
 	Unique   bool       // also look for a second solution
 	Deadline time.Time
@@ -590,7 +592,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	if probe == "" {
 		probe = DefaultSlantOptions().Probe
 	}
-	sv, err := sat.NewProvingSolver(be, f, string(probe), proof)
+	sv, err := sat.NewCuttingSolver(be, f, string(probe), proof, slantEarlyCuts(enc, o, &res, proof))
 	if err != nil {
 		return res, fmt.Errorf("slant: %s backend: %w", be.Name(), err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/gridsat/gridsat/encode/sat"
@@ -73,9 +74,14 @@ func BenchmarkSlantSATHard(b *testing.B) {
 // answer outside the timed part, and reports the rounds, the backend's
 // decisions and the local solves per solve.
 func benchSlantSAT(b *testing.B, s *instances.Slant, repair SlantRepair) {
+	benchSlantSATWith(b, s, SlantOptions{Repair: repair})
+}
+
+// benchSlantSATWith is benchSlantSAT under options o.
+func benchSlantSATWith(b *testing.B, s *instances.Slant, o SlantOptions) {
 	var rounds, decisions, repairs int64
 	for b.Loop() {
-		res, err := SolveSlant(s, SlantOptions{Repair: repair})
+		res, err := SolveSlant(s, o)
 		if err != nil || res.Status != sat.Satisfiable {
 			b.Fatalf("%s: %v %v", s.Size(), res.Status, err)
 		}
@@ -105,4 +111,62 @@ func ladderSlant(b *testing.B, k int) *instances.Slant {
 		b.Fatalf("ladder: %d cases, %v", len(cases), err)
 	}
 	return cases[k-1]
+}
+
+// BenchmarkSlantSATRootCuts compares rootcuts=true (the default: loops
+// checked inside probing, the cuts the fixed cells force added before
+// each solve) with rootcuts=false on the hard boards (slant/ladder cases
+// 13 and 14, testdata's 100x100 and 200x200) and the planted 200x200 and
+// 500x500 boards with 60% of their clues (seed 1, as
+// BenchmarkSlantSATPlanted). With GRIDSAT_SLANT_IDS naming a file of
+// Simon Tatham game IDs (say, hard 50x50 puzzles his generator made), it
+// solves those too, one sub-benchmark for the whole file.
+func BenchmarkSlantSATRootCuts(b *testing.B) {
+	type board struct {
+		name  string
+		cases []*instances.Slant
+	}
+	var boards []board
+	for _, k := range []int{13, 14} {
+		s := ladderSlant(b, k)
+		boards = append(boards, board{fmt.Sprintf("ladder%d/%s", k, s.Size()), []*instances.Slant{s}})
+	}
+	for _, size := range []int{100, 200} {
+		cases, err := instances.ReadFile(fmt.Sprintf("testdata/slant_hard_%d.txt", size), instances.ParseSlant)
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards = append(boards, board{fmt.Sprintf("gen/%dx%d", size, size), cases[:1]})
+	}
+	for _, size := range []int{200, 500} {
+		rng := rand.New(rand.NewPCG(1, 0x51a47))
+		s, _ := instances.PlantSlant(rng, size, size, 0.6)
+		boards = append(boards, board{fmt.Sprintf("planted/%dx%d", size, size), []*instances.Slant{s}})
+	}
+	if path := os.Getenv("GRIDSAT_SLANT_IDS"); path != "" {
+		cases, err := instances.ReadFile(path, instances.ParseSlant)
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards = append(boards, board{"ids", cases})
+	}
+	for _, bd := range boards {
+		for _, off := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/rootcuts=%t", bd.name, !off), func(b *testing.B) {
+				for b.Loop() {
+					for _, s := range bd.cases {
+						res, err := SolveSlant(s, SlantOptions{NoRootCuts: off})
+						if err != nil || res.Status != sat.Satisfiable {
+							b.Fatalf("%s: %v %v", s.Location(), res.Status, err)
+						}
+						b.StopTimer()
+						if err := instances.VerifySlant(s, res.Solution); err != nil {
+							b.Fatalf("%s: %v", s.Location(), err)
+						}
+						b.StartTimer()
+					}
+				}
+			})
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridsat/gridsat/encode/lemma"
 	"github.com/gridsat/gridsat/encode/sat"
 	"github.com/gridsat/gridsat/instances"
 	"github.com/gridsat/gridsat/instances/instancestest"
@@ -28,11 +29,12 @@ var slantSATConfigs = func() []SlantOptions {
 		SlantOptions{Probe: sat.ProbeNone},
 		SlantOptions{Probe: sat.ProbeOnce},
 		SlantOptions{LoopCutsOnly: true},
+		SlantOptions{NoRootCuts: true},
 		SlantOptions{Loops: SlantLoopsShort, Cuts: SlantCutsForest, Phase: SlantPhaseSlash, Probe: sat.ProbeRounds})
 }()
 
 func (o SlantOptions) String() string {
-	return fmt.Sprintf("loops=%s:cuts=%s:phase=%s:probe=%s", o.Loops, o.Cuts, o.Phase, o.Probe)
+	return fmt.Sprintf("loops=%s:cuts=%s:phase=%s:probe=%s:rootcuts=%t", o.Loops, o.Cuts, o.Phase, o.Probe, !o.NoRootCuts)
 }
 
 func parseSlantID(t testing.TB, id string) *instances.Slant {
@@ -502,4 +504,115 @@ func TestSolveSlantSATRepairChoices(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSlantEarlyCuts checks the cuts probing asks for (slantRoot at the
+// root, slantProbe within a probe) on random partial fillings of a 4x3
+// board: each holds in every loop-free filling, is accepted by the lemma
+// checker of its kind, and is false under the partial filling (a probe's
+// loop, a root loop cut but for its open cell, an enclosure cut but for
+// at most two open exits); a partial filling that closes a loop always
+// gets a probe cut.
+func TestSlantEarlyCuts(t *testing.T) {
+	s := instances.NewSlant(4, 3)
+	enc := newSlantEncoding(s, SlantPhaseClues, nil)
+	n := s.W * s.H
+	var free [][]bool
+	for mask := 0; mask < 1<<n; mask++ {
+		m := make([]bool, n+1)
+		for v := 1; v <= n; v++ {
+			m[v] = mask>>(v-1)&1 == 1
+		}
+		if instances.VerifySlant(s, enc.Cells(m)) == nil {
+			free = append(free, m)
+		}
+	}
+	k, err := lemma.NewSlantLemmas(enc.Layout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := make([]int8, n+1)
+	open := func(c []int) int {
+		o := 0
+		for _, l := range c {
+			switch v := value[max(l, -l)]; {
+			case v == 0:
+				o++
+			case (v > 0) == (l > 0):
+				t.Fatalf("cut %v is satisfied by %v", c, value)
+			}
+		}
+		return o
+	}
+	holds := func(c []int) {
+		for _, f := range free {
+			if !satisfied(c, f) {
+				t.Fatalf("cut %v excludes the loop-free %s", c, enc.Cells(f))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var counts [3]int
+	for range 20000 {
+		var set []int
+		for v := 1; v <= n; v++ {
+			value[v] = int8(rng.IntN(3) - 1)
+			if value[v] != 0 {
+				set = append(set, sat.Lit(v, value[v] > 0))
+			}
+		}
+		root := newSlantRoot(enc)
+		cuts := root.cuts(value)
+		for i, c := range cuts {
+			holds(c)
+			check, most := k.Loop, 1
+			if i >= root.loops {
+				check, most = k.Enclose, maxExits
+			}
+			if err := check(c); err != nil {
+				t.Fatalf("root cut %v (loops %d): %v", c, root.loops, err)
+			}
+			if o := open(c); o > most {
+				t.Fatalf("root cut %v has %d open literals", c, o)
+			}
+			if i < root.loops {
+				counts[0]++
+			} else {
+				counts[1]++
+			}
+		}
+		probe := newSlantProbe(enc).cuts(value, nil, set)
+		for _, c := range probe {
+			holds(c)
+			if err := k.Loop(c); err != nil {
+				t.Fatalf("probe cut %v: %v", c, err)
+			}
+			if o := open(c); o != 0 {
+				t.Fatalf("probe cut %v has %d open literals", c, o)
+			}
+			counts[2]++
+		}
+		uf := instances.NewUnionFind(len(s.Clues))
+		loop := false
+		for _, l := range set {
+			i := max(l, -l) - 1
+			a, b := s.DiagonalCorners(i/s.W, i%s.W, enc.diag(boolsOf(value), i))
+			loop = loop || !uf.Union(a, b)
+		}
+		if loop != (len(probe) > 0) {
+			t.Fatalf("values %v: a loop %v, probe cuts %v", value, loop, probe)
+		}
+	}
+	if counts[0] == 0 || counts[1] == 0 || counts[2] == 0 {
+		t.Errorf("cuts made: %v root loops, root enclosures, probe loops; want some of each", counts)
+	}
+}
+
+// boolsOf reads the true values of value as a model.
+func boolsOf(value []int8) []bool {
+	m := make([]bool, len(value))
+	for v, x := range value {
+		m[v] = x > 0
+	}
+	return m
 }

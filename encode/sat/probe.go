@@ -35,6 +35,11 @@ type Prober struct {
 	// fixes (failed literals, lifted literals); the units root
 	// propagation finds need none.
 	proof *ProofLog
+	// cut, if set, checks each probe unit propagation lets pass; the
+	// clauses it returns are added (see ProbeCutter), and cutClauses
+	// collects them for the solver that owns the prober.
+	cut        ProbeCutter
+	cutClauses [][]int
 }
 
 // NewProber indexes the clauses of f (not copied: f must not change while
@@ -231,6 +236,17 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 		p.undo(n)
 		return false
 	}
+	if p.cut != nil {
+		if cuts := p.cut(p.val, p.units, p.trail[n:]); len(cuts) > 0 {
+			p.undo(n)
+			for _, c := range cuts {
+				c = append([]int(nil), c...)
+				p.add(c)
+				p.cutClauses = append(p.cutClauses, c)
+			}
+			return false
+		}
+	}
 	var both []int
 	for _, x := range p.trail[n+1:] {
 		i := litIndex(x)
@@ -349,6 +365,42 @@ func newProbingSolver(be Backend, f *CNF, mode string) (Solver, error) {
 // fixed false: no clause of f is that one). The clauses added later are
 // not recorded: the caller records them as inputs.
 func NewProvingSolver(be Backend, f *CNF, mode string, proof *ProofLog) (Solver, error) {
+	return NewCuttingSolver(be, f, mode, proof, Cuts{})
+}
+
+// A RootCutter returns clauses that hold in every solution of the problem
+// a formula encodes, as a Cutter's do, read off the values probing fixed
+// at the root: value holds, per variable, 1 (true), -1 (false) or 0
+// (open), and must not be changed. A clause it returns should be false or
+// unit under value, or it adds nothing the next probe can use. The caller
+// records the clauses as proof inputs, as it does a Cutter's.
+type RootCutter func(value []int8) [][]int
+
+// A ProbeCutter looks at one probe that unit propagation let pass and
+// returns clauses that hold in every solution, as a Cutter's do, and that
+// the probe's values make false (none: the probe stands). value holds the
+// root and the probe's values together (as RootCutter's), root the
+// literals fixed at the root so far, in order, and implied the probe's
+// literal and what it implied; none may be changed. The prober adds the
+// clauses and takes the probe as failed. The caller records the clauses
+// as proof inputs; the failed literal's lemma is then RUP.
+type ProbeCutter func(value []int8, root, implied []int) [][]int
+
+// Cuts are the lazy constraints a probing solver checks before the
+// backend sees the formula: at the root after each probe, and within
+// each probe. Either may be nil.
+type Cuts struct {
+	Root  RootCutter
+	Probe ProbeCutter
+}
+
+// NewCuttingSolver is NewProvingSolver that, with a probing mode, asks
+// cuts.Probe within every probe for the clauses its values break, and
+// cuts.Root after each round of probes for the clauses the root values
+// already force; it adds them and probes again until neither returns
+// any, before the first solve and (with ProbeRounds) before every later
+// one. The clauses are added to the formula the backend gets.
+func NewCuttingSolver(be Backend, f *CNF, mode string, proof *ProofLog, cuts Cuts) (Solver, error) {
 	if err := CheckProbe(mode); err != nil {
 		return nil, err
 	}
@@ -365,9 +417,9 @@ func NewProvingSolver(be Backend, f *CNF, mode string, proof *ProofLog) (Solver,
 	}
 	p := NewProber(f)
 	p.proof = proof
-	ok := p.probeAll()
-	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds, proof: proof}
-	if !ok {
+	p.cut = cuts.Probe
+	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds, proof: proof, cut: cuts.Root}
+	if !s.probe() {
 		s.unsat = true
 	}
 	if err := s.build(); err != nil {
@@ -396,6 +448,9 @@ type probingSolver struct {
 	model  []bool  // the last model, with the fixed values
 	past   SolverStats
 	proof  *ProofLog // nil: no proof
+	cut    RootCutter
+	// pending are the root cuts the backend's solver does not have yet.
+	pending [][]int
 	// rephase: the next solve rebuilds the backend's solver, with the
 	// values of model tried first (see setPhase).
 	rephase bool
@@ -437,6 +492,7 @@ func (s *probingSolver) build() error {
 	}
 	s.Solver = inner
 	s.sent = len(s.p.unitsFound())
+	s.pending = s.pending[:0]
 	return nil
 }
 
@@ -500,9 +556,36 @@ func (s *probingSolver) addInner(lits []int) error {
 	return nil
 }
 
+// probe probes the formula and adds the root cuts its values force,
+// until there are none; it reports false when the formula has no model.
+func (s *probingSolver) probe() bool {
+	for {
+		ok := s.p.probeAll()
+		s.added = append(s.added, s.p.cutClauses...)
+		s.pending = append(s.pending, s.p.cutClauses...)
+		s.p.cutClauses = s.p.cutClauses[:0]
+		if !ok {
+			return false
+		}
+		if s.cut == nil {
+			return true
+		}
+		cuts := s.cut(s.p.val)
+		if len(cuts) == 0 {
+			return true
+		}
+		for _, c := range cuts {
+			c = append([]int(nil), c...)
+			s.p.add(c) // shared: neither changes it
+			s.added = append(s.added, c)
+			s.pending = append(s.pending, c)
+		}
+	}
+}
+
 func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 	if s.rounds {
-		if !s.p.probeAll() {
+		if !s.probe() {
 			s.unsat = true
 		}
 		units := s.p.unitsFound()[s.sent:]
@@ -516,6 +599,12 @@ func (s *probingSolver) Solve(deadline time.Time) (Status, error) {
 					return Unknown, fmt.Errorf("probing: %w", err)
 				}
 			}
+			for _, c := range s.pending {
+				if err := s.addInner(c); err != nil {
+					return Unknown, fmt.Errorf("probing: %w", err)
+				}
+			}
+			s.pending = s.pending[:0]
 			s.sent = len(s.p.unitsFound())
 		}
 	}

@@ -250,3 +250,69 @@ func runProbingSteps(t *testing.T, label string, sv Solver, steps []probingStep,
 		check(i, m)
 	}
 }
+
+// TestCuttingSolver checks the lazy constraints probing checks: a probe
+// cut makes a probe fail (its literal is fixed the other way at the root),
+// a root cut is read off the root values and reaches the backend, and
+// both happen before the first solve, with a proof that records them as
+// inputs and the failed literal as a lemma. The hidden constraints, never
+// in the formula: 1 and 2 not both true; 3 true forces 4 false.
+func TestCuttingSolver(t *testing.T) {
+	be, err := LookupBackend("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 implies 2; 3 is a unit; 4 or 5.
+	f := &CNF{NumVars: 5, Clauses: [][]int{{-1, 2}, {3}, {4, 5}}}
+	var probeCuts, rootCuts int
+	for _, mode := range []string{ProbeOnce, ProbeRounds} {
+		probeCuts, rootCuts = 0, 0
+		log := &ProofLog{}
+		cuts := Cuts{
+			Probe: func(value []int8, root, implied []int) [][]int {
+				if value[1] > 0 && value[2] > 0 {
+					probeCuts++
+					log.Input("test", []int{-1, -2})
+					return [][]int{{-1, -2}}
+				}
+				return nil
+			},
+			Root: func(value []int8) [][]int {
+				if value[3] > 0 && value[4] == 0 {
+					rootCuts++
+					log.Input("test", []int{-3, -4})
+					return [][]int{{-3, -4}}
+				}
+				return nil
+			},
+		}
+		sv, err := NewCuttingSolver(gophersatBackend{}, f, mode, log, cuts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err := sv.Solve(time.Time{}); st != Satisfiable || err != nil {
+			t.Fatalf("%s: %v %v", mode, st, err)
+		}
+		m := sv.Model()
+		if m[1] || m[4] || !m[5] {
+			t.Errorf("%s: model %v, want 1 and 4 false, 5 true", mode, m)
+		}
+		if probeCuts != 1 || rootCuts != 1 {
+			t.Errorf("%s: %d probe cuts and %d root cuts, want one each", mode, probeCuts, rootCuts)
+		}
+		var lemmas [][]int
+		for _, st := range log.Steps() {
+			if st.Kind == ProofLemma {
+				lemmas = append(lemmas, st.Lits)
+			}
+		}
+		if len(lemmas) == 0 || len(lemmas[0]) != 1 || lemmas[0][0] != -1 {
+			t.Errorf("%s: lemmas %v, want the failed literal -1 first", mode, lemmas)
+		}
+	}
+	// Without probing, neither is asked.
+	probeCuts, rootCuts = 0, 0
+	if _, err := NewCuttingSolver(be, f, ProbeNone, nil, Cuts{Probe: func([]int8, []int, []int) [][]int { probeCuts++; return nil }}); err != nil || probeCuts != 0 {
+		t.Errorf("probe=none: %d probe cuts asked, err %v", probeCuts, err)
+	}
+}

@@ -1,0 +1,278 @@
+package encode
+
+import (
+	"github.com/gridsat/gridsat/instances"
+)
+
+// slantRoot finds the loop and enclosure cuts that the cells probing has
+// fixed already force (SlantOptions.RootCuts): the SAT side's own form of
+// the deductions a slant player makes first, given to the solver as
+// clauses of the kinds the refinement loop adds, so that its proofs check
+// the same way.
+//
+//   - A loop cut for every open cell whose diagonal would join two corners
+//     the fixed diagonals already join: the path between them plus that
+//     diagonal, a clause unit at the root.
+//   - An enclosure cut for every group of corners the fixed diagonals join
+//     that holds no border corner and has at most one way left out (an
+//     open cell whose diagonal would lead from it to a corner outside):
+//     "a diagonal leaves it", a clause unit (or false) at the root.
+type slantRoot struct {
+	enc  *SlantEncoding
+	s    *instances.Slant
+	uf   *instances.UnionFind
+	diag []byte // per cell: its fixed diagonal, 0 when open
+	// The fixed diagonals as a rooted forest over the corners, for the
+	// path between two corners of one tree.
+	up    []int32 // per corner: the cell leading to its parent, -1 at a root
+	depth []int32
+	done  []bool // per corner: placed in the forest
+	queue []int32
+	exits []int32 // per component root: open ways out
+	hold  []bool  // per component root: has a border corner
+	// made holds the two-way enclosure cuts made so far, by their open
+	// literals.
+	made map[[2]uint64]bool
+	// loops is the number of loop cuts the last cuts call returned
+	// (first; the enclosure cuts follow).
+	loops int
+}
+
+func newSlantRoot(enc *SlantEncoding) *slantRoot {
+	s := enc.s
+	nc := len(s.Clues)
+	return &slantRoot{
+		enc:   enc,
+		s:     s,
+		uf:    instances.NewUnionFind(nc),
+		diag:  make([]byte, s.W*s.H),
+		up:    make([]int32, nc),
+		depth: make([]int32, nc),
+		done:  make([]bool, nc),
+		exits: make([]int32, nc),
+		hold:  make([]bool, nc),
+		made:  map[[2]uint64]bool{},
+	}
+}
+
+// cuts is the sat.RootCutter: the cuts value forces, none when it forces
+// nothing new.
+
+func (l *slantRoot) cuts(value []int8) [][]int {
+
+	s, e := l.s, l.enc
+	for i := range l.diag {
+		l.diag[i] = e.Fixed[i]
+		if v := e.vars[i]; v != 0 && value[v] != 0 {
+			l.diag[i] = e.Back[i]
+			if value[v] < 0 {
+				l.diag[i] = otherDiagonal(e.Back[i])
+			}
+		}
+	}
+	l.uf.Reset()
+	for i, d := range l.diag {
+		if d == 0 {
+			continue
+		}
+		a, b := s.DiagonalCorners(i/s.W, i%s.W, d)
+		if !l.uf.Union(a, b) {
+			// The fixed diagonals close a loop: probing will find the
+			// cut false. (Forest-building below needs a forest.)
+			l.growForest(i)
+			l.loops = 1
+			return [][]int{l.loopCut(i, d)}
+		}
+	}
+	l.growForest(-1)
+	var out [][]int
+	for i, d := range l.diag {
+		if d != 0 {
+			continue
+		}
+		for _, d := range [2]byte{instances.Back, instances.Forward} {
+			a, b := s.DiagonalCorners(i/s.W, i%s.W, d)
+			if l.uf.Find(a) == l.uf.Find(b) {
+				out = append(out, l.loopCut(i, d))
+			}
+		}
+	}
+	l.loops = len(out)
+	return append(out, l.enclosureCuts()...)
+}
+
+// otherDiagonal returns the diagonal d is not.
+func otherDiagonal(d byte) byte {
+	if d == instances.Back {
+		return instances.Forward
+	}
+	return instances.Back
+}
+
+// growForest roots every tree of fixed diagonals (but cell skip's) at
+// one of its corners and records each corner's parent cell and depth.
+func (l *slantRoot) growForest(skip int) {
+	s := l.s
+	cw := s.W + 1
+	clear(l.done)
+	for start := range l.done {
+		if l.done[start] {
+			continue
+		}
+		l.done[start] = true
+		l.up[start], l.depth[start] = -1, 0
+		l.queue = append(l.queue[:0], int32(start))
+		for h := 0; h < len(l.queue); h++ {
+			p := int(l.queue[h])
+			r, c := p/cw, p%cw
+			for _, m := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+				rr, cc := r+m[0], c+m[1]
+				if rr < 0 || rr > s.H || cc < 0 || cc > s.W {
+					continue
+				}
+				ci := min(r, rr)*s.W + min(c, cc)
+				want := byte(instances.Back)
+				if m[0] != m[1] {
+					want = instances.Forward
+				}
+				q := rr*cw + cc
+				if ci == skip || l.diag[ci] != want || l.done[q] {
+					continue
+				}
+				l.done[q] = true
+				l.up[q], l.depth[q] = int32(ci), l.depth[p]+1
+				l.queue = append(l.queue, int32(q))
+			}
+		}
+	}
+}
+
+// parent returns the corner above p in the forest, through cell up[p].
+func (l *slantRoot) parent(p int) int {
+	ci := int(l.up[p])
+	a, b := l.s.DiagonalCorners(ci/l.s.W, ci%l.s.W, l.diag[ci])
+	if a == p {
+		return b
+	}
+	return a
+}
+
+// loopCut returns the clause "not all of these": the forest path between
+// the corners cell i's diagonal d joins, and d.
+func (l *slantRoot) loopCut(i int, d byte) []int {
+	a, b := l.s.DiagonalCorners(i/l.s.W, i%l.s.W, d)
+	return l.path([]int{-l.enc.Lit(i, d)}, a, b)
+}
+
+// path appends to clause the negations of the fixed diagonals on the
+// forest path between corners a and b (of one tree).
+func (l *slantRoot) path(clause []int, a, b int) []int {
+	e := l.enc
+	step := func(p int) int {
+		ci := int(l.up[p])
+		if lit := e.Lit(ci, l.diag[ci]); lit != litTrue {
+			clause = append(clause, -lit)
+		}
+		return l.parent(p)
+	}
+	for a != b {
+		if l.depth[a] >= l.depth[b] {
+			a = step(a)
+		} else {
+			b = step(b)
+		}
+	}
+	return clause
+}
+
+// enclosureCuts returns "a diagonal leaves it" for every component of
+// fixed diagonals off the border with at most one open way out. The
+// clause names every cell around the component whose diagonal would lead
+// out, fixed or open (the lemma checker takes the cells it does not name
+// as open).
+func (l *slantRoot) enclosureCuts() [][]int {
+	s := l.s
+	cw := s.W + 1
+	clear(l.exits)
+	clear(l.hold)
+	for p := range l.hold {
+		r, c := p/cw, p%cw
+		if r == 0 || c == 0 || r == s.H || c == s.W {
+			l.hold[l.uf.Find(p)] = true
+		}
+	}
+	ways := func(p int, each func(i int, d byte, open bool)) {
+		r, c := p/cw, p%cw
+		root := l.uf.Find(p)
+		for _, n := range [4][4]int{{-1, -1, -1, -1}, {-1, 0, -1, 1}, {0, -1, 1, -1}, {0, 0, 1, 1}} {
+			i := (r+n[0])*s.W + c + n[1]
+			q := (r+n[2])*cw + (c + n[3])
+			d := byte(instances.Back)
+			if n[2] != n[3] {
+				d = instances.Forward
+			}
+			if l.uf.Find(q) != root {
+				each(i, d, l.diag[i] == 0)
+			}
+		}
+	}
+	for r := 1; r < s.H; r++ {
+		for c := 1; c < s.W; c++ {
+			p := r*cw + c
+			if root := l.uf.Find(p); !l.hold[root] && l.exits[root] <= maxExits {
+				ways(p, func(_ int, _ byte, open bool) {
+					if open {
+						l.exits[root]++
+					}
+				})
+			}
+		}
+	}
+	clauses := map[int][]int{}
+	var roots []int
+	for r := 1; r < s.H; r++ {
+		for c := 1; c < s.W; c++ {
+			p := r*cw + c
+			root := l.uf.Find(p)
+			if l.hold[root] || l.exits[root] > maxExits {
+				continue
+			}
+			if _, ok := clauses[root]; !ok {
+				roots = append(roots, root)
+				clauses[root] = []int{}
+			}
+			ways(p, func(i int, d byte, _ bool) {
+				if lit := l.enc.Lit(i, d); lit != litFalse {
+					clauses[root] = append(clauses[root], lit)
+				}
+			})
+		}
+	}
+	out := make([][]int, 0, len(roots))
+	for _, root := range roots {
+		if l.exits[root] == 2 {
+			// Two ways out: a binary clause once fixed literals drop,
+			// made once.
+			var k [2]uint64
+			n := 0
+			for _, lit := range clauses[root] {
+				v := max(lit, -lit)
+				if l.diag[l.enc.cells[v-1]] == 0 && n < 2 {
+					k[n] = uint64(int64(lit))
+					n++
+				}
+			}
+			if l.made[k] {
+				continue
+			}
+			l.made[k] = true
+		}
+		out = append(out, clauses[root])
+	}
+	return out
+}
+
+// maxExits is the most open ways out a component may have for its
+// enclosure cut: one makes it unit, two a binary clause once the fixed
+// literals drop.
+const maxExits = 2
