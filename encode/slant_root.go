@@ -24,12 +24,14 @@ type slantRoot struct {
 	diag []byte // per cell: its fixed diagonal, 0 when open
 	// The fixed diagonals as a rooted forest over the corners, for the
 	// path between two corners of one tree.
-	up    []int32 // per corner: the cell leading to its parent, -1 at a root
-	depth []int32
-	done  []bool // per corner: placed in the forest
-	queue []int32
-	exits []int32 // per component root: open ways out
-	hold  []bool  // per component root: has a border corner
+	up      []int32 // per corner: the cell leading to its parent, -1 at a root
+	depth   []int32
+	done    []bool // per corner: placed in the forest
+	queue   []int32
+	exits   []int32 // per component root: open ways out
+	hold    []bool  // per component root: has a border corner
+	closing []int32 // open cell<<1 | diagonal&1: would close a loop
+	slot    []int32 // per component root: its clause's index+1, 0 none
 	// made holds the two-way enclosure cuts made so far, by their open
 	// literals.
 	made map[[2]uint64]bool
@@ -52,14 +54,13 @@ func newSlantRoot(enc *SlantEncoding) *slantRoot {
 		exits: make([]int32, nc),
 		hold:  make([]bool, nc),
 		made:  map[[2]uint64]bool{},
+		slot:  make([]int32, nc),
 	}
 }
 
 // cuts is the sat.RootCutter: the cuts value forces, none when it forces
 // nothing new.
-
 func (l *slantRoot) cuts(value []int8) [][]int {
-
 	s, e := l.s, l.enc
 	for i := range l.diag {
 		l.diag[i] = e.Fixed[i]
@@ -84,8 +85,7 @@ func (l *slantRoot) cuts(value []int8) [][]int {
 			return [][]int{l.loopCut(i, d)}
 		}
 	}
-	l.growForest(-1)
-	var out [][]int
+	l.closing = l.closing[:0]
 	for i, d := range l.diag {
 		if d != 0 {
 			continue
@@ -93,8 +93,19 @@ func (l *slantRoot) cuts(value []int8) [][]int {
 		for _, d := range [2]byte{instances.Back, instances.Forward} {
 			a, b := s.DiagonalCorners(i/s.W, i%s.W, d)
 			if l.uf.Find(a) == l.uf.Find(b) {
-				out = append(out, l.loopCut(i, d))
+				l.closing = append(l.closing, int32(i)<<1|int32(d&1))
 			}
+		}
+	}
+	var out [][]int
+	if len(l.closing) > 0 {
+		l.growForest(-1)
+		for _, x := range l.closing {
+			d := byte(instances.Back)
+			if byte(x&1) != instances.Back&1 {
+				d = instances.Forward
+			}
+			out = append(out, l.loopCut(int(x>>1), d))
 		}
 	}
 	l.loops = len(out)
@@ -201,34 +212,15 @@ func (l *slantRoot) enclosureCuts() [][]int {
 			l.hold[l.uf.Find(p)] = true
 		}
 	}
-	ways := func(p int, each func(i int, d byte, open bool)) {
-		r, c := p/cw, p%cw
-		root := l.uf.Find(p)
-		for _, n := range [4][4]int{{-1, -1, -1, -1}, {-1, 0, -1, 1}, {0, -1, 1, -1}, {0, 0, 1, 1}} {
-			i := (r+n[0])*s.W + c + n[1]
-			q := (r+n[2])*cw + (c + n[3])
-			d := byte(instances.Back)
-			if n[2] != n[3] {
-				d = instances.Forward
-			}
-			if l.uf.Find(q) != root {
-				each(i, d, l.diag[i] == 0)
-			}
-		}
-	}
 	for r := 1; r < s.H; r++ {
 		for c := 1; c < s.W; c++ {
 			p := r*cw + c
 			if root := l.uf.Find(p); !l.hold[root] && l.exits[root] <= maxExits {
-				ways(p, func(_ int, _ byte, open bool) {
-					if open {
-						l.exits[root]++
-					}
-				})
+				l.exits[root] += int32(l.ways(p, root, nil))
 			}
 		}
 	}
-	clauses := map[int][]int{}
+	var out [][]int
 	var roots []int
 	for r := 1; r < s.H; r++ {
 		for c := 1; c < s.W; c++ {
@@ -237,39 +229,73 @@ func (l *slantRoot) enclosureCuts() [][]int {
 			if l.hold[root] || l.exits[root] > maxExits {
 				continue
 			}
-			if _, ok := clauses[root]; !ok {
+			if l.slot[root] == 0 {
 				roots = append(roots, root)
-				clauses[root] = []int{}
+				out = append(out, nil)
+				l.slot[root] = int32(len(out))
 			}
-			ways(p, func(i int, d byte, _ bool) {
-				if lit := l.enc.Lit(i, d); lit != litFalse {
-					clauses[root] = append(clauses[root], lit)
-				}
-			})
+			l.ways(p, root, &out[l.slot[root]-1])
 		}
 	}
-	out := make([][]int, 0, len(roots))
-	for _, root := range roots {
-		if l.exits[root] == 2 {
-			// Two ways out: a binary clause once fixed literals drop,
-			// made once.
-			var k [2]uint64
-			n := 0
-			for _, lit := range clauses[root] {
-				v := max(lit, -lit)
-				if l.diag[l.enc.cells[v-1]] == 0 && n < 2 {
-					k[n] = uint64(int64(lit))
-					n++
-				}
-			}
-			if l.made[k] {
-				continue
-			}
-			l.made[k] = true
+	kept := out[:0]
+	for k, root := range roots {
+		l.slot[root] = 0
+		if l.exits[root] == 2 && !l.fresh(out[k]) {
+			continue
 		}
-		out = append(out, clauses[root])
+		kept = append(kept, out[k])
 	}
-	return out
+	return kept
+}
+
+// ways counts the open cells whose diagonal would lead from corner p (of
+// component root) to a corner outside, and appends to clause, if not
+// nil, the literal of every cell whose diagonal would, open or fixed
+// the other way.
+func (l *slantRoot) ways(p, root int, clause *[]int) int {
+	s := l.s
+	cw := s.W + 1
+	r, c := p/cw, p%cw
+	open := 0
+	for _, n := range [4][4]int{{-1, -1, -1, -1}, {-1, 0, -1, 1}, {0, -1, 1, -1}, {0, 0, 1, 1}} {
+		i := (r+n[0])*s.W + c + n[1]
+		q := (r+n[2])*cw + (c + n[3])
+		if l.uf.Find(q) == root {
+			continue
+		}
+		if l.diag[i] == 0 {
+			open++
+		}
+		if clause != nil {
+			d := byte(instances.Back)
+			if n[2] != n[3] {
+				d = instances.Forward
+			}
+			if lit := l.enc.Lit(i, d); lit != litFalse {
+				*clause = append(*clause, lit)
+			}
+		}
+	}
+	return open
+}
+
+// fresh reports whether the two-way enclosure cut clause (by its two
+// open literals) is new, and notes it made.
+func (l *slantRoot) fresh(clause []int) bool {
+	var k [2]uint64
+	n := 0
+	for _, lit := range clause {
+		v := max(lit, -lit)
+		if l.diag[l.enc.cells[v-1]] == 0 && n < 2 {
+			k[n] = uint64(int64(lit))
+			n++
+		}
+	}
+	if l.made[k] {
+		return false
+	}
+	l.made[k] = true
+	return true
 }
 
 // maxExits is the most open ways out a component may have for its

@@ -54,6 +54,21 @@ func NewProber(f *CNF) *Prober {
 		epoch:   1,
 		queued:  make([]bool, f.NumVars+1),
 	}
+	// The occurrence lists of f's clauses are cut from one array, each
+	// with no room to spare: a clause added later copies only its
+	// literals' lists.
+	n := make([]int32, len(p.occ))
+	total := 0
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			n[litIndex(l)]++
+		}
+		total += len(c)
+	}
+	flat := make([]int32, total)
+	for i, k := range n {
+		p.occ[i], flat = flat[:0:k], flat[k:]
+	}
 	for _, c := range f.Clauses {
 		p.add(c)
 	}
