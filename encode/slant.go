@@ -566,6 +566,9 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 		}
 	}
 	res.Stats.Vars, res.Stats.Clauses = f.NumVars, len(f.Clauses)
+	if s.W*s.H <= slantRaiseGCCells {
+		defer raiseGC(be)()
+	}
 	finder := newSlantLoops(enc)
 	finder.shortest = o.Cuts != SlantCutsForest
 	finder.enclosed = !o.LoopCutsOnly

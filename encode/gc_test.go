@@ -45,3 +45,19 @@ func TestRaiseGC(t *testing.T) {
 		}
 	}
 }
+
+// TestSlantRestoresGC: a slant solve small enough to raise the
+// collector's target puts the old one back, on success and on an
+// unsatisfiable board alike.
+func TestSlantRestoresGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(150))
+	for _, id := range []string{"3x3:e4j", "2x2:4h"} {
+		s := parseSlantID(t, id)
+		if _, err := SolveSlant(s, SlantOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := debug.SetGCPercent(150); got != 150 {
+			t.Errorf("%s: the collector's target is %d after the solve, want 150", id, got)
+		}
+	}
+}
