@@ -50,18 +50,18 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if err := instances.VerifyQueens(q, greedy); err != nil {
 		return res, fmt.Errorf("queens: the greedy cover: %w", err)
 	}
-	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), QueensLowerBound(q)
+	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), queensLowerBound(q, !opt.NoWeakley)
 	if opt.Upper == QueensUpperWalk && res.Lower < res.Greedy {
 		start := time.Now()
-		walk := newQueensFormula(q, QueensOptions{NoLines: true, NoSymmetry: true}).walk(1)
-		if err := instances.VerifyQueens(q, walk); err != nil {
-			return res, fmt.Errorf("queens: the walk's cover: %w", err)
+		walk, err := queensWalks(q, max(opt.Walks, 1), res.Lower)
+		if err != nil {
+			return res, fmt.Errorf("queens: %w", err)
 		}
 		res.Walk = len(walk)
 		if len(walk) < len(res.Placement) {
 			res.Placement = walk
 		}
-		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: fmt.Sprintf("walk=%d", len(walk)), Status: sat.Satisfiable, Time: time.Since(start)})
+		res.Stats.Steps = append(res.Stats.Steps, sat.Step{Label: fmt.Sprintf("walk=%d", res.Walk), Status: sat.Satisfiable, Time: time.Since(start)})
 	}
 	s := &queensSAT{q: q, opt: opt, backend: backend, res: &res}
 	if opt.Certify {

@@ -295,11 +295,28 @@ func (b queensBound) allCubes(k int) []queensCube {
 //   - the share bound: each target's share is 1/(the largest reach of a
 //     square covering it); a queen's targets have shares adding up to at
 //     most 1, so the queens are at least the sum of all shares;
-//   - for a full n x n board, ceil((n-1)/2) (gamma(Q_n) >= (n-1)/2, Spencer).
-func QueensLowerBound(q *instances.Queens) int {
+//   - for a full n x n board, ceil((n-1)/2) (gamma(Q_n) >= (n-1)/2, Spencer);
+//   - for a full n x n board with n = 1 mod 4, (n+1)/2 (Weakley: a cover
+//     of (n-1)/2 queens exists only when n = 3 mod 4).
+//
+// QueensOptions.NoWeakley leaves the last out of the search
+// (queensLowerBound), so that SAT refutes (n-1)/2 itself.
+func QueensLowerBound(q *instances.Queens) int { return queensLowerBound(q, true) }
+
+// weakleyBound reports whether Weakley's theorem bounds q: a full n x n
+// board with n = 1 mod 4, where no (n-1)/2 queens cover.
+func weakleyBound(q *instances.Queens) bool {
+	return q.Rows == q.Cols && q.Full() && q.Rows%4 == 1
+}
+
+// queensLowerBound is QueensLowerBound, with Weakley's theorem or not.
+func queensLowerBound(q *instances.Queens, weakley bool) int {
 	lb := instances.QueensCoverBound(q)
 	if q.Rows == q.Cols && q.Full() {
 		lb = max(lb, q.Rows/2) // ceil((n-1)/2) = floor(n/2)
+	}
+	if weakley && weakleyBound(q) {
+		lb = max(lb, (q.Rows+1)/2)
 	}
 	targets := q.Targets()
 	reach := make([]int, q.Cells())

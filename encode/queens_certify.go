@@ -63,8 +63,11 @@ func queensTrust(q *instances.Queens, opt QueensOptions, lower int) []string {
 // below it are never asked of the SAT solver.
 func queensLowerTrust(q *instances.Queens, lower int) string {
 	what := "computed from the board (the reach and share bounds of QueensLowerBound)"
-	if q.Rows == q.Cols && q.Full() && lower == q.Rows/2 {
+	switch {
+	case q.Rows == q.Cols && q.Full() && lower == q.Rows/2:
 		what = "the theorem gamma(Q_n) >= (n-1)/2 (Spencer) or the bounds computed from the board"
+	case weakleyBound(q) && lower == (q.Rows+1)/2:
+		what = "Weakley's theorem (no (n-1)/2 queens cover Q_n unless n = 3 mod 4) or the bounds computed from the board"
 	}
 	return fmt.Sprintf("fewer than %d queens cannot cover the targets: %s, not proved by SAT", lower, what)
 }

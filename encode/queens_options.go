@@ -47,6 +47,8 @@ type QueensOptions struct {
 	Search     QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
 	NoSymmetry bool         `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
 	Upper      QueensUpper  `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
+	Walks      int          `opt:"walks" doc:"with upper=walk, the local searches run (seeds 1, 2, ..., N; 0 means 1), each stopping at the lower bound, the smallest cover kept: more find smaller covers on large full boards"`
+	NoWeakley  bool         `opt:"weakley,negate" doc:"Weakley's theorem in the lower bound: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens (false: SAT refutes (n-1)/2)"`
 	// SATOptions are the backend and certify=; Certify checks a clausal
 	// proof of every UNSAT call (each k below the answer, each cube of a
 	// split k) as the search makes it, and that a split k's cubes cover
@@ -60,6 +62,9 @@ type QueensOptions struct {
 	// Keep, if set, is given every checked claim (for --proofs).
 	Keep ClaimKeeper
 }
+
+// maxWalks is the most cover walks QueensOptions.Walks may ask for.
+const maxWalks = 1 << 16
 
 // QueensCard is the at-most-k encoding of QueensOptions.Card: one of
 // CardEncodings or QueensCardPB.
@@ -231,6 +236,9 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 	}
 	if err := checkEnum("queens", "upper", opt.Upper); err != nil {
 		return opt, err
+	}
+	if opt.Walks < 0 || opt.Walks > maxWalks {
+		return opt, fmt.Errorf("queens: walks=%d outside 0..%d", opt.Walks, maxWalks)
 	}
 	be, err := opt.backend()
 	if err != nil {

@@ -320,6 +320,7 @@ func TestSolveQueensRejectsBadOptions(t *testing.T) {
 		{QueensOptions{Split: "classes", Card: "pb"}, "not with card=pb"},
 		{QueensOptions{Split: "classes", NoLines: true}, "not with card=pb or lines=false"},
 		{QueensOptions{Upper: "oracle"}, "unknown upper"},
+		{QueensOptions{Walks: -1}, "walks=-1 outside"},
 	}
 	for _, tt := range tests {
 		if err := tt.opt.Validate(); err == nil || !strings.Contains(err.Error(), tt.msg) {
@@ -581,5 +582,65 @@ func BenchmarkQueensSATRandom36(b *testing.B) {
 				b.ReportMetric(float64(calls), "calls")
 			})
 		}
+	}
+}
+
+// TestQueensWeakley: Weakley's theorem lifts the lower bound of the full
+// n x n board with n = 1 mod 4 to (n+1)/2, which is gamma there, and
+// only there; with weakley=false the search refutes (n-1)/2 itself and
+// answers the same.
+func TestQueensWeakley(t *testing.T) {
+	for n := 1; n < len(gammaQ); n++ {
+		q := fullBoard(n)
+		with, without := queensLowerBound(q, true), queensLowerBound(q, false)
+		if n%4 == 1 && with != (n+1)/2 {
+			t.Errorf("n=%d: bound %d with Weakley, want (n+1)/2 = %d", n, with, (n+1)/2)
+		}
+		if n%4 != 1 && with != without {
+			t.Errorf("n=%d: Weakley changed the bound %d to %d", n, without, with)
+		}
+		if with > gammaQ[n] {
+			t.Errorf("n=%d: bound %d above gamma %d", n, with, gammaQ[n])
+		}
+	}
+	for _, n := range []int{5, 9} {
+		for _, off := range []bool{false, true} {
+			res, err := SolveQueens(fullBoard(n), QueensOptions{NoWeakley: off, Upper: QueensUpperGreedy, SATOptions: SATOptions{Certify: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := instances.VerifyQueens(fullBoard(n), res.Placement); err != nil || len(res.Placement) != gammaQ[n] {
+				t.Errorf("n=%d weakley=%t: %d queens (%v), want gamma %d", n, !off, len(res.Placement), err, gammaQ[n])
+			}
+			wantLower, named := (n+1)/2, true
+			if off {
+				wantLower, named = n/2, false
+			}
+			trusted := strings.Join(res.Cert.Trusted, "\n")
+			if res.Lower != wantLower || strings.Contains(trusted, "Weakley") != named {
+				t.Errorf("n=%d weakley=%t: search from %d, want %d; trusted:\n%s", n, !off, res.Lower, wantLower, trusted)
+			}
+		}
+	}
+}
+
+// TestQueensWalks: more cover walks keep the smallest cover, each one
+// verified; on Q_18 the first walk finds 10 queens and the second the
+// optimum 9, where the walks stop.
+func TestQueensWalks(t *testing.T) {
+	q := fullBoard(18)
+	one, err := queensWalks(q, 1, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, err := queensWalks(q, 4, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(four) > len(one) || len(four) != 9 {
+		t.Errorf("Q_18: %d queens after one walk, %d after four; want 9 (gamma) at last", len(one), len(four))
+	}
+	if err := instances.VerifyQueens(q, four); err != nil {
+		t.Error(err)
 	}
 }
