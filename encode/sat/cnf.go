@@ -22,6 +22,35 @@ type CNF struct {
 	// under some cube (a conjunction of literals), tried in order.
 	// WriteDIMACS writes them as CaDiCaL's "p inccnf" format does.
 	Cubes [][]int
+	// arena hands out the clauses Add and Exactly make, cut from shared
+	// chunks (a pointer, so that copies of f share it and never cut the
+	// same memory twice).
+	arena *clauseArena
+}
+
+// clauseArena cuts clauses from chunks of literals: one allocation for
+// many small clauses, each with no spare room, so an append to one copies
+// it rather than writing over its neighbour.
+type clauseArena struct{ buf []int }
+
+// arenaChunk is the literals a chunk of clauseArena holds.
+const arenaChunk = 4096
+
+// clause returns a new clause of n literals, from f's arena.
+func (f *CNF) clause(n int) []int {
+	if f.arena == nil {
+		f.arena = &clauseArena{}
+	}
+	a := f.arena
+	if cap(a.buf)-len(a.buf) < n {
+		if n > arenaChunk/4 {
+			return make([]int, n)
+		}
+		a.buf = make([]int, 0, arenaChunk)
+	}
+	i := len(a.buf)
+	a.buf = a.buf[:i+n]
+	return a.buf[i : i+n : i+n]
 }
 
 type varName struct {
@@ -56,7 +85,9 @@ func (f *CNF) Add(lits ...int) {
 			panic(fmt.Sprintf("encode: literal %d outside 1..%d", l, f.NumVars))
 		}
 	}
-	f.Clauses = append(f.Clauses, append([]int(nil), lits...))
+	c := f.clause(len(lits))
+	copy(c, lits)
+	f.Clauses = append(f.Clauses, c)
 }
 
 // atMostOne adds the pairwise at-most-one constraint over lits.
@@ -104,16 +135,16 @@ func (f *CNF) Exactly(k int, lits ...int) {
 		}
 		if ones == k+1 && ones == n-k+1 {
 			// n = 2k: the subset gives both clauses.
-			f.Clauses = append(f.Clauses, subsetClause(lits, mask, 1))
+			f.Clauses = append(f.Clauses, subsetClause(f.clause(ones), lits, mask, 1))
 		}
-		f.Clauses = append(f.Clauses, subsetClause(lits, mask, sign))
+		f.Clauses = append(f.Clauses, subsetClause(f.clause(ones), lits, mask, sign))
 	}
 }
 
-// subsetClause returns the clause over the literals mask picks, each
-// negated when sign is -1.
-func subsetClause(lits []int, mask, sign int) []int {
-	var clause []int
+// subsetClause writes into clause (as long as mask has bits) the literals
+// mask picks, each negated when sign is -1, and returns it.
+func subsetClause(clause, lits []int, mask, sign int) []int {
+	clause = clause[:0]
 	for i, l := range lits {
 		if mask>>i&1 == 1 {
 			clause = append(clause, sign*l)
