@@ -2,6 +2,7 @@ package sat
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -173,4 +174,25 @@ func TestAddRejectsUndeclaredLiteral(t *testing.T) {
 	var f CNF
 	f.NewVar()
 	f.Add(1, 2)
+}
+
+// TestCNFClausesApart: clauses cut from the shared chunks stay apart, in
+// copies of a formula too, and an append to one leaves its neighbour.
+func TestCNFClausesApart(t *testing.T) {
+	f := &CNF{}
+	f.NewVars(9, "")
+	f.Add(1, 2)
+	g := f.With(3)
+	f.Add(4, 5)
+	g.Add(6, 7)
+	f.Exactly(1, 1, 2, 3)
+	grown := append(f.Clauses[0], 8)
+	grown[0] = 9
+	want := [][]int{{1, 2}, {4, 5}, {-1, -2}, {-1, -3}, {-2, -3}, {1, 2, 3}}
+	if !reflect.DeepEqual(f.Clauses, want) {
+		t.Errorf("f's clauses %v, want %v", f.Clauses, want)
+	}
+	if wantG := [][]int{{1, 2}, {3}, {6, 7}}; !reflect.DeepEqual(g.Clauses, wantG) {
+		t.Errorf("the copy's clauses %v, want %v", g.Clauses, wantG)
+	}
 }
