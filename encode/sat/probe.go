@@ -514,6 +514,15 @@ func (s *probingSolver) build() error {
 // newInner makes the backend's solver for g, with its lemmas mapped back
 // to f's variables into the proof if there is one.
 func (s *probingSolver) newInner(g *CNF) (Solver, error) {
+	if g.NumVars == 0 {
+		// Probing decided every variable: no backend is needed to
+		// answer (its proof would hold nothing).
+		c := &closedSolver{}
+		for _, cl := range g.Clauses {
+			c.AddClause(cl)
+		}
+		return c, nil
+	}
 	if s.proof == nil {
 		return s.be.New(g)
 	}
@@ -657,3 +666,26 @@ func (s *probingSolver) Stats() SolverStats {
 	st.Probed = int64(len(s.p.unitsFound()))
 	return st
 }
+
+// closedSolver stands for the backend's solver when probing left no
+// variable open: the formula is satisfiable until an empty clause comes.
+type closedSolver struct{ unsat bool }
+
+func (c *closedSolver) AddClause(lits []int) error {
+	if len(lits) > 0 {
+		return fmt.Errorf("probing: literal %d outside the 0 open variables", lits[0])
+	}
+	c.unsat = true
+	return nil
+}
+
+func (c *closedSolver) Solve(time.Time) (Status, error) {
+	if c.unsat {
+		return Unsatisfiable, nil
+	}
+	return Satisfiable, nil
+}
+
+func (c *closedSolver) Model() []bool { return []bool{false} }
+
+func (c *closedSolver) Stats() SolverStats { return SolverStats{} }

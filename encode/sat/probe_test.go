@@ -2,6 +2,7 @@ package sat
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -314,5 +315,36 @@ func TestCuttingSolver(t *testing.T) {
 	probeCuts, rootCuts = 0, 0
 	if _, err := NewCuttingSolver(be, f, ProbeNone, nil, Cuts{Probe: func([]int8, []int, []int) [][]int { probeCuts++; return nil }}); err != nil || probeCuts != 0 {
 		t.Errorf("probe=none: %d probe cuts asked, err %v", probeCuts, err)
+	}
+}
+
+// TestProbingSolverClosed: when probing decides every variable no
+// backend solver is made; the models carry the probed values, and a
+// clause added later that the values break makes the formula UNSAT, in
+// every probing mode that probes.
+func TestProbingSolverClosed(t *testing.T) {
+	be, err := LookupBackend("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 is a unit, 1 implies 2, 2 and 3 clash, 3 or 4... 4 is forced.
+	f := &CNF{NumVars: 4, Clauses: [][]int{{1}, {-1, 2}, {-2, -3}, {3, 4}}}
+	for _, mode := range []string{ProbeOnce, ProbeRounds} {
+		sv, err := newProbingSolver(be, f, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := sv.(*probingSolver).Solver.(*closedSolver); !ok {
+			t.Errorf("%s: the inner solver is %T, want none made", mode, sv.(*probingSolver).Solver)
+		}
+		if st, _ := sv.Solve(time.Time{}); st != Satisfiable || !reflect.DeepEqual(sv.Model(), []bool{false, true, true, false, true}) {
+			t.Fatalf("%s: %v, model %v", mode, st, sv.Model())
+		}
+		if err := sv.AddClause([]int{-2, -4}); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := sv.Solve(time.Time{}); st != Unsatisfiable {
+			t.Errorf("%s: %v after a clause the values break, want UNSAT", mode, st)
+		}
 	}
 }
