@@ -69,6 +69,8 @@ func NewProber(f *CNF) *Prober {
 	for i, k := range n {
 		p.occ[i], flat = flat[:0:k], flat[k:]
 	}
+	p.clauses = make([][]int, 0, len(f.Clauses)+len(f.Clauses)/8)
+	p.queue = make([]int, 0, f.NumVars)
 	for _, c := range f.Clauses {
 		p.add(c)
 	}
