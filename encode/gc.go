@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"math"
 	"runtime/debug"
 
 	"github.com/gridsat/gridsat/encode/sat"
@@ -37,4 +38,26 @@ func raiseGC(backend sat.Backend) func() {
 		return func() {}
 	}
 	return func() { debug.SetGCPercent(old) }
+}
+
+// slantHeapPerCell and slantHeapBase make the soft memory limit a large
+// slant solve sets (limitSlantHeap): above the live heap the planted
+// boards reach (BenchmarkSlantSATPlanted; gctrace), well under the peak
+// that the collector's default headroom lets the heap grow to.
+const (
+	slantHeapPerCell = 1300
+	slantHeapBase    = 64 << 20
+)
+
+// limitSlantHeap sets the Go runtime's soft memory limit for a slant
+// solve of more than slantRaiseGCCells cells, unless a limit is set
+// already (GOMEMLIMIT, or a worker's --mem): the collector then works
+// harder as the heap nears it instead of letting it double. It returns
+// the function that puts the old limit back.
+func limitSlantHeap(cells int) func() {
+	if cells <= slantRaiseGCCells || debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		return func() {}
+	}
+	debug.SetMemoryLimit(slantHeapBase + slantHeapPerCell*int64(cells))
+	return func() { debug.SetMemoryLimit(math.MaxInt64) }
 }

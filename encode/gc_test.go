@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"math"
 	"runtime/debug"
 	"testing"
 
@@ -59,5 +60,35 @@ func TestSlantRestoresGC(t *testing.T) {
 		if got := debug.SetGCPercent(150); got != 150 {
 			t.Errorf("%s: the collector's target is %d after the solve, want 150", id, got)
 		}
+	}
+}
+
+// TestLimitSlantHeap: a large slant solve sets a soft memory limit from
+// its cells and takes it back; a small one, or one under a limit set
+// already (a worker's --mem), leaves the limit alone.
+func TestLimitSlantHeap(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	restore := limitSlantHeap(slantRaiseGCCells)
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("a 200x200 solve set the limit %d", got)
+	}
+	restore()
+	cells := 1000 * 1000
+	restore = limitSlantHeap(cells)
+	if got, want := debug.SetMemoryLimit(-1), int64(slantHeapBase+slantHeapPerCell*cells); got != want {
+		t.Errorf("a 1000x1000 solve set the limit %d, want %d", got, want)
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("the limit %d stayed after the solve", got)
+	}
+	debug.SetMemoryLimit(8 << 30)
+	restore = limitSlantHeap(cells)
+	if got := debug.SetMemoryLimit(-1); got != 8<<30 {
+		t.Errorf("a solve under a set limit changed it to %d", got)
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != 8<<30 {
+		t.Errorf("a solve under a set limit left %d", got)
 	}
 }

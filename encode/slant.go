@@ -534,9 +534,15 @@ func (e *SlantEncoding) touching(r, c int) []int {
 // more with reach's ranks, and half as much again with Unique (a second
 // refinement on the same solver); the constants are in the code below.
 // Fitted, on the high side, to peaks measured on gophersat with planted
-// boards (docs/findings.md, memory).
+// boards (docs/findings.md, memory): with loops inside probing (the
+// default) under the soft memory limit a large solve sets itself
+// (limitSlantHeap) or a worker sets for --mem, without them at the
+// collector's default headroom.
 func SlantMemory(s *instances.Slant, o SlantOptions) int64 {
 	perCell := int64(4 << 10)
+	if !o.NoRootCuts && o.Probe != sat.ProbeNone {
+		perCell = 1600
+	}
 	switch o.Loops {
 	case SlantLoopsShort:
 		perCell += 1 << 10
@@ -569,6 +575,7 @@ func SolveSlant(s *instances.Slant, o SlantOptions) (res SlantResult, err error)
 	if s.W*s.H <= slantRaiseGCCells {
 		defer raiseGC(be)()
 	}
+	defer limitSlantHeap(s.W * s.H)()
 	finder := newSlantLoops(enc)
 	finder.shortest = o.Cuts != SlantCutsForest
 	finder.enclosed = !o.LoopCutsOnly

@@ -53,11 +53,13 @@ func TestSlantRefusedUpFront(t *testing.T) {
 	if err := src.prepare(p); err != nil {
 		t.Fatal(err)
 	}
-	sp := specs(t, p, "dfs", "sat")
-	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: sp[0]}, 2<<30); why != "" {
-		t.Errorf("dfs on 1000x1000 refused under 2GiB: %s", why)
+	sp := specs(t, p, "dfs", "sat", "sat:rootcuts=false")
+	for _, s := range sp[:2] {
+		if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: s}, 2<<30); why != "" {
+			t.Errorf("%s on 1000x1000 refused under 2GiB: %s", s.Text, why)
+		}
 	}
-	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: sp[1]}, 2<<30); !strings.Contains(why, "estimated peak memory") || !strings.Contains(why, "2GiB limit") {
-		t.Errorf("sat on 1000x1000 under 2GiB: %q; want refused with the estimate", why)
+	if why := memoryRefusal(Task{Puzzle: p, Source: src, Index: 0, Spec: sp[2]}, 2<<30); !strings.Contains(why, "estimated peak memory") || !strings.Contains(why, "2GiB limit") {
+		t.Errorf("sat:rootcuts=false on 1000x1000 under 2GiB: %q; want refused with the estimate", why)
 	}
 }
