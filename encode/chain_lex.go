@@ -73,6 +73,9 @@ func SolveChain(c *instances.Chain, o ChainOptions) (ChainResult, error) {
 		}
 	}
 	res.Stats.Vars, res.Stats.Clauses = enc.CNF.NumVars, len(enc.CNF.Clauses)
+	if len(enc.CNF.Clauses) <= chainRaiseGCClauses {
+		defer raiseGC(backend)()
+	}
 	l := &chainLex{
 		c: c, enc: enc, backend: backend, o: o, res: &res,
 		banned:  make([]bool, enc.CNF.NumVars+1),

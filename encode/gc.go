@@ -19,6 +19,11 @@ import (
 // runs sooner when the heap nears it.
 const gophersatGCPercent = 400
 
+// chainRaiseGCClauses is the largest chain formula (in clauses) whose
+// lexicographic search raises the collector's target: its many small
+// solvers, one per question, are garbage within the search.
+const chainRaiseGCClauses = 100_000
+
 // slantRaiseGCCells is the largest slant board (in cells) whose solve
 // raises the collector's target: past it, the peak heap of the default
 // target is the limit that matters (SlantMemory), not the collector's

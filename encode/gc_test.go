@@ -92,3 +92,17 @@ func TestLimitSlantHeap(t *testing.T) {
 		t.Errorf("a solve under a set limit left %d", got)
 	}
 }
+
+// TestChainRestoresGC: a chain search small enough to raise the
+// collector's target puts the old one back, with a path and without.
+func TestChainRestoresGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(150))
+	for _, board := range []string{"3 3\n0 1 2\n1 1 0\n2 2 0\n", "2 2\n0 0\n0 0\n"} {
+		if _, err := SolveChain(chainBoard(t, board), ChainOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := debug.SetGCPercent(150); got != 150 {
+			t.Errorf("%q: the collector's target is %d after the search, want 150", board, got)
+		}
+	}
+}
