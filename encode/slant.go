@@ -318,7 +318,8 @@ func addClause(f *sat.CNF, lits ...int) {
 
 // exactly adds "exactly k of lits", constants counted out.
 func exactly(f *sat.CNF, k int, lits []int) {
-	var open []int
+	var buf [8]int
+	open := buf[:0]
 	for _, l := range lits {
 		switch l {
 		case litTrue:
@@ -388,13 +389,14 @@ func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, err
 	if o.Facts != nil && o.Facts.Contradiction {
 		f.Clauses = append(f.Clauses, []int{})
 	}
+	var touch [4]int
 	for r := 0; r <= s.H; r++ {
 		for c := 0; c <= s.W; c++ {
 			k := s.Clue(r, c)
 			if k < 0 {
 				continue
 			}
-			exactly(f, k, e.touching(r, c))
+			exactly(f, k, e.appendTouching(touch[:0], r, c))
 		}
 	}
 	e.fixPart(f)
@@ -510,8 +512,12 @@ func loopsName(l SlantLoops) string {
 // touching returns, for corner (r, c), the literal of each cell around it
 // that is true when the cell's diagonal touches the corner.
 func (e *SlantEncoding) touching(r, c int) []int {
+	return e.appendTouching(nil, r, c)
+}
+
+// appendTouching is touching appending to lits.
+func (e *SlantEncoding) appendTouching(lits []int, r, c int) []int {
 	s := e.s
-	var lits []int
 	if r > 0 && c > 0 {
 		lits = append(lits, e.at(r-1, c-1, '\\')) // up-left
 	}

@@ -30,11 +30,19 @@ type CNF struct {
 
 // clauseArena cuts clauses from chunks of literals: one allocation for
 // many small clauses, each with no spare room, so an append to one copies
-// it rather than writing over its neighbour.
-type clauseArena struct{ buf []int }
+// it rather than writing over its neighbour. The chunks double from
+// arenaFirst literals to arenaChunk, so that a small formula allocates
+// little.
+type clauseArena struct {
+	buf  []int
+	next int // the next chunk's size
+}
 
-// arenaChunk is the literals a chunk of clauseArena holds.
-const arenaChunk = 4096
+// The sizes of clauseArena's chunks, in literals.
+const (
+	arenaFirst = 64
+	arenaChunk = 4096
+)
 
 // clause returns a new clause of n literals, from f's arena.
 func (f *CNF) clause(n int) []int {
@@ -46,7 +54,8 @@ func (f *CNF) clause(n int) []int {
 		if n > arenaChunk/4 {
 			return make([]int, n)
 		}
-		a.buf = make([]int, 0, arenaChunk)
+		a.next = min(max(2*a.next, arenaFirst), arenaChunk)
+		a.buf = make([]int, 0, max(a.next, n))
 	}
 	i := len(a.buf)
 	a.buf = a.buf[:i+n]

@@ -494,6 +494,9 @@ func (s *probingSolver) build() error {
 		g.Clauses = append(g.Clauses, []int{})
 	}
 	for _, cs := range [2][][]int{s.f.Clauses, s.added} {
+		if g.NumVars == 0 {
+			break // every clause is satisfied or, if unsat, refuted already
+		}
 		for _, c := range cs {
 			if m, keep := s.mapClause(c); keep {
 				g.Clauses = append(g.Clauses, m)
@@ -547,7 +550,15 @@ func (s *probingSolver) newInner(g *CNF) (Solver, error) {
 // mapClause renumbers c for the inner solver; keep is false when a
 // literal fixed true satisfies it.
 func (s *probingSolver) mapClause(c []int) (m []int, keep bool) {
-	m = make([]int, 0, len(c))
+	open := 0
+	for _, l := range c {
+		if f := s.fixed[abs(l)]; f == 0 {
+			open++
+		} else if (f > 0) == (l > 0) {
+			return nil, false
+		}
+	}
+	m = make([]int, 0, open)
 	for _, l := range c {
 		v := abs(l)
 		if f := s.fixed[v]; f != 0 {
