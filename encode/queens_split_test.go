@@ -250,7 +250,7 @@ func TestQueensWalk(t *testing.T) {
 	for i, q := range boards {
 		t.Run(fmt.Sprintf("%d/%s", i, q.Size()), func(t *testing.T) {
 			opt := QueensOptions{NoLines: true, NoSymmetry: true}
-			walk := newQueensFormula(q, opt).walk(1)
+			walk := newQueensFormula(q, opt).walk(1, 0)
 			if err := instances.VerifyQueens(q, walk); err != nil {
 				t.Fatal(err)
 			}

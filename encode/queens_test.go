@@ -644,3 +644,21 @@ func TestQueensWalks(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestQueensWalkStopsAtFloor: a walk told the lower bound stops at a cover
+// of that size, where one told none spends its whole budget looking for
+// a smaller one.
+func TestQueensWalkStopsAtFloor(t *testing.T) {
+	qf := newQueensFormula(fullBoard(5), QueensOptions{NoLines: true, NoSymmetry: true})
+	const budget = 5_000
+	for _, floor := range []int{0, 3} {
+		w := qf.coverWalk(1)
+		cover := w.run(budget, floor)
+		if len(cover) != 3 {
+			t.Errorf("floor %d: a cover of %d queens, want gamma(Q_5) = 3", floor, len(cover))
+		}
+		if spent := w.step >= budget; spent != (floor == 0) {
+			t.Errorf("floor %d: %d swaps for a budget of %d", floor, w.step, budget)
+		}
+	}
+}

@@ -35,7 +35,7 @@ func queensWalks(q *instances.Queens, n, lower int) ([]instances.Square, error) 
 	qf := newQueensFormula(q, QueensOptions{NoLines: true, NoSymmetry: true})
 	var best []instances.Square
 	for seed := uint64(1); seed <= uint64(n) && (best == nil || len(best) > lower); seed++ {
-		walk := qf.walk(seed)
+		walk := qf.walk(seed, lower)
 		if err := instances.VerifyQueens(q, walk); err != nil {
 			return nil, fmt.Errorf("the walk's cover (seed %d): %w", seed, err)
 		}

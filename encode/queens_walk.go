@@ -162,8 +162,9 @@ func (w *coverWalk) worst() int32 {
 // first, the lowest index among ties) and looks for smaller ones: it drops
 // the worst square, then swaps until the selection covers every clause or
 // the budget runs out, and repeats with one square fewer after each cover.
-// It returns the smallest cover found.
-func (w *coverWalk) run(budget int64) []int32 {
+// It returns the smallest cover found, and stops at one of floor squares
+// (a lower bound: no smaller cover exists to look for).
+func (w *coverWalk) run(budget int64, floor int) []int32 {
 	for len(w.open) > 0 {
 		best := int32(-1)
 		for s := range w.score {
@@ -174,7 +175,7 @@ func (w *coverWalk) run(budget int64) []int32 {
 		w.flip(best)
 	}
 	best := append([]int32(nil), w.chosen...)
-	for len(w.open) == 0 && len(w.chosen) > 1 {
+	for len(w.open) == 0 && len(w.chosen) > max(1, floor) {
 		w.flip(w.worst())
 		for spent := int64(0); len(w.open) > 0 && spent < budget; spent++ {
 			w.step++
@@ -205,8 +206,19 @@ func (w *coverWalk) run(budget int64) []int32 {
 }
 
 // walk runs the cover walk on qf's target clauses and returns the smallest
-// cover it finds.
-func (qf *QueensFormula) walk(seed uint64) []instances.Square {
+// cover it finds, stopping at one of floor queens (a lower bound; 0 for
+// none).
+func (qf *QueensFormula) walk(seed uint64, floor int) []instances.Square {
+	w := qf.coverWalk(seed)
+	model := make([]bool, qf.CNF.NumVars+1)
+	for _, i := range w.run(walkBudget(len(qf.Queens), len(w.clauses)), floor) {
+		model[qf.Queens[i]] = true
+	}
+	return qf.placement(model)
+}
+
+// coverWalk returns the cover walk over qf's target clauses.
+func (qf *QueensFormula) coverWalk(seed uint64) *coverWalk {
 	index := map[int]int32{}
 	for i, v := range qf.Queens {
 		index[v] = int32(i)
@@ -218,10 +230,5 @@ func (qf *QueensFormula) walk(seed uint64) []instances.Square {
 			clauses[c][i] = index[v]
 		}
 	}
-	w := newCoverWalk(len(qf.Queens), clauses, seed)
-	model := make([]bool, qf.CNF.NumVars+1)
-	for _, i := range w.run(walkBudget(len(qf.Queens), len(clauses))) {
-		model[qf.Queens[i]] = true
-	}
-	return qf.placement(model)
+	return newCoverWalk(len(qf.Queens), clauses, seed)
 }
