@@ -76,9 +76,17 @@ func TestSolveBoundedReads(t *testing.T) {
 	if err := os.WriteFile(yes, []byte("#!/bin/sh\nexec yes \"v 1 2 3\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code = gridsatProc(t, "1\n1\n..\n.1\n", nil, "solve", "slant", "--solver", "sat:backend=exec:"+yes)
+	// A 2x2 board with no clue: probing decides none of its cells, so
+	// the backend is asked (a board probing decides needs none).
+	_, stderr, code = gridsatProc(t, "1\n2\n...\n...\n...\n", nil, "solve", "slant", "--solver", "sat:backend=exec:"+yes)
 	if code != exitFail || !strings.Contains(stderr, "solver output too large") {
 		t.Errorf("solve with yes as a solver: exit %d, %q; want exit 1 saying the solver output is too large", code, stderr)
+	}
+	// The clue 1 inside a 1x1 board decides its cell: probing answers,
+	// the broken backend is never started.
+	stdout, stderr, code := gridsatProc(t, "1\n1\n..\n.1\n", nil, "solve", "slant", "--solver", "sat:backend=exec:"+yes)
+	if code != 0 || stdout != "\\\n" {
+		t.Errorf("solve of a board probing decides, yes as a solver: exit %d, %q, %q; want exit 0 and \\", code, stdout, stderr)
 	}
 }
 
