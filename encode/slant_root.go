@@ -5,7 +5,8 @@ import (
 )
 
 // slantRoot finds the loop and enclosure cuts that the cells probing has
-// fixed already force (SlantOptions.RootCuts): the SAT side's own form of
+// fixed already force (option rootcuts, SlantOptions.NoRootCuts off;
+// slantProbe checks the probes themselves): the SAT side's own form of
 // the deductions a slant player makes first, given to the solver as
 // clauses of the kinds the refinement loop adds, so that its proofs check
 // the same way.
@@ -14,9 +15,10 @@ import (
 //     the fixed diagonals already join: the path between them plus that
 //     diagonal, a clause unit at the root.
 //   - An enclosure cut for every group of corners the fixed diagonals join
-//     that holds no border corner and has at most one way left out (an
-//     open cell whose diagonal would lead from it to a corner outside):
-//     "a diagonal leaves it", a clause unit (or false) at the root.
+//     that holds no border corner and has at most maxExits ways left out
+//     (an open cell whose diagonal would lead from it to a corner
+//     outside): "a diagonal leaves it", a clause false, unit or binary at
+//     the root (a binary one made once).
 type slantRoot struct {
 	enc  *SlantEncoding
 	s    *instances.Slant
