@@ -669,6 +669,33 @@ func solveSlantSecond(sv sat.Solver, enc *SlantEncoding, cut sat.Cutter, o Slant
 	return nil
 }
 
+// cornerStep is one of the diagonal steps from a corner: the cell it
+// crosses, the diagonal that makes it, and the corner it reaches.
+type cornerStep struct {
+	cell, to int
+	d        byte
+}
+
+// cornerSteps returns, in buf, the steps from corner p (numbered
+// row-major over the (W+1) x (H+1) corners) that stay on the board s.
+func cornerSteps(buf *[4]cornerStep, s *instances.Slant, p int) []cornerStep {
+	cw := s.W + 1
+	r, c := p/cw, p%cw
+	steps := buf[:0]
+	for _, m := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+		rr, cc := r+m[0], c+m[1]
+		if rr < 0 || rr > s.H || cc < 0 || cc > s.W {
+			continue
+		}
+		d := byte(instances.Back)
+		if m[0] != m[1] {
+			d = instances.Forward
+		}
+		steps = append(steps, cornerStep{cell: min(r, rr)*s.W + min(c, cc), to: rr*cw + cc, d: d})
+	}
+	return steps
+}
+
 // slantLoops finds the loops in models of one case; it keeps its buffers
 // between rounds.
 type slantLoops struct {
@@ -822,25 +849,18 @@ func (l *slantLoops) diag(i int) byte { return l.enc.diag(l.model, i) }
 // path returns the cells on the forest path from corner a to corner b.
 func (l *slantLoops) path(a, b int) []int32 {
 	s := l.s
-	cw := s.W + 1
 	l.nextStamp()
 	l.queue = append(l.queue[:0], int32(a))
 	l.visited[a] = l.stamp
 	l.parent[a] = -1
+	var buf [4]cornerStep
 	for h := 0; h < len(l.queue); h++ {
 		p := int(l.queue[h])
 		if p == b {
 			break
 		}
-		r, c := p/cw, p%cw
-		// The four diagonal neighbours of p and the cells between.
-		for _, n := range [4][3]int{{-1, -1, 0}, {-1, 1, 1}, {1, -1, 2}, {1, 1, 3}} {
-			rr, cc := r+n[0], c+n[1]
-			if rr < 0 || rr > s.H || cc < 0 || cc > s.W {
-				continue
-			}
-			cr, cc2 := min(r, rr), min(c, cc)
-			ci := cr*s.W + cc2
+		for _, st := range cornerSteps(&buf, s, p) {
+			ci, q := st.cell, st.to
 			if l.shortest {
 				if ci == l.skip {
 					continue
@@ -848,16 +868,8 @@ func (l *slantLoops) path(a, b int) []int32 {
 			} else if !l.inTree[ci] {
 				continue
 			}
-			// The cell's diagonal must be the one joining p and (rr,cc).
-			want := byte(instances.Back)
-			if n[0] != n[1] {
-				want = instances.Forward
-			}
-			if l.diag(ci) != want {
-				continue
-			}
-			q := rr*cw + cc
-			if l.visited[q] == l.stamp {
+			// The cell's diagonal must be the one joining p and q.
+			if l.diag(ci) != st.d || l.visited[q] == l.stamp {
 				continue
 			}
 			l.visited[q] = l.stamp

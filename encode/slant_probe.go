@@ -140,7 +140,6 @@ func (k *slantProbe) cuts(value []int8, root, implied []int) [][]int {
 // does not meet the other corner, which would be a bug).
 func (k *slantProbe) loop(value []int8, cell int, d byte) (cut []int, ok bool) {
 	s, e := k.s, k.enc
-	cw := s.W + 1
 	diag := func(ci int) byte {
 		if f := e.Fixed[ci]; f != 0 {
 			return f
@@ -157,25 +156,14 @@ func (k *slantProbe) loop(value []int8, cell int, d byte) (cut []int, ok bool) {
 	k.now++
 	k.at[a], k.from[a] = k.now, -1
 	k.queue = append(k.queue[:0], int32(a))
+	var buf [4]cornerStep
 	for h := 0; h < len(k.queue) && k.at[b] != k.now; h++ {
-		p := int(k.queue[h])
-		r, c := p/cw, p%cw
-		for _, m := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
-			rr, cc := r+m[0], c+m[1]
-			if rr < 0 || rr > s.H || cc < 0 || cc > s.W {
+		for _, st := range cornerSteps(&buf, s, int(k.queue[h])) {
+			if st.cell == cell || k.at[st.to] == k.now || diag(st.cell) != st.d {
 				continue
 			}
-			ci := min(r, rr)*s.W + min(c, cc)
-			want := byte(instances.Back)
-			if m[0] != m[1] {
-				want = instances.Forward
-			}
-			q := rr*cw + cc
-			if ci == cell || k.at[q] == k.now || diag(ci) != want {
-				continue
-			}
-			k.at[q], k.from[q] = k.now, int32(ci)
-			k.queue = append(k.queue, int32(q))
+			k.at[st.to], k.from[st.to] = k.now, int32(st.cell)
+			k.queue = append(k.queue, int32(st.to))
 		}
 	}
 	if k.at[b] != k.now {

@@ -126,7 +126,7 @@ func otherDiagonal(d byte) byte {
 // one of its corners and records each corner's parent cell and depth.
 func (l *slantRoot) growForest(skip int) {
 	s := l.s
-	cw := s.W + 1
+	var buf [4]cornerStep
 	clear(l.done)
 	for start := range l.done {
 		if l.done[start] {
@@ -137,23 +137,13 @@ func (l *slantRoot) growForest(skip int) {
 		l.queue = append(l.queue[:0], int32(start))
 		for h := 0; h < len(l.queue); h++ {
 			p := int(l.queue[h])
-			r, c := p/cw, p%cw
-			for _, m := range [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
-				rr, cc := r+m[0], c+m[1]
-				if rr < 0 || rr > s.H || cc < 0 || cc > s.W {
-					continue
-				}
-				ci := min(r, rr)*s.W + min(c, cc)
-				want := byte(instances.Back)
-				if m[0] != m[1] {
-					want = instances.Forward
-				}
-				q := rr*cw + cc
-				if ci == skip || l.diag[ci] != want || l.done[q] {
+			for _, st := range cornerSteps(&buf, s, p) {
+				q := st.to
+				if st.cell == skip || l.diag[st.cell] != st.d || l.done[q] {
 					continue
 				}
 				l.done[q] = true
-				l.up[q], l.depth[q] = int32(ci), l.depth[p]+1
+				l.up[q], l.depth[q] = int32(st.cell), l.depth[p]+1
 				l.queue = append(l.queue, int32(q))
 			}
 		}
