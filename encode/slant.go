@@ -360,6 +360,10 @@ func (e *SlantEncoding) diag(model []bool, i int) byte {
 	return instances.Back
 }
 
+// slantClueClauses is the most clauses Exactly writes for one clue: a 2
+// among four diagonals, four "not all of three" and four "one of three".
+const slantClueClauses = 8
+
 // SlantCNF returns the eager encoding of s under o: a variable per cell
 // not decided by o.Facts (see SlantEncoding), each clue as "exactly k of
 // the (at most 4) touching diagonals", the pairs o.Facts excludes as
@@ -389,6 +393,15 @@ func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, err
 	if o.Facts != nil && o.Facts.Contradiction {
 		f.Clauses = append(f.Clauses, []int{})
 	}
+	// The clues' clauses, at most slantClueClauses each, are most of the
+	// formula: room for them at once.
+	clues := 0
+	for _, k := range s.Clues {
+		if k >= 0 {
+			clues++
+		}
+	}
+	f.Reserve(slantClueClauses * clues)
 	var touch [4]int
 	for r := 0; r <= s.H; r++ {
 		for c := 0; c <= s.W; c++ {

@@ -86,6 +86,15 @@ func (f *CNF) NewVars(n int, name string) []int {
 	return vs
 }
 
+// Reserve makes room for n more clauses, so that an encoding that knows
+// roughly how many it will add grows f.Clauses once instead of copying it
+// at each doubling.
+func (f *CNF) Reserve(n int) {
+	if n > cap(f.Clauses)-len(f.Clauses) {
+		f.Clauses = append(make([][]int, 0, len(f.Clauses)+n), f.Clauses...)
+	}
+}
+
 // Add appends the clause lits (copied). An empty clause makes f
 // unsatisfiable.
 func (f *CNF) Add(lits ...int) {

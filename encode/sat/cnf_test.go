@@ -196,3 +196,29 @@ func TestCNFClausesApart(t *testing.T) {
 		t.Errorf("the copy's clauses %v, want %v", g.Clauses, wantG)
 	}
 }
+
+// TestReserve checks that Reserve keeps the clauses already added and
+// makes room for as many more as it was told, so that adding them does not
+// move the clause list again.
+func TestReserve(t *testing.T) {
+	f := &CNF{}
+	vs := f.NewVars(4, "")
+	f.Add(vs[0], vs[1])
+	f.Reserve(10)
+	first := &f.Clauses[0]
+	for i := 0; i < 10; i++ {
+		f.Add(vs[i%4], -vs[(i+1)%4])
+	}
+	if &f.Clauses[0] != first {
+		t.Errorf("the clause list moved while filling the room Reserve made")
+	}
+	if len(f.Clauses[0]) != 2 || f.Clauses[0][0] != vs[0] || f.Clauses[0][1] != vs[1] {
+		t.Errorf("first clause %v after Reserve, want [%d %d]", f.Clauses[0], vs[0], vs[1])
+	}
+	n := len(f.Clauses)
+	f.Reserve(0)
+	f.Reserve(-1)
+	if len(f.Clauses) != n {
+		t.Errorf("Reserve(0) and Reserve(-1) changed the clauses: %d, want %d", len(f.Clauses), n)
+	}
+}
