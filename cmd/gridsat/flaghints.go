@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -17,22 +18,26 @@ import (
 // --runs is --repeat here).
 var flagAliases = map[string]string{"runs": "repeat", "min-runs": "repeat", "out-file": "results", "time-limit": "timeout", "memory": "mem", "memlimit": "mem", "threads": "jobs", "seed-bootstrap": "seed"}
 
-var (
-	unknownFlag  = regexp.MustCompile(`^unknown flag: --([^ =]+)`)
-	unknownShort = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -([^ =]+)`)
-	badValue     = regexp.MustCompile(`^invalid argument "([^"]*)" for "(?:-., )?--([^"]+)" flag: (.*)$`)
-)
+// flagErrors are the forms of cobra's flag errors that get a hint,
+// compiled when a command line is first refused, not at every start.
+var flagErrors = sync.OnceValue(func() (e struct{ unknownFlag, unknownShort, badValue *regexp.Regexp }) {
+	e.unknownFlag = regexp.MustCompile(`^unknown flag: --([^ =]+)`)
+	e.unknownShort = regexp.MustCompile(`^unknown shorthand flag: '(.)' in -([^ =]+)`)
+	e.badValue = regexp.MustCompile(`^invalid argument "([^"]*)" for "(?:-., )?--([^"]+)" flag: (.*)$`)
+	return e
+})
 
 // flagHint is cobra's flag error err on command c with a hint added
 // where one helps; err itself otherwise.
 func flagHint(c *cobra.Command, err error) error {
 	msg := err.Error()
 	hint := ""
-	if m := unknownFlag.FindStringSubmatch(msg); m != nil {
+	fe := flagErrors()
+	if m := fe.unknownFlag.FindStringSubmatch(msg); m != nil {
 		hint = suggestFlag(c, m[1])
-	} else if m := unknownShort.FindStringSubmatch(msg); m != nil && c.Flags().Lookup(m[2]) != nil {
+	} else if m := fe.unknownShort.FindStringSubmatch(msg); m != nil && c.Flags().Lookup(m[2]) != nil {
 		hint = fmt.Sprintf("did you mean --%s (two dashes)?", m[2])
-	} else if m := badValue.FindStringSubmatch(msg); m != nil {
+	} else if m := fe.badValue.FindStringSubmatch(msg); m != nil {
 		hint = valueHint(c, m[2], m[1], m[3])
 	}
 	if hint == "" {

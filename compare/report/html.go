@@ -51,7 +51,7 @@ func writeHTML(w io.Writer, reports []view, opt Options) error {
 		page.Title += ": " + strings.Join(names, ", ")
 	}
 	var buf bytes.Buffer
-	if err := htmlTemplate.Execute(&buf, page); err != nil {
+	if err := htmlTemplate().Execute(&buf, page); err != nil {
 		return fmt.Errorf("writing HTML report: %w", err)
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {

@@ -2,11 +2,18 @@ package report
 
 import (
 	"html/template"
+	"sync"
 )
 
 // htmlTemplate is the report page. Everything it needs is inline: the
-// style, the sorting script, the plots and the boards (SVG).
-var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+// style, the sorting script, the plots and the boards (SVG). It is parsed
+// on first use, not when the program starts: most runs of gridsat write
+// no HTML, and every run would pay for the parse.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(htmlPageSource))
+})
+
+const htmlPageSource = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -78,7 +85,7 @@ var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{- if .BoardCell}}<td class="boards">{{if .Boards}}<details><summary>show</summary>
 {{- range .Boards}}<figure class="board">{{.SVG}}<figcaption>{{.Label}}</figcaption></figure>{{end -}}
 </details>{{else}}<span class="note">{{.BoardNote}}</span>{{end}}</td>{{end -}}
-</tr>{{end}}`))
+</tr>{{end}}`
 
 const htmlStyle = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }

@@ -543,14 +543,17 @@ func parseMiniSatResult(r io.Reader, nvars int) (answer, error) {
 }
 
 // statLine matches a statistics line of cadical or kissat ("c conflicts:
-// 1234 ...") or of minisat ("conflicts             : 1234 ...").
-var statLine = regexp.MustCompile(`(?m)^(?:c\s+)?(conflicts|decisions|restarts)\s*:\s*(\d+)`)
+// 1234 ...") or of minisat ("conflicts             : 1234 ..."); compiled
+// on first use, by the runs of external solvers only.
+var statLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^(?:c\s+)?(conflicts|decisions|restarts)\s*:\s*(\d+)`)
+})
 
 // parseSolverStats reads the search counters a solver printed; the last
 // value of each counter wins.
 func parseSolverStats(out []byte) SolverStats {
 	var st SolverStats
-	for _, m := range statLine.FindAllSubmatch(out, -1) {
+	for _, m := range statLine().FindAllSubmatch(out, -1) {
 		n, err := strconv.ParseInt(string(m[2]), 10, 64)
 		if err != nil {
 			continue
