@@ -435,7 +435,7 @@ func NewCuttingSolver(be Backend, f *CNF, mode string, proof *ProofLog, cuts Cut
 	p := NewProber(f)
 	p.proof = proof
 	p.cut = cuts.Probe
-	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds, proof: proof, cut: cuts.Root}
+	s := &probingSolver{be: be, f: f, p: p, rounds: mode == ProbeRounds, proof: proof, cut: cuts.Root, cutNone: -1}
 	if !s.probe() {
 		s.unsat = true
 	}
@@ -466,6 +466,9 @@ type probingSolver struct {
 	past   SolverStats
 	proof  *ProofLog // nil: no proof
 	cut    RootCutter
+	// cutNone is the number of root units when cut last found nothing to
+	// add; -1 before it was asked.
+	cutNone int
 	// pending are the root cuts the backend's solver does not have yet.
 	pending [][]int
 	// rephase: the next solve rebuilds the backend's solver, with the
@@ -604,11 +607,15 @@ func (s *probingSolver) probe() bool {
 		if !ok {
 			return false
 		}
-		if s.cut == nil {
+		if s.cut == nil || len(s.p.unitsFound()) == s.cutNone {
+			// (A root cutter's clauses are false or unit under the
+			// values it is given, so they change them; given the same
+			// values again it has nothing to add.)
 			return true
 		}
 		cuts := s.cut(s.p.val)
 		if len(cuts) == 0 {
+			s.cutNone = len(s.p.unitsFound())
 			return true
 		}
 		for _, c := range cuts {

@@ -318,6 +318,47 @@ func TestCuttingSolver(t *testing.T) {
 	}
 }
 
+// TestRootCutterAskedOnNewValues: in rounds mode the root cutter is asked
+// before every solve, but only when the root values changed since it last
+// found nothing: its answer depends on them alone.
+func TestRootCutterAskedOnNewValues(t *testing.T) {
+	// 1 or 2; 3 or 4: nothing fixed at the root until the clauses added.
+	f := &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}}}
+	var asked []int // the number of variables fixed, per call
+	root := func(value []int8) [][]int {
+		fixed := 0
+		for _, v := range value[1:] {
+			if v != 0 {
+				fixed++
+			}
+		}
+		asked = append(asked, fixed)
+		return nil
+	}
+	sv, err := NewCuttingSolver(gophersatBackend{}, f, ProbeRounds, nil, Cuts{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	solve := func() {
+		t.Helper()
+		if st, err := sv.Solve(time.Time{}); st != Satisfiable || err != nil {
+			t.Fatalf("%v %v", st, err)
+		}
+	}
+	solve()
+	solve() // nothing new: not asked
+	if len(asked) != 1 {
+		t.Fatalf("asked %d times with the same root values, want once (fixed counts %v)", len(asked), asked)
+	}
+	if err := sv.AddClause([]int{-1}); err != nil { // fixes 1, then 2
+		t.Fatal(err)
+	}
+	solve()
+	if len(asked) != 2 || asked[1] != 2 {
+		t.Errorf("after a unit: fixed counts %v, want [0 2]", asked)
+	}
+}
+
 // TestProbingSolverClosed: when probing decides every variable no
 // backend solver is made; the models carry the probed values, and a
 // clause added later that the values break makes the formula UNSAT, in
