@@ -31,6 +31,9 @@ type Machine struct {
 	// the kernel's clock under the wall time.
 	TimeSource  string `json:"time_source"`
 	Clocksource string `json:"clocksource,omitempty"`
+	// Collector is the garbage collector's target the solves ran under
+	// ("GOGC=400 in the workers"); empty in older records.
+	Collector string `json:"collector,omitempty"`
 	// ClockCost and ClockCostWall are what timing an empty solve reads
 	// (the median of many), in CPU and wall time: the clocks' own cost,
 	// carried by every measured time. MinSolve is the shortest solve
@@ -98,6 +101,9 @@ func (m *Machine) Lines(loadEnd []float64) []string {
 	clock := "clock: " + m.TimeSource
 	if m.Clocksource != "" {
 		clock += " (kernel clocksource " + m.Clocksource + ")"
+	}
+	if m.Collector != "" {
+		clock += "; collector: " + m.Collector
 	}
 	if m.ClockCost > 0 {
 		clock += fmt.Sprintf("; reading the clocks costs %s CPU, %s wall", FormatDuration(m.ClockCost), FormatDuration(m.ClockCostWall))

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
@@ -12,10 +13,20 @@ import (
 	"github.com/gridsat/gridsat/compare"
 )
 
+// collectorText says under which garbage collector target the workers
+// run their solves (WorkerGCPercent), for the machine record: the times
+// depend on it.
+func collectorText() string {
+	if g := os.Getenv("GOGC"); g != "" {
+		return "GOGC=" + g + " in the workers (from the environment)"
+	}
+	return fmt.Sprintf("GOGC=%d in the workers", WorkerGCPercent)
+}
+
 // newMachine describes this machine and build for a comparison of specs.
 func newMachine(specs []compare.Spec) *compare.Machine {
 	m := &compare.Machine{OS: runtime.GOOS + "/" + runtime.GOARCH, GoVersion: runtime.Version(), Gridsat: compare.Version,
-		LogicalCPUs: runtime.NumCPU(), TimeSource: timeSource, Revision: compare.RevisionUnknown}
+		LogicalCPUs: runtime.NumCPU(), TimeSource: timeSource, Collector: collectorText(), Revision: compare.RevisionUnknown}
 	m.Host, _ = os.Hostname()
 	readSystem(m)
 	m.LoadStart = loadAverage()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,6 +76,19 @@ const (
 	pinEnv = "GRIDSAT_WORKER_CPU"
 )
 
+// WorkerGCPercent is the garbage collector's target in a worker, unless
+// GOGC is set in its environment: the parent's own (parentGCPercent), and
+// what `compare --inproc` runs every solver under. Each run's allocations
+// die with it, and every solver, dfs and sat, runs under the same target.
+// At the default of 100, a solver that raised the target for its own
+// solve and put it back after (encode's solves on gophersat) left the
+// worker's next run to start with a collection, and the scavenger handing
+// back to the kernel the pages that run then faulted in again: on the
+// small bundled cases that doubled a sat run's time (BenchmarkBundled,
+// which sets the same target). The memory limit (--mem) still holds: the
+// collector works harder as the heap nears it.
+const WorkerGCPercent = parentGCPercent
+
 // pinned is the CPU this worker is bound to, -1 if none.
 var pinned = -1
 
@@ -95,6 +109,9 @@ func WorkerMain() error {
 		if err := limitMemory(mem, os.Getenv(rlimitEnv) == "1"); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(WorkerGCPercent)
 	}
 	if s := os.Getenv(pinEnv); s != "" {
 		cpu, err := strconv.Atoi(s)
