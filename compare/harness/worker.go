@@ -83,10 +83,10 @@ const (
 // At the default of 100, a solver that raised the target for its own
 // solve and put it back after (encode's solves on gophersat) left the
 // worker's next run to start with a collection, and the scavenger handing
-// back to the kernel the pages that run then faulted in again: on the
-// small bundled cases that doubled a sat run's time (BenchmarkBundled,
-// which sets the same target). The memory limit (--mem) still holds: the
-// collector works harder as the heap nears it.
+// back to the kernel the pages that run then faulted in again, a cost the
+// small bundled cases felt most (BenchmarkBundled sets the same target).
+// The memory limit (--mem) still holds: the collector works harder as the
+// heap nears it.
 const WorkerGCPercent = parentGCPercent
 
 // pinned is the CPU this worker is bound to, -1 if none.
