@@ -156,8 +156,9 @@ func DefaultSlantOptions() SlantOptions {
 	return SlantOptions{Loops: SlantLoopsLazy, Cuts: SlantCutsShortest, Probe: sat.ProbeRounds, Repair: SlantRepairAuto, Phase: SlantPhaseClues}
 }
 
-// check reports an unknown option value.
-func (o SlantOptions) check() error {
+// Check reports an option value SlantCNF and SolveSlant refuse: an
+// unknown value, or a certificate asked for over the DFS's facts.
+func (o SlantOptions) Check() error {
 	for _, err := range []error{
 		checkEnum("slant", "loops", o.Loops),
 		checkEnum("slant", "cuts", o.Cuts),
@@ -370,7 +371,7 @@ const slantClueClauses = 8
 // two-literal clauses, and the loop clauses o.Loops puts up front. Other
 // loops are left to the refinement loop.
 func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, error) {
-	if err := o.check(); err != nil {
+	if err := o.Check(); err != nil {
 		return nil, nil, err
 	}
 	var fixed []byte

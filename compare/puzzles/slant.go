@@ -226,7 +226,7 @@ func slantSATOptions(o compare.Options) (opt encode.SlantOptions, pre slantPre, 
 	}
 	opt, pre = cfg.SlantOptions, cfg.Pre
 	opt.Unique = cfg.uniqueOptions.Unique
-	if _, _, err := encode.SlantCNF(instances.NewSlant(1, 1), opt); err != nil {
+	if err := opt.Check(); err != nil {
 		return opt, pre, fmt.Errorf("slant sat options: %w", err)
 	}
 	if err := cfg.satOptions.into(&opt.SATOptions); err != nil {
