@@ -523,13 +523,8 @@ func loopsName(l SlantLoops) string {
 	return string(l)
 }
 
-// touching returns, for corner (r, c), the literal of each cell around it
-// that is true when the cell's diagonal touches the corner.
-func (e *SlantEncoding) touching(r, c int) []int {
-	return e.appendTouching(nil, r, c)
-}
-
-// appendTouching is touching appending to lits.
+// appendTouching appends to lits, for corner (r, c), the literal of each
+// cell around it that is true when the cell's diagonal touches the corner.
 func (e *SlantEncoding) appendTouching(lits []int, r, c int) []int {
 	s := e.s
 	if r > 0 && c > 0 {

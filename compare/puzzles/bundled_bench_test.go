@@ -1,12 +1,12 @@
 package puzzles
 
 import (
-	"bytes"
 	"fmt"
 	"runtime/debug"
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/compare/comparetest"
 	"github.com/gridsat/gridsat/compare/harness"
 	"github.com/gridsat/gridsat/instances"
 )
@@ -33,15 +33,7 @@ func BenchmarkBundled(b *testing.B) {
 		}
 		var cases []labelled
 		for _, set := range instances.Sets(name) {
-			data, err := instances.ReadSet(set.Path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			cs, err := p.Parse(set.Path, bytes.NewReader(data))
-			if err != nil {
-				b.Fatalf("%s: %v", set, err)
-			}
-			for i, c := range cs {
+			for i, c := range comparetest.ReadSet(b, p, set).Cases {
 				cases = append(cases, labelled{fmt.Sprintf("%s#%d", set.Name, i+1), c})
 			}
 		}
