@@ -662,3 +662,33 @@ func TestQueensWalkStopsAtFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkBudget: the cover walk's budget per size grows with the square
+// of the formula between its floor and its cap, so that a failing walk on
+// a small board costs little beside the SAT call it could have spared,
+// and the full boards from Q_17 up keep the whole cap.
+func TestWalkBudget(t *testing.T) {
+	for _, tc := range []struct {
+		squares, clauses int
+		want             int64
+	}{
+		{1, 1, 200},        // the floor
+		{58, 21, 390},      // a bundled 8x8 refutation: 79*79/16
+		{144, 144, 5184},   // Q_12
+		{289, 289, 20_000}, // Q_17: the cap
+		{625, 625, 20_000}, // Q_25
+		{1 << 20, 1 << 20, 20_000},
+	} {
+		if got := walkBudget(tc.squares, tc.clauses); got != tc.want {
+			t.Errorf("walkBudget(%d, %d) = %d, want %d", tc.squares, tc.clauses, got, tc.want)
+		}
+	}
+	last := int64(0)
+	for x := 0; x < 2000; x++ {
+		b := walkBudget(x, x)
+		if b < last {
+			t.Fatalf("walkBudget(%d, %d) = %d, below %d for a smaller formula", x, x, b, last)
+		}
+		last = b
+	}
+}

@@ -8,11 +8,14 @@ import (
 
 // walkBudget is the local search's budget per size tried, in swaps: when
 // this many find no cover of size k, the walk stops with the cover of size
-// k+1. It grows with the formula, 50 swaps per square and per clause, from
-// 2,000 to 20,000 (well above what any bundled or benchmark board has
-// needed to reach its optimum).
+// k+1. A walk that fails spends all of it, and on small boards the SAT
+// calls it could spare cost less than the swaps, so it grows with the
+// square of the formula (squares plus clauses), as the swaps the walks
+// needed on the full boards did, from 200 to 20,000 (the full boards from
+// Q_17 up get all of it).
 func walkBudget(squares, clauses int) int64 {
-	return min(max(50*int64(squares+clauses), 2_000), 20_000)
+	x := int64(squares + clauses)
+	return min(max(x*x/16, 200), 20_000)
 }
 
 // coverWalk is a weighted local search for small covers of a set of
