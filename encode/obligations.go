@@ -45,6 +45,7 @@ func queensKey(k int, share, border []int) string {
 // lists none when answer-1 is below zero; whether the board's own bounds
 // settle it is the caller's (compare's named bounds).
 func QueensObligations(q *instances.Queens, opt QueensOptions, answer int) ([]string, error) {
+	opt = opt.splitFor(q)
 	if q.Part != nil {
 		rest, forced := partRest(q)
 		q, answer = rest, answer-len(forced)

@@ -35,7 +35,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		return solveQueensPart(q, opt)
 	}
 	var res QueensResult
-	opt, err := opt.resolve()
+	opt, err := opt.splitFor(q).resolve()
 	if err != nil {
 		return res, err
 	}

@@ -24,7 +24,7 @@ func TestBindQueensCNF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := QueensOptions{SATOptions: SATOptions{Certify: true}}
+	opt := QueensOptions{Split: QueensSplitClasses, SATOptions: SATOptions{Certify: true}}
 	var kept claimList
 	var q *instances.Queens
 	var res QueensResult
@@ -84,20 +84,26 @@ func TestBindQueensCNF(t *testing.T) {
 // QueensObligations lists exactly the claims a certified search makes of
 // "at most answer-1" (with split=classes, one per cube, the ring splits
 // included), each met once by BindQueens; the claims of smaller k meet
-// none of them.
+// none of them. Under split=auto the seed and ladder boards give both
+// kinds: the obligations choose as the search did.
 func TestQueensObligationsMatchClaims(t *testing.T) {
-	fh, err := os.Open(filepath.Join("..", "instances", "sets", "queens", "seed.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	boards, err := instances.ParseQueens("seed.txt", fh)
-	if err != nil {
-		t.Fatal(err)
+	var boards []*instances.Queens
+	for _, name := range []string{"seed.txt", "ladder.txt"} {
+		fh, err := os.Open(filepath.Join("..", "instances", "sets", "queens", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := instances.ParseQueens(name, fh)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, b...)
 	}
 	full8, _ := instances.ParseQueens("q8", strings.NewReader("8 8\n"+strings.Repeat("XXXXXXXX\n", 8)+"0\n"))
 	checked := 0
-	for _, split := range []QueensSplit{QueensSplitClasses, QueensSplitNone} {
+	autoCubes := map[bool]int{} // under auto: searches whose claims had shares, or not
+	for _, split := range []QueensSplit{QueensSplitAuto, QueensSplitClasses, QueensSplitNone} {
 		for _, q := range append(boards, full8...) {
 			var kept claimList
 			opt := QueensOptions{Split: split, Keep: &kept, SATOptions: SATOptions{Certify: true}}
@@ -118,6 +124,9 @@ func TestQueensObligationsMatchClaims(t *testing.T) {
 				}
 				if cl.Queens.K == answer-1 {
 					met[key]++
+					if split == QueensSplitAuto {
+						autoCubes[len(cl.Queens.Share) > 0]++
+					}
 				} else if slices.Contains(need, key) {
 					t.Errorf("%s: a claim of k=%d meets %q", cl.Name, cl.Queens.K, key)
 				}
@@ -138,5 +147,8 @@ func TestQueensObligationsMatchClaims(t *testing.T) {
 	}
 	if checked < 4 {
 		t.Errorf("%d searches made claims; the test wants more", checked)
+	}
+	if autoCubes[true] == 0 || autoCubes[false] == 0 {
+		t.Errorf("split=auto: %d claims by cube, %d whole; the boards should give both", autoCubes[true], autoCubes[false])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gridsat/gridsat/encode/sat"
+	"github.com/gridsat/gridsat/instances"
 )
 
 // QueensOptions choose how the queens puzzle is encoded and searched. The
@@ -43,7 +44,7 @@ type QueensOptions struct {
 	NoLines    bool         `opt:"lines,negate" doc:"a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"`
 	Squares    bool         `opt:"squares" doc:"with lines, each target's clause over its squares too"`
 	NoParity   bool         `opt:"parity,negate" doc:"with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"`
-	Split      QueensSplit  `opt:"split" doc:"each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
+	Split      QueensSplit  `opt:"split" doc:"auto: classes when the greedy cover has 4 queens or more, else none; classes: each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
 	Search     QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
 	NoSymmetry bool         `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
 	Upper      QueensUpper  `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
@@ -103,27 +104,48 @@ var QueensOrders = []QueensOrder{QueensOrderNatural, QueensOrderOccurrence, Quee
 func (QueensOrder) Values() []string { return enumWords(QueensOrders) }
 
 // QueensSplit says how each "at most k" is asked: QueensSplitClasses,
-// QueensSplitNone, or "" for the default (classes where it applies).
+// QueensSplitNone, or QueensSplitAuto ("" too), the default: classes
+// where it applies and pays (see splitFor).
 type QueensSplit string
 
 // The splits.
 const (
+	QueensSplitAuto    QueensSplit = "auto"
 	QueensSplitClasses QueensSplit = "classes"
 	QueensSplitNone    QueensSplit = "none"
 )
 
 // Values lists the splits, the default first.
 func (QueensSplit) Values() []string {
-	return enumWords([]QueensSplit{QueensSplitClasses, QueensSplitNone})
+	return enumWords([]QueensSplit{QueensSplitAuto, QueensSplitClasses, QueensSplitNone})
 }
 
-// MarshalText spells a split, "" as the default with lines and a counter
-// (as resume keys and reports spell it).
+// MarshalText spells a split, "" as auto (as resume keys and reports
+// spell it).
 func (s QueensSplit) MarshalText() ([]byte, error) {
 	if s == "" {
-		return []byte(QueensSplitClasses), nil
+		return []byte(QueensSplitAuto), nil
 	}
 	return []byte(s), nil
+}
+
+// classesFrom is the greedy cover's size from which the automatic split
+// asks by class cubes. Below it every question is about 2 queens or
+// fewer, whose handful of cubes each cost a solver's construction and
+// share little: measured against split=none on random boards grouped by
+// the greedy cover's size, none was faster at 3 queens on every board
+// size tried, mixed at 4, slower from 5 (docs/findings.md, queens).
+const classesFrom = 4
+
+// splitFor settles the automatic split for board q (a whole case, not a
+// part: parts keep classes): none when its greedy cover has fewer than
+// classesFrom queens. It reads the case alone, so that the solver, the
+// obligations of its answer and the binder of its claims choose alike.
+func (opt QueensOptions) splitFor(q *instances.Queens) QueensOptions {
+	if (opt.Split == "" || opt.Split == QueensSplitAuto) && q.Part == nil && len(instances.QueensGreedy(q)) < classesFrom {
+		opt.Split = QueensSplitNone
+	}
+	return opt
 }
 
 // QueensSearch is the direction of the search for the smallest k.
@@ -221,7 +243,7 @@ func (opt QueensOptions) resolve() (QueensOptions, error) {
 		return opt, err
 	}
 	switch opt.Split {
-	case "":
+	case "", QueensSplitAuto:
 		opt.Split = QueensSplitClasses
 		if opt.Card == QueensCardPB || opt.NoLines {
 			opt.Split = QueensSplitNone

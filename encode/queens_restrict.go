@@ -181,7 +181,7 @@ func anyTrue(a []bool) bool {
 // (answer is the part's bound + 1 when it has none within the bound).
 func BindQueensCNF(q *instances.Queens, opt QueensOptions, answer int, qc *QueensClaim, kept *sat.CNF) error {
 	if q.Part == nil {
-		return bindQueensCNF(q, opt, answer, qc, kept)
+		return bindQueensCNF(q, opt.splitFor(q), answer, qc, kept)
 	}
 	rest, forced := partRest(q)
 	opt.NoSymmetry = true

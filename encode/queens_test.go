@@ -692,3 +692,43 @@ func TestWalkBudget(t *testing.T) {
 		last = b
 	}
 }
+
+// TestQueensSplitFor: the automatic split asks by class cubes from a
+// greedy cover of classesFrom queens, and whole below it; a split asked
+// for is kept, and parts keep classes.
+func TestQueensSplitFor(t *testing.T) {
+	small, err := instances.ParseQueens("small", strings.NewReader("6 6\nX.....\n......\n..X...\n......\n....X.\n.....X\n0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := len(instances.QueensGreedy(small[0])); g >= classesFrom {
+		t.Fatalf("the small board's greedy cover has %d queens", g)
+	}
+	full := fullBoard(8)
+	if g := len(instances.QueensGreedy(full)); g < classesFrom {
+		t.Fatalf("Q_8's greedy cover has %d queens", g)
+	}
+	part := *full
+	part.Part = &instances.QueensPart{}
+	for _, tc := range []struct {
+		q     *instances.Queens
+		split QueensSplit
+		want  QueensSplit
+	}{
+		{small[0], "", QueensSplitNone},
+		{small[0], QueensSplitAuto, QueensSplitNone},
+		{small[0], QueensSplitClasses, QueensSplitClasses},
+		{full, "", QueensSplitClasses},
+		{full, QueensSplitAuto, QueensSplitClasses},
+		{full, QueensSplitNone, QueensSplitNone},
+		{&part, QueensSplitAuto, QueensSplitClasses},
+	} {
+		opt, err := QueensOptions{Split: tc.split}.splitFor(tc.q).resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opt.Split != tc.want {
+			t.Errorf("%s, split=%q: %s, want %s", tc.q.Size(), tc.split, opt.Split, tc.want)
+		}
+	}
+}
