@@ -57,6 +57,11 @@ var Figures = []Figure{
 		Steps: [][]string{{"compare", "chain", "--repeat", "5", "--progress", "never"}}, Metric: Printed, Pattern: geomean, Repeat: 5},
 	{ID: "queens-geomean", What: "bundled queens sets: sat/dfs geomean CPU time ratio, 5 repeats; median of 5 runs",
 		Steps: [][]string{{"compare", "queens", "--repeat", "5", "--progress", "never"}}, Metric: Printed, Pattern: geomean, Repeat: 5},
+	{ID: "queens-random-geomean", What: "300 random 8x8 queens boards with 35% targets (gen seed 1): sat/dfs geomean CPU time ratio",
+		Steps: [][]string{
+			{"gen", "queens", "--size", "8", "--count", "300", "--seed", "1", "--param", "density=0.35", "-o", "{dir}/q8.txt"},
+			{"compare", "queens", "{dir}/q8.txt", "--progress", "never"},
+		}, Metric: Printed, Pattern: geomean, Repeat: 1},
 	{ID: "slant-200-geomean", What: "three hard unique 200x200 slant puzzles (gen seed 1): sat/dfs geomean CPU time ratio",
 		Steps: [][]string{
 			{"gen", "slant", "--size", "200", "--count", "3", "--seed", "1", "-o", "{dir}/s200.txt"},
