@@ -177,8 +177,19 @@ func (s *OptionSet[T]) Doc(field string) OptionDoc {
 
 // Parse reads o into a copy of the defaults: every name must be declared
 // and every value one its option allows (an empty value is refused where
-// an option has a default: it is a typo, not a choice).
+// an option has a default: it is a typo, not a choice). A solver parses
+// its options on every solve, inside the solve's timing: with none given,
+// the defaults are returned as they are, without the reflection a copy
+// to fill in needs (and its allocation).
 func (s *OptionSet[T]) Parse(o Options) (T, error) {
+	if len(o) == 0 {
+		return s.def, nil
+	}
+	return s.parse(o)
+}
+
+// parse is Parse of options o, one or more.
+func (s *OptionSet[T]) parse(o Options) (T, error) {
 	cfg := s.def
 	v := reflect.ValueOf(&cfg).Elem()
 	for _, name := range slices.Sorted(maps.Keys(o)) {

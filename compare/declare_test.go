@@ -84,6 +84,7 @@ func TestDeclaredParse(t *testing.T) {
 		err  string // a part of the error; "" for none
 	}{
 		{"defaults", Options{}, def, ""},
+		{"defaults, nil", nil, def, ""},
 		{"every option", Options{"fast": "true", "colour": "red", "level": "low", "learn": "false", "nodes": "0", "small": "127", "k": "4", "dir": "/tmp/p"},
 			toyConfig{toyEmbedded{true}, "red", 0, true, 0, 127, &four, "/tmp/p", 0}, ""},
 		{"a negated default", Options{"learn": "true"}, def, ""},
@@ -112,6 +113,15 @@ func TestDeclaredParse(t *testing.T) {
 		case tt.err == "" && !reflect.DeepEqual(got, tt.want):
 			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestParseDefaultsAllocFree: a solver parses its options on every
+// solve, inside the solve's timing; with none given, Parse allocates
+// nothing.
+func TestParseDefaultsAllocFree(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { _, _ = toyDecl.Parse(Options{}) }); n != 0 {
+		t.Errorf("Parse of no options: %v allocations, want 0", n)
 	}
 }
 

@@ -732,3 +732,31 @@ func TestQueensSplitFor(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionChecksAllocFree: the solvers check their options on every
+// solve, inside its timing, so the enumerations' checks allocate nothing
+// (their value lists are read once per type), and a bad value is still
+// refused.
+func TestOptionChecksAllocFree(t *testing.T) {
+	slant := DefaultSlantOptions()
+	queens := DefaultQueensOptions()
+	for name, check := range map[string]func() error{
+		"slant": slant.Check,
+		"queens": func() error {
+			_, err := queens.resolve()
+			return err
+		},
+	} {
+		if err := check(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = check() }); n != 0 {
+			t.Errorf("%s: %v allocations per check, want 0", name, n)
+		}
+	}
+	bad := slant
+	bad.Loops = "sideways"
+	if err := bad.Check(); err == nil || !strings.Contains(err.Error(), `unknown loops "sideways"`) {
+		t.Errorf("loops=sideways: %v", err)
+	}
+}

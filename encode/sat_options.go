@@ -2,8 +2,10 @@ package encode
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gridsat/gridsat/encode/sat"
 )
@@ -32,8 +34,24 @@ type enum interface {
 // one check of this package's enumerated options, for callers of encode
 // (compare checks the same lists, read from Values, before a solve).
 func checkEnum[E enum](puzzle, name string, v E) error {
-	if v == "" || slices.Contains(v.Values(), string(v)) {
+	if v == "" || slices.Contains(enumValues[E](), string(v)) {
 		return nil
 	}
 	return fmt.Errorf("%s: unknown %s %q (known: %s)", puzzle, name, v, strings.Join(v.Values(), ", "))
+}
+
+// enumCache holds each enum type's Values, which checkEnum reads on
+// every solve (a solver checks its options each time): the lists are
+// fixed, and building one allocates.
+var enumCache sync.Map // reflect.Type -> []string
+
+// enumValues returns E's Values, read once per type.
+func enumValues[E enum]() []string {
+	t := reflect.TypeFor[E]()
+	if vals, ok := enumCache.Load(t); ok {
+		return vals.([]string)
+	}
+	var zero E
+	vals, _ := enumCache.LoadOrStore(t, zero.Values())
+	return vals.([]string)
 }
