@@ -35,7 +35,8 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		return solveQueensPart(q, opt)
 	}
 	var res QueensResult
-	opt, err := opt.splitFor(q).resolve()
+	greedy := instances.QueensGreedy(q) // also what splitFor reads
+	opt, err := opt.splitForGreedy(len(greedy)).resolve()
 	if err != nil {
 		return res, err
 	}
@@ -46,7 +47,6 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if err != nil {
 		return res, err
 	}
-	greedy := instances.QueensGreedy(q)
 	if err := instances.VerifyQueens(q, greedy); err != nil {
 		return res, fmt.Errorf("queens: the greedy cover: %w", err)
 	}

@@ -142,7 +142,16 @@ const classesFrom = 4
 // classesFrom queens. It reads the case alone, so that the solver, the
 // obligations of its answer and the binder of its claims choose alike.
 func (opt QueensOptions) splitFor(q *instances.Queens) QueensOptions {
-	if (opt.Split == "" || opt.Split == QueensSplitAuto) && q.Part == nil && len(instances.QueensGreedy(q)) < classesFrom {
+	if q.Part != nil || opt.Split != "" && opt.Split != QueensSplitAuto {
+		return opt
+	}
+	return opt.splitForGreedy(len(instances.QueensGreedy(q)))
+}
+
+// splitForGreedy is splitFor of a whole case whose greedy cover
+// (instances.QueensGreedy) has greedy queens, for a caller that has it.
+func (opt QueensOptions) splitForGreedy(greedy int) QueensOptions {
+	if (opt.Split == "" || opt.Split == QueensSplitAuto) && greedy < classesFrom {
 		opt.Split = QueensSplitNone
 	}
 	return opt

@@ -37,7 +37,7 @@ func checkEnum[E enum](puzzle, name string, v E) error {
 	if v == "" || slices.Contains(enumValues[E](), string(v)) {
 		return nil
 	}
-	return fmt.Errorf("%s: unknown %s %q (known: %s)", puzzle, name, v, strings.Join(v.Values(), ", "))
+	return fmt.Errorf("%s: unknown %s %q (known: %s)", puzzle, name, v, strings.Join(enumValues[E](), ", "))
 }
 
 // enumCache holds each enum type's Values, which checkEnum reads on
