@@ -198,6 +198,9 @@ type queensDFS struct {
 	probeA []uint64
 	kids   []int32
 	root   *probeRoot
+	// noPrecut turns makeChild's cut on the parent's reaches off, for the
+	// test that it cuts no child childCut would keep.
+	noPrecut bool
 }
 
 func newQueensDFS(q *instances.Queens, useSymmetry bool) *queensDFS {
@@ -514,15 +517,38 @@ func (d *queensDFS) candidates(depth, left, t int) []int32 {
 
 // makeChild writes into the child's slot the targets a queen on s leaves
 // uncovered, and reports whether the child is made: a child the reach
-// bound would cut is not made at all.
+// bound would cut is not made at all. The child's reaches are at most the
+// parent's, so a child whose uncovered count passes the parent's best
+// reaches (s left out) is cut before its targets are even computed; the
+// rest go to childCut.
 func (d *queensDFS) makeChild(depth, left, s int, reach []int32) bool {
-	childU := d.childUncovered(depth, s)
 	if left-1 < 2 {
+		d.childUncovered(depth, s)
 		return true
 	}
 	// The child's uncovered count: the parent's less the reach of s.
 	n := d.uncount[depth] - int(reach[s])
+	if !d.noPrecut && d.topOthers(d.orders[depth], reach, s, left-1) < n {
+		return false
+	}
+	childU := d.childUncovered(depth, s)
 	return !d.childCut(d.orders[depth], reach, childU, n, left-1)
+}
+
+// topOthers adds up the k best parent reaches of squares other than s
+// (order holds the squares by decreasing reach).
+func (d *queensDFS) topOthers(order []int32, reach []int32, s, k int) int {
+	sum := 0
+	for _, o := range order {
+		if k == 0 {
+			break
+		}
+		if int(o) != s {
+			sum += int(reach[o])
+			k--
+		}
+	}
+	return sum
 }
 
 // childUncovered writes into the child's slot, and returns, the targets

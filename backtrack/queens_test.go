@@ -353,3 +353,39 @@ func BenchmarkQueensRefute(b *testing.B) {
 		})
 	}
 }
+
+// TestQueensPrecutKeepsTheTree: makeChild's cut on the parent's reaches
+// (topOthers) only saves childCut work; with it off, every search makes
+// the same nodes and answers the same, on full boards around gamma and on
+// random boards.
+func TestQueensPrecutKeepsTheTree(t *testing.T) {
+	boards := []*instances.Queens{}
+	for n := 6; n <= 11; n++ {
+		boards = append(boards, fullQueens(n, n))
+	}
+	rng := rand.New(rand.NewPCG(5, 7))
+	for i := 0; i < 12; i++ {
+		q, err := instances.GenerateQueens(rng, 9+i%4, 10, []float64{0.2, 0.4, 0.7}[i%3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, q)
+	}
+	for i, q := range boards {
+		greedy := len(instances.QueensGreedy(q))
+		for k := max(1, greedy-3); k < greedy; k++ {
+			var nodes [2]int64
+			var found [2]bool
+			for j, off := range []bool{false, true} {
+				d := newQueensDFS(q, true)
+				d.noPrecut = off
+				found[j] = d.run(k)
+				nodes[j] = d.nodes
+			}
+			if nodes[0] != nodes[1] || found[0] != found[1] {
+				t.Errorf("board %d (%dx%d), k=%d: precut on %d nodes, found %v; off %d nodes, found %v",
+					i, q.Rows, q.Cols, k, nodes[0], found[0], nodes[1], found[1])
+			}
+		}
+	}
+}
