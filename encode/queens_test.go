@@ -760,3 +760,35 @@ func TestOptionChecksAllocFree(t *testing.T) {
 		t.Errorf("loops=sideways: %v", err)
 	}
 }
+
+// BenchmarkQueensSATBundled solves every case of the bundled queens sets
+// (instances/sets/queens) in one op with the default options: the cases
+// behind the queens sat/dfs geomean of gridsat measure.
+func BenchmarkQueensSATBundled(b *testing.B) {
+	var cases []*instances.Queens
+	for _, name := range []string{"seed", "ladder", "domination"} {
+		path := filepath.Join("..", "instances", "sets", "queens", name+".txt")
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs, err := instances.ParseQueens(path, f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		cases = append(cases, cs...)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, q := range cases {
+			res, err := SolveQueens(q, QueensOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := instances.VerifyQueens(q, res.Placement); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
