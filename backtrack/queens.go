@@ -18,12 +18,13 @@ import (
 //     with ever fewer queens, from the greedy cover, until none is smaller.
 //   - symmetry: used where the board's symmetries map the target set onto
 //     itself.
-//   - weakley: queens_weakley.go; with it off, the search refutes what the
-//     theorem settles.
+//   - weakley, finozhenok: queens_weakley.go; with one off, the search
+//     refutes what its theorem settles.
 type QueensOptions struct {
-	Search     QueensSearch `opt:"search" doc:"up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"`
-	NoSymmetry bool         `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
-	NoWeakley  bool         `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
+	Search       QueensSearch `opt:"search" doc:"up: iterative deepening from a lower bound; down: branch and bound from the greedy cover"`
+	NoSymmetry   bool         `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
+	NoWeakley    bool         `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
+	NoFinozhenok bool         `opt:"finozhenok,negate" doc:"Finozhenok and Weakley's theorem: no cover of the full n x n board with n = 3 mod 4 has fewer than (n+1)/2 queens, save for n = 3 and 11"`
 }
 
 // QueensSearch is the direction of the search for the fewest queens.
@@ -134,10 +135,14 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 
 // theoremBound is the bound of the theorems opt keeps on.
 func (d *queensDFS) theoremBound(opt QueensOptions) int {
-	if opt.NoWeakley {
-		return 0
+	b := 0
+	if !opt.NoWeakley {
+		b = d.weakleyBound()
 	}
-	return d.weakleyBound()
+	if !opt.NoFinozhenok {
+		b = max(b, d.finozhenokBound())
+	}
+	return b
 }
 
 // queensDFS holds the bitboards of one board and the search's stacks.

@@ -13,6 +13,27 @@ import "math/rand/v2"
 // 25. The search starts there (option weakley; off, it refutes (n-1)/2
 // queens by search, which is how the tests cross-check the theorem).
 
+// Finozhenok and Weakley's theorem (D. Finozhenok and W. D. Weakley, "An
+// improved lower bound for domination numbers of the queen's graph",
+// Australasian Journal of Combinatorics 37, 2007, pp. 295-300): Spencer's
+// bound gamma(Q_n) >= (n-1)/2 is met only for n = 3 and n = 11, so every
+// other full n x n board needs ceil(n/2) queens at least. For n = 1 mod 4
+// that is Weakley's theorem and for even n Spencer's bound; what it adds,
+// and all the option finozhenok holds, is n = 3 mod 4: (n+1)/2, which is
+// gamma(Q_n) for n = 7, 19, 23 (A075458). Off, the search refutes (n-1)/2
+// itself.
+
+// finozhenokBound is the fewest queens Finozhenok and Weakley's theorem
+// allows on q's board where it adds to Weakley's: (n+1)/2 on a full n x n
+// board with n = 3 mod 4 other than 3 and 11, else 0.
+func (d *queensDFS) finozhenokBound() int {
+	n := d.q.Rows
+	if d.q.Cols != n || n%4 != 3 || n == 3 || n == 11 || popcount(d.targets) != d.squares {
+		return 0
+	}
+	return (n + 1) / 2
+}
+
 // weakleyBound is the fewest queens Weakley's theorem allows on q's board
 // (0 where it says nothing: a board not square, with a square not a
 // target, or n not 1 mod 4).

@@ -297,11 +297,14 @@ func (b queensBound) allCubes(k int) []queensCube {
 //     most 1, so the queens are at least the sum of all shares;
 //   - for a full n x n board, ceil((n-1)/2) (gamma(Q_n) >= (n-1)/2, Spencer);
 //   - for a full n x n board with n = 1 mod 4, (n+1)/2 (Weakley: a cover
-//     of (n-1)/2 queens exists only when n = 3 mod 4).
+//     of (n-1)/2 queens exists only when n = 3 mod 4);
+//   - for a full n x n board with n = 3 mod 4 other than 3 and 11, (n+1)/2
+//     (Finozhenok and Weakley, 2007: (n-1)/2 queens cover Q_n only for
+//     n = 3 and 11).
 //
-// QueensOptions.NoWeakley leaves the last out of the search
-// (queensLowerBound), so that SAT refutes (n-1)/2 itself.
-func QueensLowerBound(q *instances.Queens) int { return queensLowerBound(q, true) }
+// QueensOptions.NoWeakley and NoFinozhenok leave the last two out of the
+// search (queensLowerBound), so that SAT refutes (n-1)/2 itself.
+func QueensLowerBound(q *instances.Queens) int { return queensLowerBound(q, true, true) }
 
 // weakleyBound reports whether Weakley's theorem bounds q: a full n x n
 // board with n = 1 mod 4, where no (n-1)/2 queens cover.
@@ -309,13 +312,21 @@ func weakleyBound(q *instances.Queens) bool {
 	return q.Rows == q.Cols && q.Full() && q.Rows%4 == 1
 }
 
-// queensLowerBound is QueensLowerBound, with Weakley's theorem or not.
-func queensLowerBound(q *instances.Queens, weakley bool) int {
+// finozhenokBound reports whether Finozhenok and Weakley's theorem adds to
+// Weakley's on q: a full n x n board with n = 3 mod 4 other than 3 and 11,
+// where no (n-1)/2 queens cover.
+func finozhenokBound(q *instances.Queens) bool {
+	n := q.Rows
+	return q.Cols == n && q.Full() && n%4 == 3 && n != 3 && n != 11
+}
+
+// queensLowerBound is QueensLowerBound, with each theorem or not.
+func queensLowerBound(q *instances.Queens, weakley, finozhenok bool) int {
 	lb := instances.QueensCoverBound(q)
 	if q.Rows == q.Cols && q.Full() {
 		lb = max(lb, q.Rows/2) // ceil((n-1)/2) = floor(n/2)
 	}
-	if weakley && weakleyBound(q) {
+	if weakley && weakleyBound(q) || finozhenok && finozhenokBound(q) {
 		lb = max(lb, (q.Rows+1)/2)
 	}
 	targets := q.Targets()

@@ -68,6 +68,8 @@ func queensLowerTrust(q *instances.Queens, lower int) string {
 		what = "the theorem gamma(Q_n) >= (n-1)/2 (Spencer) or the bounds computed from the board"
 	case weakleyBound(q) && lower == (q.Rows+1)/2:
 		what = "Weakley's theorem (no (n-1)/2 queens cover Q_n unless n = 3 mod 4) or the bounds computed from the board"
+	case finozhenokBound(q) && lower == (q.Rows+1)/2:
+		what = "Finozhenok and Weakley's theorem (no (n-1)/2 queens cover Q_n unless n = 3 or 11) or the bounds computed from the board"
 	}
 	return fmt.Sprintf("fewer than %d queens cannot cover the targets: %s, not proved by SAT", lower, what)
 }

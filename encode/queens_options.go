@@ -38,18 +38,19 @@ import (
 //   - symmetry: all 8 symmetries on a full square board.
 //   - upper: "walk" (the default, see coverWalk) or "greedy".
 type QueensOptions struct {
-	Card       QueensCard   `opt:"card" doc:"at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"`
-	Order      QueensOrder  `opt:"order" doc:"order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"`
-	Empty      bool         `opt:"empty" doc:"the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"`
-	NoLines    bool         `opt:"lines,negate" doc:"a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"`
-	Squares    bool         `opt:"squares" doc:"with lines, each target's clause over its squares too"`
-	NoParity   bool         `opt:"parity,negate" doc:"with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"`
-	Split      QueensSplit  `opt:"split" doc:"auto: classes when the greedy cover has 4 queens or more, else none; classes: each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
-	Search     QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
-	NoSymmetry bool         `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
-	Upper      QueensUpper  `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
-	Walks      int          `opt:"walks" doc:"with upper=walk, the local searches run (seeds 1, 2, ..., N; 0 means 1), each stopping at the lower bound, the smallest cover kept: more find smaller covers on large full boards"`
-	NoWeakley  bool         `opt:"weakley,negate" doc:"Weakley's theorem in the lower bound: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens (false: SAT refutes (n-1)/2)"`
+	Card         QueensCard   `opt:"card" doc:"at-most-k encoding: totalizer, sequential counter, modular totalizer, cardinality network, sorting network, or gophersat's PB constraint (gophersat only)"`
+	Order        QueensOrder  `opt:"order" doc:"order of the square literals in the counter: row-major, most target clauses first, or 3x3 blocks (each by occurrence)"`
+	Empty        bool         `opt:"empty" doc:"the counter's converse clauses too: its outputs count exactly, stating \"at least |squares|-k empty\" in its own variables"`
+	NoLines      bool         `opt:"lines,negate" doc:"a variable per row, column and diagonal holding a queen, each target's clause over its four lines (false: over its squares), and at most k lines each way"`
+	Squares      bool         `opt:"squares" doc:"with lines, each target's clause over its squares too"`
+	NoParity     bool         `opt:"parity,negate" doc:"with lines, diagonals and anti-diagonals counted by square colour: max(light diagonals, light anti-diagonals) + max(dark ones) <= k (not with card=pb, which counts each direction alone; with split=classes, the cubes bound each colour's lines themselves)"`
+	Split        QueensSplit  `opt:"split" doc:"auto: classes when the greedy cover has 4 queens or more, else none; classes: each k answered by one SAT call per way of sharing the k queens among the four square classes (row parity x column parity), one share of each orbit under the board symmetries, lines of each parity bounded by their classes' queens (exec solvers that read incremental CNF, like cadical, take them all in one run); none: one call per k (always with card=pb or lines=false)"`
+	Search       QueensSearch `opt:"search" doc:"up: from a lower bound encode computes, one solver under assumptions on gini, a fresh solver per call elsewhere; down: from the upper bound, on gini one solver under assumptions, elsewhere one solver tightened by unit clauses (split=none) or a fresh solver per call"`
+	NoSymmetry   bool         `opt:"symmetry,negate" doc:"lex-leader constraints for the board symmetries that keep the targets"`
+	Upper        QueensUpper  `opt:"upper" doc:"the upper bound: a weighted local search over the target clauses from a greedy cover, or the greedy cover alone"`
+	Walks        int          `opt:"walks" doc:"with upper=walk, the local searches run (seeds 1, 2, ..., N; 0 means 1), each stopping at the lower bound, the smallest cover kept: more find smaller covers on large full boards"`
+	NoWeakley    bool         `opt:"weakley,negate" doc:"Weakley's theorem in the lower bound: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens (false: SAT refutes (n-1)/2)"`
+	NoFinozhenok bool         `opt:"finozhenok,negate" doc:"Finozhenok and Weakley's theorem in the lower bound: no cover of the full n x n board with n = 3 mod 4, save for n = 3 and 11, has fewer than (n+1)/2 queens (false: SAT refutes (n-1)/2)"`
 	// SATOptions are the backend and certify=; Certify checks a clausal
 	// proof of every UNSAT call (each k below the answer, each cube of a
 	// split k) as the search makes it, and that a split k's cubes cover

@@ -592,7 +592,7 @@ func BenchmarkQueensSATRandom36(b *testing.B) {
 func TestQueensWeakley(t *testing.T) {
 	for n := 1; n < len(gammaQ); n++ {
 		q := fullBoard(n)
-		with, without := queensLowerBound(q, true), queensLowerBound(q, false)
+		with, without := queensLowerBound(q, true, false), queensLowerBound(q, false, false)
 		if n%4 == 1 && with != (n+1)/2 {
 			t.Errorf("n=%d: bound %d with Weakley, want (n+1)/2 = %d", n, with, (n+1)/2)
 		}
@@ -620,6 +620,52 @@ func TestQueensWeakley(t *testing.T) {
 			if res.Lower != wantLower || strings.Contains(trusted, "Weakley") != named {
 				t.Errorf("n=%d weakley=%t: search from %d, want %d; trusted:\n%s", n, !off, res.Lower, wantLower, trusted)
 			}
+		}
+	}
+}
+
+// TestQueensFinozhenok: Finozhenok and Weakley's theorem lifts the lower
+// bound of the full n x n board with n = 3 mod 4, save for n = 3 and 11,
+// to (n+1)/2, never above gamma, and only there; with finozhenok=false SAT
+// refutes (n-1)/2 on Q_7 itself (a checked proof) and answers the same.
+func TestQueensFinozhenok(t *testing.T) {
+	for n := 1; n < len(gammaQ); n++ {
+		q := fullBoard(n)
+		with, without := queensLowerBound(q, false, true), queensLowerBound(q, false, false)
+		lifts := n%4 == 3 && n != 3 && n != 11
+		if lifts && with != (n+1)/2 {
+			t.Errorf("n=%d: bound %d with the theorem, want (n+1)/2 = %d", n, with, (n+1)/2)
+		}
+		if !lifts && with != without {
+			t.Errorf("n=%d: the theorem changed the bound %d to %d", n, without, with)
+		}
+		if with > gammaQ[n] {
+			t.Errorf("n=%d: bound %d above gamma %d", n, with, gammaQ[n])
+		}
+	}
+	const n = 7
+	for _, off := range []bool{false, true} {
+		res, err := SolveQueens(fullBoard(n), QueensOptions{NoFinozhenok: off, Upper: QueensUpperGreedy, SATOptions: SATOptions{Certify: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := instances.VerifyQueens(fullBoard(n), res.Placement); err != nil || len(res.Placement) != gammaQ[n] {
+			t.Errorf("finozhenok=%t: %d queens (%v), want gamma %d", !off, len(res.Placement), err, gammaQ[n])
+		}
+		wantLower, named := (n+1)/2, true
+		if off {
+			wantLower, named = n/2, false
+		}
+		trusted := strings.Join(res.Cert.Trusted, "\n")
+		if res.Lower != wantLower || strings.Contains(trusted, "Finozhenok") != named {
+			t.Errorf("finozhenok=%t: search from %d, want %d; trusted:\n%s", !off, res.Lower, wantLower, trusted)
+		}
+		if off && (res.CertErr != nil || res.Cert == nil || res.Cert.Claims == 0) {
+			t.Errorf("finozhenok=false: the refutation of %d queens: %+v, %v; want checked proofs", n/2, res.Cert, res.CertErr)
+		}
+		asked := slices.ContainsFunc(res.Stats.Steps, func(s sat.Step) bool { return s.Label == "k=3" && s.Status == sat.Unsatisfiable })
+		if asked != off {
+			t.Errorf("finozhenok=%t: steps %+v; want k=3 refuted by SAT only with the theorem off", !off, res.Stats.Steps)
 		}
 	}
 }

@@ -12,12 +12,13 @@ import (
 // (which the solver searches up from): a label "by a bound" is this
 // checker's, never the solver's word.
 const (
-	boundSpencer   = "gamma(Q_n) >= ceil((n-1)/2) (Spencer; Weakley)"
-	boundWeakley   = "gamma(Q_n) >= (n+1)/2 when n = 1 mod 4 (Weakley 1995)"
-	boundReach     = "the reach bound (the k squares attacking the most targets reach fewer than all)"
-	boundShare     = "the share bound (each target's share 1/(the most targets a square attacking it attacks) sums above k)"
-	boundForced    = "the part's forced queens"
-	boundUncovered = "a target no allowed square attacks"
+	boundSpencer    = "gamma(Q_n) >= ceil((n-1)/2) (Spencer; Weakley)"
+	boundWeakley    = "gamma(Q_n) >= (n+1)/2 when n = 1 mod 4 (Weakley 1995)"
+	boundFinozhenok = "gamma(Q_n) >= (n+1)/2 when n = 3 mod 4, save for n = 3 and 11 (Finozhenok and Weakley 2007)"
+	boundReach      = "the reach bound (the k squares attacking the most targets reach fewer than all)"
+	boundShare      = "the share bound (each target's share 1/(the most targets a square attacking it attacks) sums above k)"
+	boundForced     = "the part's forced queens"
+	boundUncovered  = "a target no allowed square attacks"
 )
 
 // queensBoundBy names a theorem or bound showing that no cover of q has
@@ -59,6 +60,9 @@ func queensBoundBy(q *instances.Queens, answer int) string {
 	}
 	if q.Part == nil && q.Rows == q.Cols && q.Full() && q.Rows%4 == 1 && (q.Rows+1)/2 > k {
 		return boundWeakley
+	}
+	if n := q.Rows; q.Part == nil && q.Cols == n && q.Full() && n%4 == 3 && n != 3 && n != 11 && (n+1)/2 > k {
+		return boundFinozhenok
 	}
 	shares := new(big.Rat)
 	for _, t := range targets {

@@ -23,6 +23,14 @@ func TestQueensBoundBy(t *testing.T) {
 		{"9 9\n" + strings.Repeat("XXXXXXXXX\n", 9), 5, boundWeakley},
 		{"9 9\n" + strings.Repeat("XXXXXXXXX\n", 9), 6, ""},
 		{"11 11\n" + strings.Repeat("XXXXXXXXXXX\n", 11), 6, ""}, // 11 = 3 mod 4: gamma(Q_11) = 5
+		{"11 11\n" + strings.Repeat("XXXXXXXXXXX\n", 11), 5, boundSpencer},
+		{"3 3\nXXX\nXXX\nXXX\n", 1, boundSpencer}, // gamma(Q_3) = 1 = (3-1)/2
+		{"3 3\nXXX\nXXX\nXXX\n", 2, ""},
+		{"7 7\n" + strings.Repeat("XXXXXXX\n", 7), 3, boundSpencer},
+		{"7 7\n" + strings.Repeat("XXXXXXX\n", 7), 4, boundFinozhenok},
+		{"7 7\n" + strings.Repeat("XXXXXXX\n", 7), 5, ""},
+		{"15 15\n" + strings.Repeat("XXXXXXXXXXXXXXX\n", 15), 8, boundFinozhenok},
+		{"15 15\n" + strings.Repeat("XXXXXXXXXXXXXXX\n", 15), 9, ""},
 		{"13 13\n" + strings.Repeat("XXXXXXXXXXXXX\n", 13), 7, boundWeakley},
 		// Issue 29's board: the bounds say 2, the optimum is 3.
 		{"6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n", 2, boundReach},
