@@ -47,7 +47,7 @@ func (d *queensDFS) weakleyBound() int {
 
 // skippedNodes is, when a theorem settles the k below the search's own
 // root bounds, Knuth's estimate of the nodes the search of that k would
-// have taken (1,024 probes, a fixed seed), else 0. The look-aheads of the
+// have taken (probeMean), else 0. The look-aheads of the
 // first k searched are budgeted from it as they would have been after
 // that search: with no nodes spent before, their floor budgets are too
 // small to find the covers of Q_21 and the full search takes their place.
@@ -56,15 +56,32 @@ func (d *queensDFS) skippedNodes(opt QueensOptions) int64 {
 	if k < max(d.rootBound(), d.borderRootBound()) {
 		return 0
 	}
+	return d.probeMean(k, true)
+}
+
+// probeMean is the mean of Knuth's estimate over 1,024 probes of the
+// search of k (a fixed seed); with early set, of the first 64 alone when
+// their mean is under smallTree: the look-aheads' budgets are their floors
+// for any estimate under 80,000 nodes, and on a tree this small the rest
+// of the probes would cost more than the search they stand for.
+func (d *queensDFS) probeMean(k int, early bool) int64 {
 	rng := rand.New(rand.NewPCG(uint64(k), 1995))
 	sum := 0.0
-	const probes = 1024
+	const probes, first = 1024, 64
 	d.root = nil
-	for range probes {
+	defer func() { d.root = nil }()
+	for i := range probes {
 		d.startOn(k, d.useful, true)
 		est, _ := d.probe(k, rng.IntN)
 		sum += est
+		if early && i+1 == first && sum/first < smallTree {
+			return int64(sum / first)
+		}
 	}
-	d.root = nil
 	return int64(sum / probes)
 }
+
+// smallTree is the estimate under which probeMean stops after its first
+// probes: a tenth of the smallest estimate that lifts a look-ahead's
+// budget above its floor (latticeBudget, symmetricBudget).
+const smallTree = 8_000
