@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gridsat/gridsat/encode/sat"
@@ -167,6 +168,38 @@ func BenchmarkSlantSATRootCuts(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// BenchmarkSlantSATBundled solves every case of the bundled slant sets
+// (instances/sets/slant) in one op with the default options, each answer
+// verified: the sat side of the slant geomean figure of gridsat measure.
+func BenchmarkSlantSATBundled(b *testing.B) {
+	var cases []*instances.Slant
+	for _, name := range []string{"sample", "ladder"} {
+		path := filepath.Join("..", "instances", "sets", "slant", name+".txt")
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs, err := instances.ParseSlant(path, f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		cases = append(cases, cs...)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, s := range cases {
+			res, err := SolveSlant(s, SlantOptions{})
+			if err != nil || res.Status != sat.Satisfiable {
+				b.Fatalf("%s: %v %v", s.Location(), res.Status, err)
+			}
+			if err := instances.VerifySlant(s, res.Solution); err != nil {
+				b.Fatalf("%s: %v", s.Location(), err)
+			}
 		}
 	}
 }
