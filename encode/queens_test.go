@@ -813,13 +813,7 @@ func TestOptionChecksAllocFree(t *testing.T) {
 func BenchmarkQueensSATBundled(b *testing.B) {
 	var cases []*instances.Queens
 	for _, name := range []string{"seed", "ladder", "domination"} {
-		path := filepath.Join("..", "instances", "sets", "queens", name+".txt")
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		cs, err := instances.ParseQueens(path, f)
-		f.Close()
+		cs, err := instances.ReadFile(filepath.Join("..", "instances", "sets", "queens", name+".txt"), instances.ParseQueens)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -178,13 +178,7 @@ func BenchmarkSlantSATRootCuts(b *testing.B) {
 func BenchmarkSlantSATBundled(b *testing.B) {
 	var cases []*instances.Slant
 	for _, name := range []string{"sample", "ladder"} {
-		path := filepath.Join("..", "instances", "sets", "slant", name+".txt")
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		cs, err := instances.ParseSlant(path, f)
-		f.Close()
+		cs, err := instances.ReadFile(filepath.Join("..", "instances", "sets", "slant", name+".txt"), instances.ParseSlant)
 		if err != nil {
 			b.Fatal(err)
 		}
