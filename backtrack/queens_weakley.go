@@ -62,8 +62,9 @@ func (d *queensDFS) skippedNodes(opt QueensOptions) int64 {
 // probeMean is the mean of Knuth's estimate over 1,024 probes of the
 // search of k (a fixed seed); with early set, of the first 64 alone when
 // their mean is under smallTree: the look-aheads' budgets are their floors
-// for any estimate under 80,000 nodes, and on a tree this small the rest
-// of the probes would cost more than the search they stand for.
+// for any estimate under four times latticeBudget's floor, and on a tree
+// this small the rest of the probes would cost more than the search they
+// stand for.
 func (d *queensDFS) probeMean(k int, early bool) int64 {
 	rng := rand.New(rand.NewPCG(uint64(k), 1995))
 	sum := 0.0
