@@ -55,14 +55,18 @@ func queensBoundBy(q *instances.Queens, answer int) string {
 			}
 		}
 	}
-	if q.Part == nil && q.Rows == q.Cols && q.Full() && q.Rows/2 > k {
-		return boundSpencer
-	}
-	if q.Part == nil && q.Rows == q.Cols && q.Full() && q.Rows%4 == 1 && (q.Rows+1)/2 > k {
-		return boundWeakley
-	}
-	if n := q.Rows; q.Part == nil && q.Cols == n && q.Full() && n%4 == 3 && n != 3 && n != 11 && (n+1)/2 > k {
-		return boundFinozhenok
+	// The theorems bound every cover of the full square board, so a
+	// part's too (its placements, forced queens included, are covers of
+	// the whole board): all answer-1 queens, the forced ones with them.
+	if n, total := q.Rows, answer-1; q.Cols == n && q.Full() {
+		switch {
+		case n/2 > total:
+			return boundSpencer
+		case n%4 == 1 && (n+1)/2 > total:
+			return boundWeakley
+		case n%4 == 3 && n != 3 && n != 11 && (n+1)/2 > total:
+			return boundFinozhenok
+		}
 	}
 	shares := new(big.Rat)
 	for _, t := range targets {

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -47,6 +48,42 @@ func TestQueensBoundBy(t *testing.T) {
 		}
 		if got := queensBoundBy(qs[0], tt.answer); got != tt.want {
 			t.Errorf("%q, answer %d: %q, want %q", tt.board, tt.answer, got, tt.want)
+		}
+	}
+}
+
+// A part of a full square board is settled by the theorems too: its
+// placements, forced queens included, cover the whole board. The parts
+// of Q_n looking for at most b queens, none found (answer b+1).
+func TestQueensBoundByParts(t *testing.T) {
+	full := func(n int) *instances.Queens {
+		qs, err := instances.ParseQueens("t.txt", strings.NewReader(fmt.Sprintf("%d %d\n", n, n)+strings.Repeat(strings.Repeat("X", n)+"\n", n)+"0\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return qs[0]
+	}
+	tests := []struct {
+		n, bound int
+		want     string
+	}{
+		{8, 3, boundSpencer},
+		{9, 4, boundWeakley},
+		{7, 3, boundFinozhenok},
+		{11, 4, boundSpencer},
+		{8, 4, ""}, // gamma(Q_8) = 5: no theorem says so
+		{11, 5, ""},
+	}
+	for _, tt := range tests {
+		parts, err := instances.SplitQueens(full(tt.n), 6, tt.bound, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parts {
+			got := queensBoundBy(p, tt.bound+1)
+			if tt.want != "" && got != tt.want || tt.want == "" && (got == boundSpencer || got == boundWeakley || got == boundFinozhenok) {
+				t.Errorf("Q_%d, %s: %q, want %q", tt.n, p.Part.Name(), got, tt.want)
+			}
 		}
 	}
 }
