@@ -320,6 +320,21 @@ func finozhenokBound(q *instances.Queens) bool {
 	return q.Cols == n && q.Full() && n%4 == 3 && n != 3 && n != 11
 }
 
+// queensTheoremBound is the fewest queens the theorems opt keeps on allow
+// on q's board, 0 on a board that is not full and square: Spencer's
+// floor(n/2), and (n+1)/2 where Weakley's or Finozhenok and Weakley's
+// theorem holds. A part's placements cover its whole board, so it bounds
+// them too.
+func queensTheoremBound(q *instances.Queens, opt QueensOptions) int {
+	if q.Rows != q.Cols || !q.Full() {
+		return 0
+	}
+	if !opt.NoWeakley && weakleyBound(q) || !opt.NoFinozhenok && finozhenokBound(q) {
+		return (q.Rows + 1) / 2
+	}
+	return q.Rows / 2
+}
+
 // queensLowerBound is QueensLowerBound, with each theorem or not.
 func queensLowerBound(q *instances.Queens, weakley, finozhenok bool) int {
 	lb := instances.QueensCoverBound(q)

@@ -33,6 +33,15 @@ func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, erro
 		res.None = true
 		return res, nil
 	}
+	if tb := queensTheoremBound(q, opt); tb > q.Part.Bound {
+		// A placement of the part covers the whole board: the theorem
+		// that bounds the board's covers settles the part, no SAT call.
+		res.None, res.Lower = true, tb
+		if opt.Certify {
+			res.Cert = &sat.Certificate{Trusted: []string{queensLowerTrust(q, tb)}}
+		}
+		return res, nil
+	}
 	if len(rest.Targets()) == 0 {
 		res.Placement = forced
 		return res, nil

@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/gridsat/gridsat/instances"
@@ -82,6 +83,54 @@ func TestSolveQueensParts(t *testing.T) {
 					t.Fatalf("%d parts: joined answer %d, unsplit %d (bound %d)", len(parts), best, opt, tc.bound)
 				}
 			})
+		}
+	}
+}
+
+// The parts of a full square board looking for fewer queens than a
+// theorem allows are settled by the theorem, no SAT call, the theorem
+// named in what a certificate trusts; with the theorem off, SAT refutes
+// them itself (with checked proofs).
+func TestSolveQueensPartsTheorems(t *testing.T) {
+	for _, tc := range []struct {
+		n, bound int
+		off      QueensOptions
+		named    string
+	}{
+		{8, 3, QueensOptions{}, "Spencer"},
+		{9, 4, QueensOptions{NoWeakley: true}, "Weakley's theorem"},
+		{7, 3, QueensOptions{NoFinozhenok: true}, "Finozhenok"},
+	} {
+		q := fullBoard(tc.n)
+		parts, err := instances.SplitQueens(q, tc.n, tc.bound, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		called := 0 // parts SAT refutes with the theorem off
+		for _, p := range parts {
+			on := QueensOptions{SATOptions: SATOptions{Certify: true}}
+			res, err := SolveQueens(p, on)
+			if err != nil || !res.None || res.Stats.Solves != 0 || res.Lower != tc.bound+1 {
+				t.Fatalf("Q_%d %s: %v, none %v, %d calls, lower %d; want none by the theorem, no call", tc.n, p.Part.Name(), err, res.None, res.Stats.Solves, res.Lower)
+			}
+			if res.Cert == nil || len(res.Cert.Trusted) != 1 || !strings.Contains(res.Cert.Trusted[0], tc.named) {
+				t.Errorf("Q_%d %s: trusted %+v, want %q named", tc.n, p.Part.Name(), res.Cert, tc.named)
+			}
+			if tc.off == (QueensOptions{}) {
+				continue // Spencer's bound is not an option
+			}
+			off := tc.off
+			off.Certify = true
+			res, err = SolveQueens(p, off)
+			if err != nil || !res.None || res.CertErr != nil {
+				t.Errorf("Q_%d %s, theorem off: %v, none %v, %v; want none", tc.n, p.Part.Name(), err, res.None, res.CertErr)
+			}
+			if res.Stats.Solves > 0 {
+				called++
+			}
+		}
+		if tc.off != (QueensOptions{}) && called == 0 {
+			t.Errorf("Q_%d: with the theorem off no part needed SAT", tc.n)
 		}
 	}
 }
