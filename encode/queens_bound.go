@@ -279,13 +279,22 @@ func (b queensBound) Cubes(k int) [][]int {
 	return cubes
 }
 
-// allCubes lists the cubes of Cubes(k).
+// allCubes lists the cubes of Cubes(k): first those of the shares that
+// put every queen on one class, then the others in Shares' order. A k with
+// a cover ends at its first satisfiable cube, and on full boards the
+// covers of one class are the ones to find (the DFS's parity look-ahead,
+// backtrack/queens_lattice.go, finds its covers there); a k with none
+// refutes every cube in any order.
 func (b queensBound) allCubes(k int) []queensCube {
-	var cubes []queensCube
+	var one, rest []queensCube
 	for _, n := range b.Shares(k) {
-		cubes = append(cubes, b.cubes(n)...)
+		if n[0] == k || n[1] == k || n[2] == k || n[3] == k {
+			one = append(one, b.cubes(n)...)
+		} else {
+			rest = append(rest, b.cubes(n)...)
+		}
 	}
-	return cubes
+	return append(one, rest...)
 }
 
 // QueensLowerBound is the bound an upward search starts from, computed here

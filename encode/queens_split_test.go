@@ -98,8 +98,9 @@ func TestQueensCubesMatchBruteForce(t *testing.T) {
 			}
 			shares := classShares(k)
 			seen := map[[4]int]bool{}
-			for i, n := range shares {
-				if n[0] < 0 || n[1] < 0 || n[2] < 0 || n[3] < 0 || n[0]+n[1]+n[2]+n[3] != k || seen[n] {
+			for i, c := range b.allCubes(k) {
+				n := c.share
+				if n[0] < 0 || n[1] < 0 || n[2] < 0 || n[3] < 0 || n[0]+n[1]+n[2]+n[3] != k || seen[n] || !slices.Contains(shares, n) {
 					t.Fatalf("k=%d: share %v", k, n)
 				}
 				seen[n] = true
