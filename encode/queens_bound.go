@@ -263,7 +263,7 @@ func (b queensBound) cubeLits(c queensCube) []int {
 }
 
 // Cubes splits "at most k queens" into one cube per share of Shares(k),
-// in that order. A cover of at most k queens with m[c] queens on class c
+// in allCubes' order. A cover of at most k queens with m[c] queens on class c
 // lies in every cube with n >= m, so the cubes of every share together say
 // what "at most k" says; alone, each is far easier for CDCL (a proof that
 // k queens cannot cover the targets, too hard in one piece, falls into
