@@ -50,7 +50,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 	if err := instances.VerifyQueens(q, greedy); err != nil {
 		return res, fmt.Errorf("queens: the greedy cover: %w", err)
 	}
-	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), queensLowerBound(q, !opt.NoWeakley, !opt.NoFinozhenok)
+	res.Placement, res.Greedy, res.Lower = greedy, len(greedy), queensLowerBound(q, opt)
 	if opt.Upper == QueensUpperWalk && res.Lower < res.Greedy {
 		start := time.Now()
 		walk, err := queensWalks(q, max(opt.Walks, 1), res.Lower)

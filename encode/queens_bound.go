@@ -313,7 +313,7 @@ func (b queensBound) allCubes(k int) []queensCube {
 //
 // QueensOptions.NoWeakley and NoFinozhenok leave the last two out of the
 // search (queensLowerBound), so that SAT refutes (n-1)/2 itself.
-func QueensLowerBound(q *instances.Queens) int { return queensLowerBound(q, true, true) }
+func QueensLowerBound(q *instances.Queens) int { return queensLowerBound(q, QueensOptions{}) }
 
 // weakleyBound reports whether Weakley's theorem bounds q: a full n x n
 // board with n = 1 mod 4, where no (n-1)/2 queens cover.
@@ -344,15 +344,9 @@ func queensTheoremBound(q *instances.Queens, opt QueensOptions) int {
 	return q.Rows / 2
 }
 
-// queensLowerBound is QueensLowerBound, with each theorem or not.
-func queensLowerBound(q *instances.Queens, weakley, finozhenok bool) int {
-	lb := instances.QueensCoverBound(q)
-	if q.Rows == q.Cols && q.Full() {
-		lb = max(lb, q.Rows/2) // ceil((n-1)/2) = floor(n/2)
-	}
-	if weakley && weakleyBound(q) || finozhenok && finozhenokBound(q) {
-		lb = max(lb, (q.Rows+1)/2)
-	}
+// queensLowerBound is QueensLowerBound with the theorems opt keeps on.
+func queensLowerBound(q *instances.Queens, opt QueensOptions) int {
+	lb := max(instances.QueensCoverBound(q), queensTheoremBound(q, opt))
 	targets := q.Targets()
 	reach := make([]int, q.Cells())
 	for s := range reach {

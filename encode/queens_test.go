@@ -592,7 +592,7 @@ func BenchmarkQueensSATRandom36(b *testing.B) {
 func TestQueensWeakley(t *testing.T) {
 	for n := 1; n < len(gammaQ); n++ {
 		q := fullBoard(n)
-		with, without := queensLowerBound(q, true, false), queensLowerBound(q, false, false)
+		with, without := queensLowerBound(q, QueensOptions{NoFinozhenok: true}), queensLowerBound(q, QueensOptions{NoWeakley: true, NoFinozhenok: true})
 		if n%4 == 1 && with != (n+1)/2 {
 			t.Errorf("n=%d: bound %d with Weakley, want (n+1)/2 = %d", n, with, (n+1)/2)
 		}
@@ -631,7 +631,7 @@ func TestQueensWeakley(t *testing.T) {
 func TestQueensFinozhenok(t *testing.T) {
 	for n := 1; n < len(gammaQ); n++ {
 		q := fullBoard(n)
-		with, without := queensLowerBound(q, false, true), queensLowerBound(q, false, false)
+		with, without := queensLowerBound(q, QueensOptions{NoWeakley: true}), queensLowerBound(q, QueensOptions{NoWeakley: true, NoFinozhenok: true})
 		lifts := n%4 == 3 && n != 3 && n != 11
 		if lifts && with != (n+1)/2 {
 			t.Errorf("n=%d: bound %d with the theorem, want (n+1)/2 = %d", n, with, (n+1)/2)
