@@ -117,11 +117,11 @@ func (s *queensSAT) prepare(upper int) error {
 		return err
 	}
 	s.count(s.qf.CNF, 0)
+	if !sat.Assumes(s.backend) && (s.opt.Search == QueensSearchUp || s.opt.Split == QueensSplitClasses) {
+		return nil // a fresh solver per call
+	}
 	if s.one, err = s.backend.New(s.qf.CNF); err != nil {
 		return fmt.Errorf("making solver: %w", err)
-	}
-	if _, ok := s.one.(sat.Assumer); !ok && (s.opt.Search == QueensSearchUp || s.opt.Split == QueensSplitClasses) {
-		s.one = nil // a fresh solver per call
 	}
 	return nil
 }

@@ -135,6 +135,21 @@ type CubeBackend interface {
 	SolvesCubes() bool
 }
 
+// AssumingBackend is a Backend that says, before making a solver, that its
+// solvers are Assumers, so a caller can skip building a solver it would
+// only keep if it were one.
+type AssumingBackend interface {
+	// Assumes reports whether New makes Assumers.
+	Assumes() bool
+}
+
+// Assumes reports whether b says its solvers are Assumers (see
+// AssumingBackend); a backend that does not say is taken not to.
+func Assumes(b Backend) bool {
+	a, ok := b.(AssumingBackend)
+	return ok && a.Assumes()
+}
+
 var (
 	backendsMu sync.Mutex
 	backends   = map[string]func(arg string) (Backend, error){}
@@ -188,9 +203,10 @@ func backendNamesLocked() []string {
 
 // What each backend can do beyond Backend and Solver.
 var (
-	_ Prover      = gophersatBackend{}
-	_ Prover      = (*execBackend)(nil)
-	_ CubeBackend = (*execBackend)(nil)
-	_ Assumer     = (*giniSolver)(nil)
-	_ Cuber       = (*execCuber)(nil)
+	_ Prover          = gophersatBackend{}
+	_ Prover          = (*execBackend)(nil)
+	_ CubeBackend     = (*execBackend)(nil)
+	_ Assumer         = (*giniSolver)(nil)
+	_ AssumingBackend = giniBackend{}
+	_ Cuber           = (*execCuber)(nil)
 )

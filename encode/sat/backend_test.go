@@ -681,3 +681,21 @@ func TestExecCubesCadical(t *testing.T) {
 		t.Fatalf("%d of 20 cube lists satisfiable: the test needs both answers", sats)
 	}
 }
+
+// Assumes says, for every backend, what its solvers are: true exactly when
+// New makes Assumers, so callers that skip a solver on its word lose nothing.
+func TestBackendsSayWhetherTheyAssume(t *testing.T) {
+	for _, name := range testedBackends {
+		t.Run(name, func(t *testing.T) {
+			b := lookupTestBackend(t, name)
+			s, err := b.New(&CNF{NumVars: 2, Clauses: [][]int{{1, 2}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, isAssumer := s.(Assumer)
+			if got := Assumes(b); got != isAssumer {
+				t.Errorf("Assumes = %v, but its solver is an Assumer: %v", got, isAssumer)
+			}
+		})
+	}
+}

@@ -40,6 +40,9 @@ func init() {
 // Name returns "gini".
 func (giniBackend) Name() string { return "gini" }
 
+// Assumes implements AssumingBackend: gini's solvers are Assumers.
+func (giniBackend) Assumes() bool { return true }
+
 // New declares all of f's variables and loads its clauses.
 func (giniBackend) New(f *CNF) (Solver, error) {
 	s := &giniSolver{nvars: f.NumVars, clauses: make([][]int, 0, len(f.Clauses))}
