@@ -13,8 +13,10 @@ import (
 //   - certified: a proof kept with the run was checked again for this
 //     report (the certificates' code sets Run.Claim to it; a label read
 //     from a results file is dropped);
-//   - certified when run: the run checked a proof when it was made
-//     (Run.Certified), and nothing checked it since;
+//   - certified when run: the run, made by this process (Run.Live),
+//     checked a proof when it was made (Run.Certified); a run read from a
+//     results file that says so is taken at no more than the file's word:
+//     the labels below, claimed at most;
 //   - by a bound: a theorem or bound, checked from the case alone
 //     (Puzzle.SettledBy: for queens, gamma(Q_n) >= ceil((n-1)/2) or the
 //     board's reach or share bound), settles it with no proof;
@@ -121,7 +123,7 @@ func LabelClaims(p *Puzzle, uses [][]string, row *Row) {
 		case run.Claim == ClaimCertified:
 		case p != nil && p.SettledBy != nil && p.SettledBy(row.Input, run.Result) != "":
 			run.Claim, run.ClaimBy = ClaimBound, p.SettledBy(row.Input, run.Result)
-		case run.Certified && provedAny(*run):
+		case run.Certified && run.Live && provedAny(*run):
 			run.Claim = ClaimCertifiedWhenRun
 		case crossChecked(p, uses, row, i, k):
 			run.Claim = ClaimCrossChecked

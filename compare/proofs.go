@@ -29,8 +29,9 @@ func RepeatProofsDir(dir string, r int) string {
 type ProofCheck struct {
 	Claims, Failed int // kept claims checked, and failed
 	Runs           int // runs labelled certified by them
-	// Unproved counts the runs certified when run whose obligations are
-	// not all met by kept claims: labelled claimed.
+	// Unproved counts the runs that say they were certified when run
+	// (Run.Certified) whose obligations are not all met by kept claims:
+	// labelled claimed, or cross-checked.
 	Unproved int
 	// Refused counts the kept claims that check but meet no obligation of
 	// a run, or one another claim met already.
@@ -63,8 +64,9 @@ type keptRef struct {
 // labelled certified when every one is met in some folder. A claim that
 // fails, a second claim of one obligation, and a claim of the run that
 // meets none of its obligations are refused by name: the run is labelled
-// claimed and its row gets the refusal as a problem. A run certified when
-// run whose obligations are not all kept is labelled claimed (Unproved).
+// claimed and its row gets the refusal as a problem. A run that says it
+// was certified when run whose obligations are not all kept keeps the
+// label LabelClaims gave it (claimed, or cross-checked; Unproved).
 // A kept file over the readers' bounds (RecheckClaimBound) is an error:
 // the report refuses the folder.
 func RecheckProofs(r *Report, opts []Options, dirs ...string) (ProofCheck, error) {
@@ -199,8 +201,10 @@ func labelByProofs(r *Report, ck *caseKeys, row *Row, j int, o Options, refs []*
 	case met:
 		run.Claim = ClaimCertified
 		pc.Runs++
-	case run.Claim == ClaimCertifiedWhenRun:
-		run.Claim = ClaimClaimed
+	case run.Certified:
+		if run.Claim == ClaimCertifiedWhenRun {
+			run.Claim = ClaimClaimed
+		}
 		pc.Unproved++
 	}
 }

@@ -72,9 +72,14 @@ type Run struct {
 	Machine string `json:"machine,omitempty"`
 	// Certified is set when the run's claim of an absence (no solution,
 	// optimal, unique, -1) was checked against a clausal proof while the
-	// run was made (--certify); a report shows it as "certified when run"
-	// unless it re-checks a kept proof.
+	// run was made (--certify). Only a Live run's backs the label
+	// "certified when run": read from a results file it is the file's
+	// word, which anyone can edit, and a report labels that run by what
+	// it checks itself (a kept proof, a bound, a cross-check) or claimed.
 	Certified bool `json:"certified,omitempty"`
+	// Live is set on a run this process made (in its workers) and judged,
+	// never on one read from a results file (report, compare --resume).
+	Live bool `json:"-"`
 	// Claim labels what backs the run's claim of an absence (claims.go):
 	// one of ClaimLabels, "" when the run claims nothing a verifier could
 	// not check. A report sets it; one read from a results file is dropped.

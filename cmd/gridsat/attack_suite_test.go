@@ -157,7 +157,35 @@ func (fx *attackFixture) judge(t *testing.T, name, runs, proofs string) attackRe
 			}
 		}
 	}
+	fx.judgeBare(t, name, runs)
 	return attackResult{code: code, rows: rep.Rows}
+}
+
+// judgeBare reports the mutated results file alone, with no check asked
+// for (no --proofs, no --recheck), and checks that no wrong answer gets a
+// label stronger than claimed: what the file says of itself (that a run
+// was certified when run) is no label. Exit 0 is fine here: a claimed
+// wrong answer is only a claim until a check is asked for.
+func (fx *attackFixture) judgeBare(t *testing.T, name, runs string) {
+	t.Helper()
+	out, stderr, code := gridsat(t, "", "report", runs, "--format", "json")
+	if code == exitUsage {
+		return
+	}
+	var rep struct {
+		Rows []compare.Row `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%s: report alone: exit %d, JSON %v\n%s\n%s", name, code, err, out, stderr)
+	}
+	for _, row := range rep.Rows {
+		where := fmt.Sprintf("%s#%d", row.File, row.Case)
+		for _, run := range row.Runs {
+			if run.Verdict.Solved() && fx.wrong(where, run.Result) && slices.Contains(strongLabels, run.Claim) {
+				t.Errorf("%s: report alone: %s: the wrong answer %q is labelled %s", name, where, run.Result.Answer, run.Claim)
+			}
+		}
+	}
 }
 
 // certified reports whether res labels certified the run of row where.

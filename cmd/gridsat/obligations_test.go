@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -156,7 +157,7 @@ func TestBoundIsNoProof(t *testing.T) {
 		os.Remove(k)
 	}
 	out, stderr, code = gridsat(t, "", "report", runs, "--proofs", proofs)
-	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 run certified when run with some needed fact not kept") {
+	if strings.Contains(withoutLegend(out), "✓") || !strings.Contains(out, "sat 1 claimed") || !strings.Contains(stderr, "1 run saying certified when run with some needed fact not kept") {
 		t.Errorf("report --proofs, no claim kept: exit %d, want no ✓ and claimed\n%s\n%s", code, out, stderr)
 	}
 }
@@ -343,5 +344,45 @@ func TestBoundPartsKeepTheirClaims(t *testing.T) {
 	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs)
 	if code != 0 || !strings.Contains(stderr, " 0 refused") || !strings.Contains(out, "by a bound") || !strings.Contains(withoutLegend(out), "✓✓") {
 		t.Errorf("report --proofs of parts, some settled by a bound: exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// A results file saying a run was certified when run is the file's word:
+// compare --resume takes the run back (re-verified) but not that word.
+// The forged run, one queen more than the fewest on a board only sat ran,
+// is a claim ("?"), never "✓", and the summary says why; the same
+// comparison run now, by this process, marks its run "✓".
+func TestResumeTakesNoCertifiedWord(t *testing.T) {
+	runs, _ := certifiedRun(t, "queens", q6)
+	in := filepath.Join(filepath.Dir(runs), "in.txt")
+	forged := 0
+	editRecords(t, runs, func(_ int, rec *harness.Record) {
+		if rec.Kind != "run" || !rec.Run.Run.Result.Certified {
+			return
+		}
+		r := &rec.Run.Run.Result
+		head, n, _ := strings.Cut(r.Answer, ": ")
+		v, err := strconv.Atoi(n)
+		free := strings.IndexAny(r.Witness, ".X")
+		if err != nil || free < 0 {
+			t.Fatalf("run record %q %q", r.Answer, r.Witness)
+		}
+		w := []byte(r.Witness)
+		w[free] = 'Q'
+		r.Answer, r.Witness = head+": "+strconv.Itoa(v+1), string(w)
+		forged++
+	})
+	if forged != 1 {
+		t.Fatalf("forged %d runs, want 1", forged)
+	}
+	args := []string{"compare", "queens", in, "--solvers", "sat", "--inproc", "--certify"}
+	out, stderr, code := gridsat(t, "", append(args, "--results", runs, "--resume")...)
+	if table := withoutLegend(out); code != 0 || !strings.Contains(table, "ok?") || strings.Contains(table, "✓") ||
+		!strings.Contains(out, "1 run says it was certified when run, by the results file's word alone") || !strings.Contains(out, "1 reused") {
+		t.Errorf("compare --resume over a forged certified run: exit %d, want ok? and no ✓\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code = gridsat(t, "", append(args, "--results", filepath.Join(t.TempDir(), "now.jsonl"))...)
+	if code != 0 || !strings.Contains(withoutLegend(out), "ok✓") || strings.Contains(out, "word alone") {
+		t.Errorf("compare --certify run now: exit %d, want ok✓\n%s\n%s", code, out, stderr)
 	}
 }

@@ -53,9 +53,12 @@ a case not its key's). A claim no verifier can check (no solution, an
 optimum, uniqueness) is labelled by what backs it: certified (--proofs:
 a kept proof of every fact the answer needs, derived from the case,
 checked again; copies, extra claims and claims of other facts are
-refused by name, exit 1), certified when run, by a bound (a theorem or
-bound checked from the case), cross-checked (an independent solver
-agrees) or claimed (marked "?"); --recheck runs the claimed ones again
+refused by name, exit 1), by a bound (a theorem or bound checked from
+the case), cross-checked (an independent solver agrees) or claimed
+(marked "?"). A run the file says was certified when run is taken at no
+more than that word: claimed, or cross-checked, until --proofs checks
+its kept proofs (the file can be edited; the proofs are checked).
+--recheck runs the claimed ones again
 (--recheck=all every claim) and reports a record a run now contradicts.
 Split parts are joined only when splitting their whole case again gives
 them, each under its number; a join that differs from a whole-case row
@@ -76,7 +79,7 @@ comparisons, or a record fails a check.`,
 		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
 	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "with --recheck: runs at once")
-	fl.StringArrayVar(&f.proofs, "proofs", nil, "check again the proofs kept in this directory (compare --certify --proofs DIR; repeat the flag for several) and label certified (✓✓) the runs whose every needed fact a kept proof meets; without it a run certified when made is labelled certified when run (✓)")
+	fl.StringArrayVar(&f.proofs, "proofs", nil, "check again the proofs kept in this directory (compare --certify --proofs DIR; repeat the flag for several) and label certified (✓✓) the runs whose every needed fact a kept proof meets; without it a run the file says was certified when made is labelled by what report checks itself (a bound, a cross-check) or claimed (?)")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
 	f.report.add(fl)
@@ -265,7 +268,7 @@ func recheckProofs(stderr io.Writer, r *compare.Report, opts []compare.Options, 
 	}
 	note := fmt.Sprintf("%s: %s checked again in %s, %d failed, %d refused; %s certified by them", r.Name(), compare.Count(pc.Claims, "kept proof"), strings.Join(dirs, ", "), pc.Failed, pc.Refused, compare.Count(pc.Runs, "run"))
 	if pc.Unproved > 0 {
-		note += fmt.Sprintf("; %s certified when run with some needed fact not kept (labelled claimed)", compare.Count(pc.Unproved, "run"))
+		note += fmt.Sprintf("; %s saying certified when run with some needed fact not kept (not certified)", compare.Count(pc.Unproved, "run"))
 	}
 	fmt.Fprintln(stderr, "gridsat report: "+note)
 	for _, p := range pc.Unreadable {

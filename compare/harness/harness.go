@@ -237,7 +237,7 @@ func compareAll(ctx context.Context, cfg compareConfig) []compare.Row {
 		if t.Repeat < 0 {
 			return // a warm-up
 		}
-		run.Repeat = t.Repeat
+		run.Repeat, run.Live = t.Repeat, true
 		mu.Lock()
 		defer mu.Unlock()
 		if cfg.OnRun != nil {

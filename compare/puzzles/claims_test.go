@@ -7,9 +7,11 @@ import (
 )
 
 // Each claim no verifier can check is labelled by what backs it: a proof
-// (certified when run, or certified when the certificates' code checked
-// one now), an independent solver agreeing (cross-checked), or nothing
-// (claimed); a verified answer claims nothing.
+// (certified when run, by a run this process made, or certified when the
+// certificates' code checked one now), an independent solver agreeing
+// (cross-checked), or nothing (claimed); a verified answer claims nothing.
+// A run read from a results file that says it was certified is taken at
+// no more than that word.
 func TestClaimLabels(t *testing.T) {
 	slant, err := compare.Lookup("slant")
 	if err != nil {
@@ -23,7 +25,9 @@ func TestClaimLabels(t *testing.T) {
 	ok := compare.Run{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true}}
 	unique := compare.Run{Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, UniqueChecked: true}}
 	cert := unsat
-	cert.Certified = true
+	cert.Certified, cert.Live = true, true
+	stored := unsat
+	stored.Certified = true // read from a file: Live unset
 	recert := unsat
 	recert.Claim = compare.ClaimCertified
 	spec := func(p *compare.Puzzle, text string) compare.Spec {
@@ -50,6 +54,8 @@ func TestClaimLabels(t *testing.T) {
 		{"unique against plain", slant, []string{"dfs", "sat"}, []compare.Run{unique, ok}, "yes", []string{compare.ClaimClaimed, ""}},
 		{"unique both", slant, []string{"dfs", "sat"}, []compare.Run{unique, unique}, "yes", []string{compare.ClaimCrossChecked, compare.ClaimCrossChecked}},
 		{"certified when run", slant, []string{"dfs", "sat"}, []compare.Run{cert, unsat}, "yes", []string{compare.ClaimCertifiedWhenRun, compare.ClaimCrossChecked}},
+		{"certified, read from a file", slant, []string{"dfs", "sat"}, []compare.Run{stored, unsat}, "yes", []string{compare.ClaimCrossChecked, compare.ClaimCrossChecked}},
+		{"certified, read from a file, alone", slant, []string{"sat"}, []compare.Run{stored}, "-", []string{compare.ClaimClaimed}},
 		{"certified now", slant, []string{"sat"}, []compare.Run{recert}, "-", []string{compare.ClaimCertified}},
 		{"a timeout", slant, []string{"dfs", "sat"}, []compare.Run{{Verdict: compare.VerdictTimeout}, unsat}, "-", []string{"", compare.ClaimClaimed}},
 		{"queens optimum, one solver", queens, []string{"sat"}, []compare.Run{ok}, "-", []string{compare.ClaimClaimed}},

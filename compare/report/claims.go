@@ -47,10 +47,28 @@ func claimsLines(r view, solvers []Summary) []string {
 	if by := boundsLine(r.Rows); by != "" {
 		lines = append(lines, by)
 	}
+	if said := saidCertified(r.Rows); said > 0 {
+		lines = append(lines, fmt.Sprintf("%s certified when run, by the results file's word alone, which is not taken: each is labelled by what is checked here (keep the proofs with compare --certify --proofs DIR; report --proofs DIR checks them again)", compare.Count(said, "run says it was|runs say they were")))
+	}
 	if marked {
 		lines = append(lines, marksLegend())
 	}
 	return lines
+}
+
+// saidCertified counts the runs read from a file that say they were
+// certified when run (Run.Certified) and that no proof checked here
+// certifies.
+func saidCertified(rows []compare.Row) int {
+	n := 0
+	for _, r := range rows {
+		for _, run := range r.Runs {
+			if run.Certified && !run.Live && run.Claim != compare.ClaimCertified && run.Claim != "" {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // boundsLine names the theorems and bounds that settle runs labelled
