@@ -113,3 +113,63 @@ func TestGuardIsInput(t *testing.T) {
 		t.Error("a missing file is an input")
 	}
 }
+
+// A link's relative target is read from the link's own folder after that
+// folder's links, as the kernel reads it: "../x" in a link inside a
+// linked folder is x beside the folder linked to. ResolveLink must name
+// the file the kernel would open, and the guard must see two names of one
+// file through such links (found by a red-team pass: the text join put
+// the output on ./victim while the kernel wrote sub/victim).
+func TestResolveLinkThroughLinkedFolders(t *testing.T) {
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	raw := func(name string) string { return dir + "/" + name } // not cleaned: ".." stays for the kernel
+	for _, d := range []string{"sub/deep", "other"} {
+		if err := os.MkdirAll(at(d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range [][2]string{
+		{"sub/deep", "d"},            // d -> sub/deep
+		{"../victim", "d/up"},        // read in sub/deep: sub/victim
+		{"../../other/x", "d/twoup"}, // sub/deep/../../other/x: other/x
+		{"d/up", "chain"},            // chain -> d/up -> sub/victim
+		{"../sub/deep/../victim", "other/back"},
+	} {
+		if err := os.Symlink(l[0], at(l[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"victim", "sub/victim"} {
+		os.WriteFile(at(f), []byte(f), 0o644)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"d/up", "sub/victim"},
+		{"d/twoup", "other/x"},
+		{"chain", "sub/victim"},
+		{"other/back", "sub/victim"},
+		{"d/../victim", "sub/victim"}, // not a link: the path as given, which the kernel reads from sub
+	} {
+		got, err := ResolveLink(raw(tc.path))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if realPath(got) != realPath(at(tc.want)) {
+			t.Errorf("ResolveLink(%s) = %s, want the file %s", tc.path, got, tc.want)
+		}
+	}
+	// d/../victim is sub/victim to the kernel: the guard knows it as the
+	// input sub/victim, and not as ./victim.
+	var g Guard
+	g.Input("input", at("sub/victim"))
+	g.Output("-o", raw("d/../victim"))
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "the same file as input") {
+		t.Errorf("-o d/../victim over input sub/victim: %v, want refused", err)
+	}
+	g = Guard{}
+	g.Input("input", at("victim"))
+	g.Output("-o", at("d/up"))
+	if err := g.Check(); err != nil {
+		t.Errorf("-o d/up (sub/victim) beside input ./victim: %v, want allowed", err)
+	}
+}
