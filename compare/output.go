@@ -95,6 +95,18 @@ func CreateOutput(path string) (*Output, error) {
 			return &Output{f: f, target: target}, nil
 		}
 		mode = st.Mode().Perm()
+		// Renaming over a file needs only its folder's write permission;
+		// a file this user may not write is refused as a shell's ">"
+		// refuses it, instead of replaced behind the permission, and so
+		// is one no write bit allows at all (chmod a-w), even to root.
+		if mode&0o222 == 0 {
+			return nil, fmt.Errorf("cannot replace %s: it is read-only (mode %v)", target, mode)
+		}
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("cannot replace %s: %w", target, unwrapPath(err))
+		}
+		f.Close()
 	}
 	removeStaleTemps(target)
 	// o is registered, and locked, before its temporary file exists: a
@@ -109,11 +121,8 @@ func CreateOutput(path string) (*Output, error) {
 	f, err := createTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		o.finish()
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the temporary file's name would mislead
-		}
-		return nil, fmt.Errorf("cannot write a file in %s: %w", filepath.Dir(target), err)
+		// The temporary file's name would mislead.
+		return nil, fmt.Errorf("cannot write a file in %s: %w", filepath.Dir(target), unwrapPath(err))
 	}
 	o.f, o.tmp = f, f.Name()
 	if err := f.Chmod(mode); err != nil {
@@ -123,6 +132,16 @@ func CreateOutput(path string) (*Output, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// unwrapPath is err without the *os.PathError around it (its path is
+// named by the caller).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // tempPrefix starts the names of target's temporary files:

@@ -120,6 +120,31 @@ func TestOutputThroughLinks(t *testing.T) {
 	}
 }
 
+// A file made read-only is not replaced behind its permission (renaming
+// over it needs only the folder's): the output is refused, naming it, and
+// the file keeps its text; made writable again, it is replaced. A file
+// with no write bit at all is refused to root too, so the test holds for
+// every user (red-team pass: gen -o ro.txt replaced a chmod 444 file).
+func TestOutputRefusesReadOnlyFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ro.txt")
+	if err := os.WriteFile(path, []byte("keep\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	write := func() error {
+		return WriteOutput(path, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err })
+	}
+	if err := write(); err == nil || !strings.Contains(err.Error(), "cannot replace "+path) {
+		t.Errorf("over a read-only file: %v, want refused", err)
+	}
+	if got := readFile(t, path); got != "keep\n" {
+		t.Errorf("the read-only file holds %q", got)
+	}
+	os.Chmod(path, 0o644)
+	if err := write(); err != nil || readFile(t, path) != "new\n" {
+		t.Errorf("over the file made writable: %v, holds %q", err, readFile(t, path))
+	}
+}
+
 // Issue 30: a writer killed outright (SIGKILL) leaves its temporary file;
 // the next output to the same file removes it once its writer's pid is
 // gone, and leaves a live writer's and other files alone.
