@@ -50,8 +50,10 @@ removed, so that DIR holds this input's cases alone; other files stay.
 Bad input stops at the bad case with exit status 2, after writing the
 cases before it to standard output or to DIR; a -o FILE is replaced only
 by a complete output, so bad input leaves it as it was; in a DIR, bad input
-leaves the cases before it and none of an earlier run. An -o that cannot
-be written, or that is the input, is exit 2 before anything is written.
+leaves the cases before it and none of an earlier run. A case file that
+cannot be written (a full disk) stops with exit 1, the cases before it
+written and an earlier run's case files kept. An -o that cannot be
+written, or that is the input, is exit 2 before anything is written.
 
 Example: gridsat dimacs ` + examplePuzzle(func(p *compare.Puzzle) bool { return p.CNF != nil }) + ` puzzles.txt -o cnf/ && cadical cnf/case-001.cnf`,
 		Args: cobra.RangeArgs(1, 2),
@@ -215,11 +217,17 @@ func (h headedFormula) WriteDIMACS(w io.Writer) error {
 // case files in dir it did not write (an earlier run's) are removed.
 func writeDIMACSDir(p *compare.Puzzle, spec compare.Spec, cases []compare.Case, parseErr error, dir string, input *outputs.Guard, refined bool) error {
 	written := map[string]bool{}
+	// A case that cannot be written (a full disk) stops the run with the
+	// earlier run's case files kept: removing them would lose files for
+	// nothing this run wrote in their place.
 	err := writeDIMACSCases(p, spec, cases, dir, refined, written)
-	if rmErr := removeStaleCases(dir, written, input); rmErr != nil && err == nil {
-		err = fail(exitFail, rmErr)
+	if err != nil {
+		return err
 	}
-	if err == nil && parseErr != nil {
+	if err := removeStaleCases(dir, written, input); err != nil {
+		return fail(exitFail, err)
+	}
+	if parseErr != nil {
 		err = fail(exitUsage, parseErr)
 	}
 	return err

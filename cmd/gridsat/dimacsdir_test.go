@@ -76,4 +76,21 @@ func dimacsDirCases(t *testing.T, name string) {
 	if got := listing(); !slices.Equal(got, []string{"case-001.cnf", "case-002.cnf", "case-003.cnf", "notes.txt"}) {
 		t.Errorf("after bad input at case 4 over a run of 4: %v", got)
 	}
+	// A case file that cannot be written (here read-only; a full disk
+	// alike) stops the run and removes nothing of the earlier run's.
+	four = gen("4", false)
+	dimacs(four, 0)
+	ro := filepath.Join(dir, "cnf", "case-002.cnf")
+	before, _ := os.ReadFile(ro)
+	os.Chmod(ro, 0o444)
+	four = gen("4", false)
+	if _, stderr, code := gridsat(t, "", "dimacs", name, four, "-o", out); code == 0 || !strings.Contains(stderr, "case-002.cnf") {
+		t.Errorf("dimacs over a read-only case file: exit %d: %s", code, stderr)
+	}
+	if got := listing(); len(got) != 5 {
+		t.Errorf("after a case that cannot be written: %v, want the earlier run's 4 cases kept", got)
+	}
+	if after, _ := os.ReadFile(ro); string(after) != string(before) {
+		t.Errorf("the read-only case file changed")
+	}
 }
