@@ -176,26 +176,43 @@ func reverse(s []int) {
 
 // snakePath is a non-crossing Hamiltonian path from (0,0) to (n-1,n-1):
 // rows left and right in turn; for even n the last two rows are covered
-// column by column with "/" steps between the columns.
+// column by column with "/" steps between the columns. For odd n from 5
+// the first two rows are covered so too, then the middle rows in turn,
+// then the last two: a plain snake of odd n has only straight steps, and
+// every segment reversal of it makes a crossing, so the random moves
+// could not change it (every seed gave the same board).
 func snakePath(n int) []int {
 	var path []int
-	rows := n
-	if n%2 == 0 {
-		rows = n - 2
+	pairs := func(r int) { // rows r and r+1, column by column
+		for c := 0; c < n; c++ {
+			path = append(path, r*n+c, (r+1)*n+c)
+		}
 	}
-	for r := 0; r < rows; r++ {
+	from, to := 0, n
+	switch {
+	case n%2 == 0:
+		to = n - 2
+	case n >= 5:
+		pairs(0)
+		from, to = 2, n-2
+	}
+	for r := from; r < to; r++ {
+		// From the top corner the first row goes right; after the two
+		// rows of pairs, which end on the right, it goes left.
+		left := (r-from)%2 == 1
+		if from > 0 {
+			left = !left
+		}
 		for i := 0; i < n; i++ {
 			c := i
-			if r%2 == 1 {
+			if left {
 				c = n - 1 - i
 			}
 			path = append(path, r*n+c)
 		}
 	}
-	if n%2 == 0 {
-		for c := 0; c < n; c++ {
-			path = append(path, (n-2)*n+c, (n-1)*n+c)
-		}
+	if to == n-2 {
+		pairs(n - 2)
 	}
 	return path
 }

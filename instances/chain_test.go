@@ -301,11 +301,22 @@ func TestGenerateChainDeterministicAndVaried(t *testing.T) {
 	if gen(1) == gen(2) {
 		t.Fatal("different seeds, same board")
 	}
-	// The random moves change the snake: paths from two seeds differ.
-	p1 := randomChainPath(rand.New(rand.NewSource(1)), 6, 0)
-	p2 := randomChainPath(rand.New(rand.NewSource(2)), 6, 0)
-	if equalInts(p1, p2) || equalInts(p1, snakePath(6)) {
-		t.Fatal("random paths do not vary")
+	// The random moves change the snake: paths from two seeds differ, at
+	// odd sizes too (a plain odd snake admits no move without a crossing,
+	// and every seed gave the same board). Each is a non-crossing path of
+	// the whole board from corner to corner.
+	for n := 4; n <= 11; n++ {
+		p1 := randomChainPath(rand.New(rand.NewSource(1)), n, 0)
+		p2 := randomChainPath(rand.New(rand.NewSource(2)), n, 0)
+		if equalInts(p1, p2) || equalInts(p1, snakePath(n)) {
+			t.Errorf("N=%d: random paths do not vary", n)
+		}
+		for _, p := range [][]int{snakePath(n), p1} {
+			b := &Chain{N: n, K: 1, Labels: make([]int, n*n)}
+			if err := VerifyChain(b, chainPathAnswer(n, p)); err != nil {
+				t.Errorf("N=%d: %v", n, err)
+			}
+		}
 	}
 }
 
