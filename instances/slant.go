@@ -21,7 +21,9 @@ type Slant struct {
 	// Name is the case's name in a suite file ("gen_5x5_1"), "" otherwise.
 	Name string
 	// Expected is the answer a suite file gives (judge text, H lines of W
-	// diagonals), "" when it gives none.
+	// diagonals), "" when it gives none; the parser checks it is a
+	// solution, and a run's claim of no solution, or of a unique one that
+	// is not it, is wrong (compare's verifier).
 	Expected string
 	// Part, when set, makes the case one part of a split case: some cells'
 	// diagonals fixed (slant_part.go).
@@ -429,6 +431,11 @@ func parseSlantSuiteLine(line string) (*Slant, error) {
 				if ans[k] != Back && ans[k] != Forward {
 					return nil, fmt.Errorf("answer position %d: bad character %q (want / or \\)", k+1, ans[k])
 				}
+			}
+			// The suite's answer is a claim of the file: checked here, so
+			// that a wrong one is bad input, not a silent pass.
+			if err := VerifySlant(s, []byte(ans)); err != nil {
+				return nil, fmt.Errorf("the answer field is no solution of the clues: %w", err)
 			}
 			s.Expected = FormatSlantAnswer(w, h, []byte(ans))
 		}

@@ -173,6 +173,7 @@ func TestParseSlantIDErrors(t *testing.T) {
 		{"suite few fields", "n\t2\t2\n", "tab-separated fields"},
 		{"suite answer length", "n\t1\t1\td\t\\/\n", "answer has 2"},
 		{"suite answer char", "n\t1\t1\td\tx\n", "bad character"},
+		{"suite answer no solution", "p1\t2\t2\td4d\t////\n", "no solution of the clues"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,7 +29,9 @@ Answer: n lines of '/' and '\' per case.
 Also, one case per line: Simon Tatham game IDs "WxH:desc" (or "WxHde:",
 "WxHdh:"; desc row-major over the corners, digits are clues, a..z runs of
 1..26 empty corners) and zigzag suite lines (tab-separated name, w, h, desc,
-answer, # comment). A lone integer on the first line selects the judge format.`,
+answer, # comment; an answer that is no solution is bad input, and a run
+saying there is none, or that another is unique, is wrong). A lone
+integer on the first line selects the judge format.`,
 		Parse:      caseParser(instances.ParseSlant),
 		FormatCase: formatSlant,
 		Solvers: []compare.Solver{
@@ -312,9 +314,16 @@ func verifySlant(c instances.Case, r compare.Result) error {
 	if err != nil {
 		return err
 	}
+	// A suite line's own answer (checked a solution when it was read)
+	// contradicts a claim of none, and a claim that another is unique;
+	// a part's fixed cells may rule it out.
+	expected := s.Part == nil && s.Expected != ""
 	if !r.Solved {
 		if r.Answer != "" || r.Second != "" {
 			return fmt.Errorf("no solution reported, but an answer is given")
+		}
+		if expected {
+			return fmt.Errorf("no solution reported, but the suite's answer is one")
 		}
 		return nil
 	}
@@ -335,6 +344,12 @@ func verifySlant(c instances.Case, r compare.Result) error {
 		}
 		if string(second) == string(cells) {
 			return fmt.Errorf("second solution equals the first")
+		}
+	}
+	if expected && r.UniqueChecked && r.Second == "" {
+		want, err := instances.ParseSlantAnswer(s, s.Expected)
+		if err == nil && string(want) != string(cells) {
+			return fmt.Errorf("unique claimed, but the suite's answer is another solution")
 		}
 	}
 	return nil

@@ -273,6 +273,23 @@ func TestSlantVerifyRejects(t *testing.T) {
 	if p.Agree(c, a, compare.Result{Solved: true}) != nil {
 		t.Error("Agree rejected answers without a uniqueness check")
 	}
+	// A suite line's answer (all "\\", one of the board's solutions) is a
+	// witness: no solution is wrong, and so is "unique" for another one.
+	suite := slantCases(t, p, "n\t2\t2\t1h\t\\\\\\\\\n")[0]
+	for _, tt := range []struct {
+		name string
+		r    compare.Result
+		ok   bool
+	}{
+		{"the suite's answer, unique", compare.Result{Solved: true, Answer: "\\\\\n\\\\", UniqueChecked: true}, true},
+		{"another solution", compare.Result{Solved: true, Answer: "\\/\n//"}, true},
+		{"another solution, unique", compare.Result{Solved: true, Answer: "\\/\n//", UniqueChecked: true}, false},
+		{"no solution", compare.Result{}, false},
+	} {
+		if err := p.Verify(suite, tt.r); (err == nil) != tt.ok {
+			t.Errorf("suite answer: %s: %v, want accepted=%v", tt.name, err, tt.ok)
+		}
+	}
 }
 
 // Both solvers on the bundled sets, verified and agreeing on uniqueness.
