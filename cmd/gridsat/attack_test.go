@@ -261,3 +261,30 @@ func TestReportFileGivenTwice(t *testing.T) {
 	usageError(t, "", "r.jsonl is given twice:", "report", res, res)
 	usageError(t, "", "link.jsonl is given twice (as "+res+" too)", "report", res, link)
 }
+
+// A proofs folder given as a solver option (in the spec or by --opt)
+// writes files as --proofs does, and the guard sees it alike: a folder
+// holding an input is refused, exit 2 naming it, for compare and solve
+// (red-team pass: only the flag was guarded). Two specs sharing one
+// folder are one folder, not two outputs that meet.
+func TestProofsOptionGuarded(t *testing.T) {
+	dir := t.TempDir()
+	pdir := filepath.Join(dir, "pdir")
+	os.Mkdir(pdir, 0o755)
+	in := filepath.Join(pdir, "q.txt")
+	os.WriteFile(in, []byte(q6), 0o644)
+	before, _ := os.ReadFile(in)
+	want := "is inside the folder of proofs"
+	usageError(t, "", want, "compare", "queens", in, "--inproc", "--solvers", "sat:certify=true:proofs="+pdir)
+	usageError(t, "", want, "compare", "queens", in, "--inproc", "--solvers", "sat", "--opt", "certify=true", "--opt", "proofs="+pdir)
+	usageError(t, "", want, "solve", "queens", in, "--solver", "sat:certify=true:proofs="+pdir)
+	if after, _ := os.ReadFile(in); string(after) != string(before) {
+		t.Errorf("the input in the proofs folder changed")
+	}
+	other := filepath.Join(dir, "kept")
+	out, stderr, code := gridsat(t, "", "compare", "queens", in, "--inproc", "--solvers",
+		"sat:certify=true:proofs="+other+",sat:certify=true:card=seq:proofs="+other, "--progress", "never")
+	if kept, _ := filepath.Glob(filepath.Join(other, "*.json")); code != 0 || len(kept) == 0 {
+		t.Errorf("two specs keeping proofs in one folder: exit %d, %d kept\n%s\n%s", code, len(kept), out, stderr)
+	}
+}

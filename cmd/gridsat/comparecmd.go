@@ -373,10 +373,34 @@ func compareFiles(plans []harness.PuzzlePlan, f compareFlags, paths []string, st
 	reportGuard(g, f.report.output, f.plot, names, stdout)
 	f.report.exportGuard(g)
 	g.Results("--results", f.out)
-	if f.certify {
-		g.OutputDir("--proofs", f.proofs)
+	var specs []compare.Spec
+	for _, plan := range plans {
+		specs = append(specs, plan.Specs...)
 	}
+	proofsGuard(g, f.certify, f.proofs, specs)
 	return g
+}
+
+// proofsGuard names to g every folder the runs keep proofs in: --proofs,
+// and a proofs=DIR a spec or --opt gives, which writes files just as
+// much.
+func proofsGuard(g *outputs.Guard, certify bool, flag string, specs []compare.Spec) {
+	seen := map[string]bool{}
+	if certify && flag != "" {
+		g.OutputDir("--proofs", flag)
+		if abs, err := filepath.Abs(flag); err == nil {
+			seen[abs] = true
+		}
+	}
+	for _, spec := range specs {
+		dir := spec.Options[compare.ProofsOption]
+		abs, err := filepath.Abs(dir)
+		if dir == "" || err != nil || seen[abs] {
+			continue
+		}
+		seen[abs] = true
+		g.OutputDir(fmt.Sprintf("%s (%s)", compare.ProofsOption, spec.Text), dir)
+	}
 }
 
 // reportGuard names the files a report writes: --output (stdout when

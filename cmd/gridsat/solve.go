@@ -124,7 +124,7 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if err := refuseOverMemory(spec, cases, mem); err != nil {
 		return err
 	}
-	if err := solveFiles(f, args[1:], stdin, stdout, cases).Check(); err != nil {
+	if err := solveFiles(f, spec, args[1:], stdin, stdout, cases).Check(); err != nil {
 		return fail(exitUsage, err)
 	}
 
@@ -359,8 +359,8 @@ func svgPath(file string, ncases int, c compare.Case) string {
 
 // solveFiles names to a guard the files solve reads (its input, or
 // standard input) and writes (the answers on stdout, each --svg file,
-// the --proofs folder).
-func solveFiles(f solveFlags, inputs []string, stdin io.Reader, stdout io.Writer, cases []compare.Case) *outputs.Guard {
+// the proofs folder of --proofs or of the spec).
+func solveFiles(f solveFlags, spec compare.Spec, inputs []string, stdin io.Reader, stdout io.Writer, cases []compare.Case) *outputs.Guard {
 	g := new(outputs.Guard)
 	if len(inputs) == 0 || inputs[0] == "-" {
 		g.Stdin(stdin)
@@ -373,9 +373,7 @@ func solveFiles(f solveFlags, inputs []string, stdin io.Reader, stdout io.Writer
 			g.Output("--svg", svgPath(f.svg, len(cases), c))
 		}
 	}
-	if f.certify {
-		g.OutputDir("--proofs", f.proofs)
-	}
+	proofsGuard(g, f.certify, f.proofs, []compare.Spec{spec})
 	return g
 }
 
