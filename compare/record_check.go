@@ -42,7 +42,8 @@ const runGrace = 10 * time.Second
 // (its solver's resolved options, the header's) and limits can produce:
 // a verdict no run gives, a certificate from a run that did not certify
 // (certify=true, an option only a solver that proves has), uniqueness
-// decided without unique=true, a negative time, or a CPU time past what
+// decided without unique=true, a negative time, memory peak or solve
+// count, or a CPU time past what
 // cpus CPUs use under the time limit timeout (0: none; cpus 0 when not
 // known) is an error naming the field. A report refuses such a record as
 // bad input.
@@ -59,8 +60,10 @@ func CheckRecordFields(run Run, resolved Options, timeout time.Duration, cpus in
 		return fmt.Errorf("%s: a certificate error, but its options do not certify", run.Solver)
 	case (r.UniqueChecked || r.Second != "") && !unique:
 		return fmt.Errorf("%s: uniqueness decided, but its options do not ask for it (unique=%q)", run.Solver, resolved["unique"])
-	case run.CPU < 0 || run.Wall < 0 || r.Time < 0:
-		return fmt.Errorf("%s: a negative time (cpu_ns %d, wall_ns %d, time_ns %d)", run.Solver, run.CPU, run.Wall, r.Time)
+	case run.CPU < 0 || run.Wall < 0 || r.Time < 0 || run.FirstCPU < 0 || run.FirstWall < 0:
+		return fmt.Errorf("%s: a negative time (cpu_ns %d, wall_ns %d, time_ns %d, first_cpu_ns %d, first_wall_ns %d)", run.Solver, run.CPU, run.Wall, r.Time, run.FirstCPU, run.FirstWall)
+	case run.PeakRSS < 0 || run.Solves < 0:
+		return fmt.Errorf("%s: a negative count (peak_rss %d, solves %d)", run.Solver, run.PeakRSS, run.Solves)
 	}
 	if timeout > 0 {
 		// A run past its limit is stopped (a timeout at most a grace

@@ -189,6 +189,8 @@ func TestImpossibleRecordFieldsRefused(t *testing.T) {
 		{"certified sat, certify=false", "do not certify", of("sat", func(r *harness.RunRecord) { r.Run.Certified = true })},
 		{"uniqueness without --unique", "do not ask for it", of("sat", func(r *harness.RunRecord) { r.Run.Result.UniqueChecked = true })},
 		{"negative cpu_ns", "a negative time", of("dfs", func(r *harness.RunRecord) { r.Run.CPU = -5 })},
+		{"negative first_cpu_ns", "a negative time", of("dfs", func(r *harness.RunRecord) { r.Run.FirstCPU = -5 })},
+		{"negative peak_rss", "a negative count", of("sat", func(r *harness.RunRecord) { r.Run.PeakRSS = -1 })},
 		{"cpu_ns past the limit", "is more than", of("sat", func(r *harness.RunRecord) { r.Run.CPU = 9200000000000000000 })},
 		{"unknown verdict", `verdict "bogus"`, of("dfs", func(r *harness.RunRecord) { r.Run.Verdict = "bogus" })},
 		{"case not its key's", "whose key names", of("sat", func(r *harness.RunRecord) { r.Case++ })},

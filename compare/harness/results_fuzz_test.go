@@ -39,7 +39,7 @@ func FuzzReadResults(f *testing.F) {
 		}
 		c := &CaseRecord{Puzzle: "toy", Key: keyOfCase("toy", 1, answer), Order: int(n & 0xffff), File: spec, Case: 1, Line: 2, Text: answer}
 		r := &RunRecord{Puzzle: "toy", Key: c.Key, CaseInfo: compare.CaseInfo{File: spec}, Spec: spec, Options: compare.Options{"o": answer}, Version: compare.Version,
-			Limits: Limits{Timeout: 7, Mem: n}, Run: compare.Run{Solver: spec, Verdict: compare.Verdict(answer), Wall: 3, PeakRSS: n,
+			Limits: Limits{Timeout: 7, Mem: n}, Run: compare.Run{Solver: spec, Verdict: compare.Verdict(answer), Wall: 3, PeakRSS: max(n, 0), // a peak is never negative (CheckRecordFields)
 				Result: compare.Result{Solved: n%2 == 0, Answer: answer, Witness: text, Stats: []compare.Stat{{Name: spec, Value: n}}}}}
 		h := &Header{Version: compare.Version, Puzzle: "toy", Specs: []SpecRecord{{Text: spec, Options: r.Options}}, Limits: r.Limits}
 		if v := compare.Verdict(answer); v == compare.VerdictTimeout || v == compare.VerdictMemout || !compare.KnownVerdict(v) {
