@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -241,5 +242,29 @@ func TestSolveMemRefusesUpFront(t *testing.T) {
 	stdout, stderr, code := gridsat(t, in.String(), "solve", "slant", "--mem", "1GiB")
 	if code != 0 || strings.Count(stdout, "\n") != 402 {
 		t.Errorf("dfs under 1GiB: exit %d, %d lines, stderr %q; want both boards solved", code, strings.Count(stdout, "\n"), stderr)
+	}
+}
+
+// fullWriter fails every write, as /dev/full does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A write to standard output that fails is exit 1 naming it, for every
+// command that prints (measure --list said exit 2, the status of bad
+// usage: red-team pass).
+func TestFullStdoutIsExitOne(t *testing.T) {
+	for _, args := range [][]string{
+		{"puzzles"},
+		{"measure", "--list"},
+		{"gen", "queens", "--size", "4"},
+		{"solve", "slant", "-"},
+		{"sets"},
+	} {
+		var errb bytes.Buffer
+		stdin := "1\n1\n..\n..\n"
+		if code := run(args, strings.NewReader(stdin), fullWriter{}, &errb); code != exitFail || !strings.Contains(errb.String(), "no space left") {
+			t.Errorf("gridsat %v onto a full stdout: exit %d, want 1 naming the error: %s", args, code, errb.String())
+		}
 	}
 }

@@ -68,7 +68,7 @@ func runMeasure(cmd *cobra.Command, o measureOptions) error {
 	}
 	w := cmd.OutOrStdout()
 	if o.list {
-		return listFigures(w, figs, records)
+		return written(listFigures(w, figs, records))
 	}
 	bin, err := os.Executable()
 	if err != nil {
@@ -95,9 +95,18 @@ func runMeasure(cmd *cobra.Command, o measureOptions) error {
 	if o.markdown {
 		mach := harness.DescribeMachine()
 		desc := fmt.Sprintf("%s, %d logical CPUs, %s, %s, %s", mach.CPUModel, mach.LogicalCPUs, compare.FormatBytes(mach.Memory), mach.OS, mach.GoVersion)
-		return measure.Markdown(w, values, loads, revision(mach.Revision), desc, time.Now().UTC().Format("2006-01-02"))
+		return written(measure.Markdown(w, values, loads, revision(mach.Revision), desc, time.Now().UTC().Format("2006-01-02")))
 	}
-	return compareFigures(w, values, records)
+	return written(compareFigures(w, values, records))
+}
+
+// written is a failed write of the figures as exit 1, as every command's
+// failed output is (exit 2 is for bad input and usage).
+func written(err error) error {
+	if err != nil {
+		return fail(exitFail, fmt.Errorf("writing the figures: %w", err))
+	}
+	return nil
 }
 
 // pickFigures are the figures named by only (all when empty), in the
