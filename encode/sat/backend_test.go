@@ -226,6 +226,24 @@ func TestBackendsIncrementalMatchBruteForce(t *testing.T) {
 // Every backend refuses literals outside the declared variables, from the
 // start or added later, instead of crashing or growing the formula.
 func TestBackendsRejectUndeclaredLiterals(t *testing.T) {
+	eachSmallSolver(t, func(t *testing.T, name string, b Backend, s Solver) {
+		for _, c := range [][]int{{1, 3}, {-3}, {0}, {2, 0}} {
+			if err := s.AddClause(c); err == nil {
+				t.Errorf("AddClause(%v) with 2 variables declared: no error", c)
+			}
+		}
+		if name == "gophersat" {
+			return // New trusts a CNF built by the CNF type, which checks
+		}
+		if _, err := b.New(&CNF{NumVars: 1, Clauses: [][]int{{1}, {2}}}); err == nil {
+			t.Error("New with a clause over an undeclared variable: no error")
+		}
+	})
+}
+
+// eachSmallSolver runs f, as a subtest per tested backend, on a solver of
+// the backend over 2 variables and the clause (1 2).
+func eachSmallSolver(t *testing.T, f func(t *testing.T, name string, b Backend, s Solver)) {
 	for _, name := range testedBackends {
 		t.Run(name, func(t *testing.T) {
 			b := lookupTestBackend(t, name)
@@ -233,17 +251,7 @@ func TestBackendsRejectUndeclaredLiterals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, c := range [][]int{{1, 3}, {-3}, {0}, {2, 0}} {
-				if err := s.AddClause(c); err == nil {
-					t.Errorf("AddClause(%v) with 2 variables declared: no error", c)
-				}
-			}
-			if name == "gophersat" {
-				return // New trusts a CNF built by the CNF type, which checks
-			}
-			if _, err := b.New(&CNF{NumVars: 1, Clauses: [][]int{{1}, {2}}}); err == nil {
-				t.Error("New with a clause over an undeclared variable: no error")
-			}
+			f(t, name, b, s)
 		})
 	}
 }
@@ -685,17 +693,10 @@ func TestExecCubesCadical(t *testing.T) {
 // Assumes says, for every backend, what its solvers are: true exactly when
 // New makes Assumers, so callers that skip a solver on its word lose nothing.
 func TestBackendsSayWhetherTheyAssume(t *testing.T) {
-	for _, name := range testedBackends {
-		t.Run(name, func(t *testing.T) {
-			b := lookupTestBackend(t, name)
-			s, err := b.New(&CNF{NumVars: 2, Clauses: [][]int{{1, 2}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, isAssumer := s.(Assumer)
-			if got := Assumes(b); got != isAssumer {
-				t.Errorf("Assumes = %v, but its solver is an Assumer: %v", got, isAssumer)
-			}
-		})
-	}
+	eachSmallSolver(t, func(t *testing.T, _ string, b Backend, s Solver) {
+		_, isAssumer := s.(Assumer)
+		if got := Assumes(b); got != isAssumer {
+			t.Errorf("Assumes = %v, but its solver is an Assumer: %v", got, isAssumer)
+		}
+	})
 }
