@@ -33,22 +33,26 @@ func Judge(p *Puzzle, c instances.Case, row *Row) {
 		return
 	}
 	row.Agree = "yes"
-	first := row.Runs[done[0]]
-	for _, i := range done[1:] {
-		other := row.Runs[i]
-		var err error
-		switch {
-		case first.Result.Solved != other.Result.Solved:
-			err = fmt.Errorf("%s says %s, %s says %s", first.Solver, first.Verdict, other.Solver, other.Verdict)
-		case first.Result.UniqueChecked && other.Result.UniqueChecked &&
-			(first.Result.Second == "") != (other.Result.Second == ""):
-			err = fmt.Errorf("%s says unique=%v, %s says unique=%v", first.Solver, first.Result.Second == "", other.Solver, other.Result.Second == "")
-		default:
-			err = p.Agree(c, first.Result, other.Result)
-		}
-		if err != nil {
-			row.Agree = "NO"
-			row.Problems = append(row.Problems, fmt.Sprintf("%s vs %s: %v", first.Solver, other.Solver, err))
+	// Every pair: agreeing with the first run is not agreeing with each
+	// other (two runs that decided uniqueness, beside a first that did
+	// not, were never compared).
+	for a, i := range done {
+		for _, j := range done[a+1:] {
+			first, other := row.Runs[i], row.Runs[j]
+			var err error
+			switch {
+			case first.Result.Solved != other.Result.Solved:
+				err = fmt.Errorf("%s says %s, %s says %s", first.Solver, first.Verdict, other.Solver, other.Verdict)
+			case first.Result.UniqueChecked && other.Result.UniqueChecked &&
+				(first.Result.Second == "") != (other.Result.Second == ""):
+				err = fmt.Errorf("%s says unique=%v, %s says unique=%v", first.Solver, first.Result.Second == "", other.Solver, other.Result.Second == "")
+			default:
+				err = p.Agree(c, first.Result, other.Result)
+			}
+			if err != nil {
+				row.Agree = "NO"
+				row.Problems = append(row.Problems, fmt.Sprintf("%s vs %s: %v", first.Solver, other.Solver, err))
+			}
 		}
 	}
 }
@@ -100,6 +104,11 @@ func JudgeRow(p *Puzzle, c instances.Case, row *Row) {
 	}
 	Judge(p, c, row)
 	row.Problems = append(row.Problems, problems...)
+	if len(problems) > 0 {
+		// A solver's repeats that contradict one another back nothing:
+		// the row is a disagreement, and no run of it is cross-checked.
+		row.Agree = "NO"
+	}
 }
 
 // mergeRepeats is the run that stands for one solver's judged repeats:

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
@@ -76,4 +77,41 @@ func TestClaimLabels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Judging checks every pair of finished runs, not each against the first:
+// beside a first run that did not decide uniqueness, a run that says
+// unique and one holding a second solution disagree (red-team pass: the
+// row read agree yes, and the two "unique" runs cross-checked). And a
+// solver's repeats that contradict each other make the row a
+// disagreement, whose runs nothing cross-checks.
+func TestJudgeEveryPairAndRepeats(t *testing.T) {
+	p := slantPuzzle(t)
+	c := slantCases(t, p, "2x2:1h\n")[0]
+	a, b := "\\\\\n\\\\", "\\/\n//"
+	plain := compare.Run{Solver: "dfs", Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Answer: a}}
+	unique := compare.Run{Solver: "sat:unique=true", Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Answer: a, UniqueChecked: true}}
+	second := compare.Run{Solver: "gini:unique=true", Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Answer: a, UniqueChecked: true, Second: b}}
+	row := compare.Row{Runs: []compare.Run{plain, unique, second}}
+	compare.Judge(p, c, &row)
+	if row.Agree != "NO" || len(row.Problems) != 1 || !strings.Contains(row.Problems[0], "says unique=true") {
+		t.Errorf("unique vs a second solution, after a plain run: agree %s, problems %v", row.Agree, row.Problems)
+	}
+	none := compare.Run{Solver: "dfs", Verdict: compare.VerdictUnsat, Repeat: 1}
+	row = compare.Row{Runs: []compare.Run{plain, unique}, Repeats: [][]compare.Run{{plain, none}, {unique}}}
+	compare.JudgeRow(p, c, &row)
+	compare.LabelClaims(p, compare.SpecUses(p, []compare.Spec{mustSpec(t, p, "dfs"), mustSpec(t, p, "sat:unique=true")}), &row)
+	if row.Agree != "NO" || row.Runs[1].Claim == compare.ClaimCrossChecked {
+		t.Errorf("repeats that disagree: agree %s, sat's claim %q, problems %v", row.Agree, row.Runs[1].Claim, row.Problems)
+	}
+}
+
+// mustSpec is p's spec text, parsed.
+func mustSpec(t *testing.T, p *compare.Puzzle, text string) compare.Spec {
+	t.Helper()
+	s, err := p.ParseSpec(text, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
