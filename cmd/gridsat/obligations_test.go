@@ -388,3 +388,58 @@ func TestResumeTakesNoCertifiedWord(t *testing.T) {
 		t.Errorf("compare --certify run now: exit %d, want ok✓\n%s\n%s", code, out, stderr)
 	}
 }
+
+// A results file holding two records of one run that answer differently
+// contradicts itself: compare --resume takes neither back but runs it
+// again, where it took the last one (red-team pass: a verified solution
+// followed by a forged "no solution" resumed as unsat, cross-checked,
+// exit 0); report names the records and labels the row's runs by
+// nothing but their own word.
+func TestResumeRunsContradictedRecordsAgain(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "s.txt")
+	os.WriteFile(in, []byte("1\n3\n....\n..4.\n.22.\n.2..\n"), 0o644)
+	good := filepath.Join(dir, "good.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "slant", in, "--inproc", "--results", good); code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, stderr)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	b, _ := os.ReadFile(good)
+	os.WriteFile(bad, b, 0o644)
+	editRecords(t, bad, func(_ int, rec *harness.Record) {
+		if rec.Kind == "run" {
+			rec.Run.Run.Result.Solved, rec.Run.Run.Result.Answer, rec.Run.Run.Result.Witness = false, "", ""
+		}
+	})
+	both := filepath.Join(dir, "both.jsonl")
+	var runs []string
+	for _, line := range strings.SplitAfter(readText(t, bad), "\n") {
+		if strings.Contains(line, `"kind":"run"`) {
+			runs = append(runs, line)
+		}
+	}
+	os.WriteFile(both, []byte(readText(t, good)+strings.Join(runs, "")), 0o644)
+	out, stderr, code := gridsat(t, "", "report", both)
+	if code != exitFail || !strings.Contains(out, "disagree") || strings.Contains(withoutLegend(out), "unsat") && !strings.Contains(withoutLegend(out), "unsat?") {
+		t.Errorf("report of contradicting records: exit %d\n%s\n%s", code, out, stderr)
+	}
+	// The forged file first: its records are the ones the rows show.
+	out, stderr, code = gridsat(t, "", "report", bad, good)
+	if code != exitFail || !strings.Contains(withoutLegend(out), "unsat?") || !strings.Contains(out, "dfs 1 claimed; sat 1 claimed") {
+		t.Errorf("report of two files that disagree: exit %d, want unsat? and nothing cross-checked\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code = gridsat(t, "", "compare", "slant", in, "--inproc", "--results", both, "--resume")
+	if code != 0 || strings.Contains(out, "unsat") || !strings.Contains(out, "0 reused from the results file, 2 run now") {
+		t.Errorf("compare --resume over contradicting records: exit %d, want both runs run again\n%s\n%s", code, out, stderr)
+	}
+}
+
+// readText is the text of the file at path.
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

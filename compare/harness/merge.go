@@ -410,16 +410,18 @@ func (m *Merged) mergeRow(p *compare.Puzzle, c *CaseRecord, specs []string, uses
 	row := compare.Row{CaseInfo: compare.CaseInfoOf(c.Set, c.File, ic), Input: ic, Runs: make([]compare.Run, len(specs))}
 	conflicts, missing := m.pickRuns(&row, c, specs, runs)
 	compare.JudgeRow(p, ic, &row)
+	if len(conflicts) > 0 {
+		// Before the labels: records of one run that disagree back
+		// nothing, and the row is no cross-check.
+		row.Problems = append(row.Problems, conflicts...)
+		row.Agree = "NO"
+	}
 	compare.LabelClaims(p, uses, &row)
 	row.Problems = append(row.Problems, missing...)
 	for _, r := range row.Runs {
 		if r.Verdict == compare.VerdictMissing {
 			row.Problems = append(row.Problems, fmt.Sprintf("%s: missing: %s", r.Solver, r.Detail))
 		}
-	}
-	if len(conflicts) > 0 {
-		row.Problems = append(row.Problems, conflicts...)
-		row.Agree = "NO"
 	}
 	return row, nil
 }

@@ -468,24 +468,50 @@ const recordPrefix = `{"kind":"`
 // doneRuns indexes the runs of a results log for --resume.
 type doneRuns struct {
 	runs map[string]*RunRecord // by resume key; the last record wins
+	// contradicted holds the resume keys of runs with two records that
+	// both answered and say different things: neither is taken back.
+	contradicted map[string]bool
 }
 
 // newDone indexes log's runs.
 func newDone(log *ResultsLog) *doneRuns {
-	d := &doneRuns{runs: map[string]*RunRecord{}}
+	d := &doneRuns{runs: map[string]*RunRecord{}, contradicted: map[string]bool{}}
 	if log != nil {
 		for _, r := range log.Runs {
-			d.runs[r.resumeKey()] = r
+			k := r.resumeKey()
+			if old, ok := d.runs[k]; ok && answered(old.Run) && answered(r.Run) && !sameAnswer(old.Run, r.Run) {
+				d.contradicted[k] = true
+			}
+			d.runs[k] = r
 		}
 	}
 	return d
 }
 
+// answered reports whether a recorded run finished with an answer (not
+// stopped by a limit, failed or cancelled).
+func answered(r compare.Run) bool {
+	switch r.Verdict {
+	case compare.VerdictTimeout, compare.VerdictMemout, compare.VerdictError, compare.VerdictHarness, verdictCancelled:
+		return false
+	}
+	return true
+}
+
+// sameAnswer reports whether two records of one run answered the same
+// (their verdicts aside: a stored verdict is never read as true).
+func sameAnswer(a, b compare.Run) bool {
+	return a.Result.Solved == b.Result.Solved && a.Result.Answer == b.Result.Answer &&
+		a.Result.UniqueChecked == b.Result.UniqueChecked && (a.Result.Second == "") == (b.Result.Second == "")
+}
+
 // Lookup returns the run recorded for t that can stand for a run under
 // limits, with its verdict cleared so that the harness judges it again
 // (a stored verdict is never trusted; only timeout, memout and error,
-// which carry no answer to check, are kept). found says whether any
-// record of t exists, reused or not.
+// which carry no answer to check, are kept). A run whose records answer
+// differently is not taken back, but run again: the file contradicts
+// itself (report names the records). found says whether any record of t
+// exists, reused or not.
 func (d *doneRuns) Lookup(t Task, limits Limits) (run compare.Run, reused, found bool) {
 	if d == nil {
 		return compare.Run{}, false, false
@@ -497,6 +523,9 @@ func (d *doneRuns) Lookup(t Task, limits Limits) (run compare.Run, reused, found
 	}
 	if !ok {
 		return compare.Run{}, false, false
+	}
+	if d.contradicted[rec.resumeKey()] {
+		return compare.Run{}, false, true
 	}
 	run = enforceTimeLimit(rec.Run, rec.Limits.Timeout)
 	if !reusable(run, rec.Limits, limits) {
