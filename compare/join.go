@@ -231,6 +231,8 @@ type partState struct {
 	value  int
 	answer string
 	claim  string
+	// claimed: claim is set (from a run that claims what the join needs).
+	claimed bool
 	// solved, second, decided: slant's solution, a second one, and
 	// whether a run decided the part's uniqueness (unique: one that
 	// found no second).
@@ -277,8 +279,12 @@ func (j *Join) addRun(st *partState, v int, run Run) {
 	if st.settled && key != st.key {
 		st.failed = true // two runs of one part settle it differently
 	}
-	if !st.settled || claimRank(run.Claim) < claimRank(st.claim) {
-		st.claim = run.Claim // the part's claim is its best-backed run's
+	// The part's claim is its best-backed run's, among the runs that
+	// claim what the join's answer rests on: a solution whose uniqueness
+	// a run did not decide claims nothing, and backs no "unique".
+	if !(j.Solutions && run.Result.Solved && !run.Result.UniqueChecked) &&
+		(!st.claimed || claimRank(run.Claim) < claimRank(st.claim)) {
+		st.claim, st.claimed = run.Claim, true
 	}
 	st.settled, st.key = true, key
 	if v >= 0 && (st.answer == "" || run.Result.Answer < st.answer) {

@@ -90,7 +90,10 @@ func (j *Join) derive(p *Puzzle, parts []*Row, rows []Row) {
 }
 
 // againstWhole lists as disagreements the whole-case rows (their case's
-// text is wholeText) whose settled runs answer otherwise than j.
+// text is wholeText) whose settled runs answer otherwise than j, and
+// marks each such row as a disagreement too, with the problem, so that
+// every report format (tables, exports, HTML) shows it: its runs are
+// then cross-checked by nothing, and labelled claimed at most.
 func (j *Join) againstWhole(p *Puzzle, wholeText string, rows []Row) {
 	for i := range rows {
 		row := &rows[i]
@@ -100,12 +103,23 @@ func (j *Join) againstWhole(p *Puzzle, wholeText string, rows []Row) {
 		if _, isPart := p.PartOf(row.Input); isPart || caseText(p, row.Input) != wholeText {
 			continue
 		}
+		disagree := false
 		for _, run := range row.Runs {
 			if !run.Verdict.Solved() {
 				continue
 			}
 			if why := j.differs(p, run.Result); why != "" {
 				j.Disagree = append(j.Disagree, fmt.Sprintf("%s: %s answers %s", row.Where(), run.Solver, why))
+				row.Problems = append(row.Problems, fmt.Sprintf("%s answers %s: the joined parts of split %s (from %s) say otherwise", run.Solver, why, j.Parent, j.Where))
+				disagree = true
+			}
+		}
+		if disagree {
+			row.Agree = "NO"
+			for k := range row.Runs {
+				if row.Runs[k].Claim == ClaimCrossChecked {
+					row.Runs[k].Claim = ClaimClaimed
+				}
 			}
 		}
 	}

@@ -8,10 +8,11 @@ import (
 )
 
 // reportJoins prints the joins of the split cases among r's rows (gridsat
-// split): in the table to out, in other formats (which print one data
-// format) to stderr; it reports whether every join is complete.
-func reportJoins(out, stderr io.Writer, format string, r *compare.Report) bool {
-	joins := compare.JoinParts(r)
+// split; compare.JoinParts, which also marks the whole-case rows a join
+// disagrees with, before the report is written): in the table to out, in
+// other formats (which print one data format) to stderr; it reports
+// whether every join is complete.
+func reportJoins(out, stderr io.Writer, format string, r *compare.Report, joins []compare.Join) bool {
 	if len(joins) == 0 {
 		return true
 	}

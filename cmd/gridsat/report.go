@@ -201,6 +201,7 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 	}
 	f.report.apply(&r)
 	r.Reused = m.Runs
+	joins := compare.JoinParts(&r) // before the report: it marks rows
 	f.report.keep(r)
 	if w.many && !manyTables(f.format, 2) {
 		puzzleHeading(w.out, f.format, r.Name(), i == 0)
@@ -216,7 +217,7 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 	if err != nil {
 		return false, fail(exitFail, err)
 	}
-	joined := reportJoins(w.out, w.stderr, f.format, &r)
+	joined := reportJoins(w.out, w.stderr, f.format, &r, joins)
 	fmt.Fprintln(w.stderr, "gridsat report: "+mergeNote(m, r))
 	failed = !joined || unreadable > 0 || m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0
 	for _, row := range r.Rows {

@@ -249,3 +249,31 @@ func TestJoinTwoSplits(t *testing.T) {
 		t.Fatalf("queens: joins %v, want one refused as parts of two splits", joins)
 	}
 }
+
+// TestJoinSlantUniqueBackedByDeciders: a part's "unique" is backed only by
+// the runs that decided uniqueness. Beside a dfs run that did (claimed),
+// a sat run that was not asked claims nothing, and lent the join its
+// empty claim: "unique (nothing to back)", where a forged record made the
+// uniqueness wrong (red-team pass). The join now says claimed.
+func TestJoinSlantUniqueBackedByDeciders(t *testing.T) {
+	for _, b := range slantSplitCases(t) {
+		if b.W > 8 {
+			continue
+		}
+		r := slantJoinRows(t, b, 1, []string{"dfs"}, compare.Options{"unique": "true"})
+		if j := compare.JoinParts(r); len(j) != 1 || !j[0].Unique() {
+			continue
+		}
+		for i := range r.Rows {
+			plain := r.Rows[i].Runs[0]
+			plain.Result.UniqueChecked, plain.Result.Second, plain.Claim = false, "", ""
+			r.Rows[i].Runs = append(r.Rows[i].Runs, plain)
+		}
+		joins := compare.JoinParts(r)
+		if len(joins) != 1 || !joins[0].Unique() || joins[0].Claim != compare.ClaimClaimed {
+			t.Fatalf("joins %v, want unique, claimed", joins)
+		}
+		return
+	}
+	t.Skip("no small unique board")
+}

@@ -111,3 +111,42 @@ func TestJoinPartsCover(t *testing.T) {
 		t.Fatalf("joins %v, want one ending %q", joins, want)
 	}
 }
+
+// A whole-case row whose answer the join of its parts contradicts is a
+// disagreement in the row itself, not only a line of the join: agree NO,
+// the problem in the row (so exports and HTML carry it), and its runs
+// cross-checked by nothing (red-team pass: the row stayed "cross-checked",
+// agree yes, and every export showed it so).
+func TestJoinMarksTheWholeRowItContradicts(t *testing.T) {
+	base := func(i int) []compare.Run {
+		if i == 3 {
+			return []compare.Run{ok(3, compare.ClaimCrossChecked), ok(3, compare.ClaimCrossChecked)}
+		}
+		return []compare.Run{none(compare.ClaimCrossChecked), none(compare.ClaimCrossChecked)}
+	}
+	for _, tt := range []struct {
+		answer int
+		agree  string
+		claim  string
+	}{
+		{3, "yes", compare.ClaimCrossChecked},
+		{4, "NO", compare.ClaimClaimed},
+	} {
+		r := joinRows(t, base)
+		q := instances.NewQueens(5, 5)
+		for i := range q.Target {
+			q.Target[i] = true
+		}
+		q.Loc = instances.Loc{File: "whole.txt", Case: 1}
+		r.Rows = append(r.Rows, compare.Row{CaseInfo: compare.CaseInfo{File: "whole.txt", Case: 1}, Input: q, Agree: "yes",
+			Runs: []compare.Run{ok(tt.answer, compare.ClaimCrossChecked), ok(tt.answer, compare.ClaimCrossChecked)}})
+		joins := compare.JoinParts(r)
+		whole := r.Rows[len(r.Rows)-1]
+		if len(joins) != 1 || (len(joins[0].Disagree) > 0) != (tt.agree == "NO") {
+			t.Fatalf("whole answer %d: joins %v", tt.answer, joins)
+		}
+		if whole.Agree != tt.agree || whole.Runs[0].Claim != tt.claim || whole.Runs[1].Claim != tt.claim || (len(whole.Problems) > 0) != (tt.agree == "NO") {
+			t.Errorf("whole answer %d: agree %s, claims %q %q, problems %v; want agree %s, claims %q", tt.answer, whole.Agree, whole.Runs[0].Claim, whole.Runs[1].Claim, whole.Problems, tt.agree, tt.claim)
+		}
+	}
+}
