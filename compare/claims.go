@@ -73,6 +73,24 @@ func (p *Puzzle) claims(run Run) int {
 	return c
 }
 
+// ClaimsOf names what run claims that no verifier can check: "no
+// solution", p's Optimum ("the fewest queens"), "unique"; none for a run
+// that claims nothing beyond its verified answer.
+func (p *Puzzle) ClaimsOf(run Run) []string {
+	k := p.claims(run)
+	var names []string
+	if k&claimNoSolution != 0 {
+		names = append(names, "no solution")
+	}
+	if k&claimOptimum != 0 {
+		names = append(names, p.Optimum)
+	}
+	if k&claimUnique != 0 {
+		names = append(names, "unique")
+	}
+	return names
+}
+
 // ClaimsWhat names the kinds of claim a report of p labels: "no solution,
 // the fewest queens, unique".
 func (p *Puzzle) ClaimsWhat() string {

@@ -288,3 +288,27 @@ func TestProofsOptionGuarded(t *testing.T) {
 		t.Errorf("two specs keeping proofs in one folder: exit %d, %d kept\n%s\n%s", code, len(kept), out, stderr)
 	}
 }
+
+// solve says what backs each claim no verifier can check: a bound, a
+// checked proof, or, with neither, the solver alone (red-team pass:
+// "the solution is unique" and "no solution" were printed bare).
+func TestSolveSaysWhatBacksAClaim(t *testing.T) {
+	slant := "1\n3\n....\n..4.\n.22.\n.2..\n"
+	for _, tt := range []struct {
+		args      []string
+		want, not string
+	}{
+		{[]string{"solve", "slant", "--solver", "sat", "--unique"}, "unique: claimed by the solver alone", "certified"},
+		{[]string{"solve", "slant", "--solver", "sat", "--unique", "--certify"}, "certified (", "claimed"},
+		{[]string{"solve", "slant", "--solver", "dfs"}, "", "claimed"}, // a verified solution claims nothing
+	} {
+		_, stderr, code := gridsat(t, slant, tt.args...)
+		if code != 0 || !strings.Contains(stderr, tt.want) || strings.Contains(stderr, tt.not) {
+			t.Errorf("gridsat %v: exit %d, stderr %q; want %q and no %q", tt.args, code, stderr, tt.want, tt.not)
+		}
+	}
+	q := "6 6\nXX....\n..X.X.\nX..X..\nX..XX.\nXXX.X.\nX..X.X\n0\n"
+	if _, stderr, _ := gridsat(t, q, "solve", "queens"); !strings.Contains(stderr, "the fewest queens: claimed by the solver alone") {
+		t.Errorf("queens optimum by dfs: stderr %q", stderr)
+	}
+}

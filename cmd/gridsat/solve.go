@@ -224,6 +224,7 @@ func (sv *solver) report(c compare.Case, run compare.Run) error {
 			fmt.Fprintf(stderr, "%s: NOT unique; another solution:\n%s\n", c.Location(), res.Second)
 		}
 	}
+	claimedAlone(stderr, p, c, res)
 	if f.svg != "" {
 		if err := renderSVG(p, f.svg, sv.ncases, c, res); err != nil {
 			return fail(exitFail, err)
@@ -283,6 +284,22 @@ func certified(out *bufio.Writer, stderr io.Writer, p *compare.Puzzle, c compare
 		fmt.Fprintf(stderr, "%s: certified (%s)\n", c.Location(), certLine(p, res))
 	}
 	return nil
+}
+
+// claimedAlone says on stderr what res claims that no verifier can check
+// (no solution, the optimum, unique) when neither a bound nor a checked
+// proof backs it: the solver's word alone.
+func claimedAlone(stderr io.Writer, p *compare.Puzzle, c compare.Case, res compare.Result) {
+	if res.Certified || settledBy(p, c, res) != "" {
+		return
+	}
+	run := compare.Run{Verdict: compare.VerdictOK, Result: res}
+	if !res.Solved {
+		run.Verdict = compare.VerdictUnsat
+	}
+	if what := p.ClaimsOf(run); len(what) > 0 {
+		fmt.Fprintf(stderr, "%s: %s: claimed by the solver alone (compare cross-checks it; --certify with the sat solver proves it)\n", c.Location(), strings.Join(what, ", "))
+	}
 }
 
 // settledBy names the theorem or bound that settles res on c with no
