@@ -207,8 +207,18 @@ func FormatQueensAnswer(caseNo, queens int) string {
 	return fmt.Sprintf("Case %d: %d", caseNo, queens)
 }
 
-// ParseQueensAnswer reads "Case k: v" back.
+// ParseQueensAnswer reads "Case k: v" back, exactly as the judge prints
+// it (FormatQueensAnswer): no sign, no leading zero, single spaces.
 func ParseQueensAnswer(s string) (caseNo, queens int, err error) {
+	caseNo, queens, err = parseQueensAnswer(s)
+	if err == nil && FormatQueensAnswer(caseNo, queens) != s {
+		return 0, 0, fmt.Errorf("answer %q is not as the judge prints it (%q)", s, FormatQueensAnswer(caseNo, queens))
+	}
+	return caseNo, queens, err
+}
+
+// parseQueensAnswer reads the numbers of "Case k: v".
+func parseQueensAnswer(s string) (caseNo, queens int, err error) {
 	rest, ok := strings.CutPrefix(s, "Case ")
 	if !ok {
 		return 0, 0, fmt.Errorf("answer %q does not start with \"Case \"", s)

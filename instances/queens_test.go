@@ -245,7 +245,10 @@ func TestFormatQueensAnswer(t *testing.T) {
 	if err != nil || k != 12 || v != 0 {
 		t.Fatalf("ParseQueensAnswer = %d %d %v", k, v, err)
 	}
-	for _, bad := range []string{"Case 1:5", "case 1: 5", "Case x: 5", "Case 1: -2", "Case 1: 5 6"} {
+	// Only as the judge prints it: no sign, no leading zero (a red-team
+	// pass got "Case +01: +01" and "Case 1: -0" through).
+	for _, bad := range []string{"Case 1:5", "case 1: 5", "Case x: 5", "Case 1: -2", "Case 1: 5 6",
+		"Case 1: 01", "Case +1: +1", "Case 01: 1", "Case 1: -0", "Case 1: +0", "Case 1: 00", "Case  1: 1", "Case 1:  1", "Case 1: 1 "} {
 		if _, _, err := ParseQueensAnswer(bad); err == nil {
 			t.Errorf("ParseQueensAnswer(%q) accepted", bad)
 		}

@@ -470,9 +470,15 @@ func FormatSlantAnswer(w, h int, cells []byte) string {
 }
 
 // ParseSlantAnswer reads answer text for s (H lines of W characters '\'
-// or '/'; a trailing newline and "\r" are allowed) into row-major cells.
+// or '/'; lines may end in "\r\n", and one final line end is allowed)
+// into row-major cells. A "\r" anywhere else, or blank lines after the
+// answer, are no part of what the judge prints, and refused.
 func ParseSlantAnswer(s *Slant, text string) ([]byte, error) {
-	text = strings.TrimRight(strings.ReplaceAll(text, "\r", ""), "\n")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if strings.Contains(text, "\r") {
+		return nil, fmt.Errorf("answer has a \\r that ends no line")
+	}
+	text = strings.TrimSuffix(text, "\n")
 	lines := strings.Split(text, "\n")
 	if text == "" {
 		lines = nil

@@ -277,6 +277,12 @@ func TestParseSlantAnswer(t *testing.T) {
 		{"", "", "0 lines, want 2"},
 		{"\\/\n/\\/", "", "line 1 has 2"},
 		{"\\/|\n/\\/", "", "bad character"},
+		// A "\r" that ends no line, and blank lines after the answer,
+		// are not what the judge prints (red-team pass).
+		{"\r\\//\n/\\/", "", "ends no line"},
+		{"\\/\r/\n/\\/", "", "ends no line"},
+		{"\\//\n/\\/\n\n", "", "3 lines, want 2"},
+		{"\\//\r\n/\\/\r\n", `\///\/`, ""},
 	}
 	for _, tt := range tests {
 		got, err := ParseSlantAnswer(s, tt.text)
