@@ -216,3 +216,38 @@ func snakePath(n int) []int {
 	}
 	return path
 }
+
+// chainPathAnswer turns a path given as cells into the judge's answer.
+func chainPathAnswer(n int, path []int) string {
+	dirs := make([]int, 0, len(path))
+	for i := 1; i < len(path); i++ {
+		dr, dc := path[i]/n-path[i-1]/n, path[i]%n-path[i-1]%n
+		for d := 0; d < 8; d++ {
+			if ChainDR[d] == dr && ChainDC[d] == dc {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return FormatChainAnswer(dirs)
+}
+
+// ChainEasyPath returns the answer of a path of b that one of a few fixed
+// paths gives (the paths the generator starts from, snakePath, and their
+// mirror images across the main diagonal), when it reads b's labels in
+// turn and crosses nothing (VerifyChain accepts it), and ok false when
+// none does. It costs a few passes over the board: a claim that b has no
+// path is refuted by it at no cost, as a cover refutes queens' "none".
+func ChainEasyPath(b *Chain) (answer string, ok bool) {
+	n := b.N
+	snake := snakePath(n)
+	mirror := make([]int, len(snake))
+	for i, cell := range snake {
+		mirror[i] = cell%n*n + cell/n
+	}
+	for _, path := range [][]int{snake, mirror} {
+		if a := chainPathAnswer(n, path); VerifyChain(b, a) == nil {
+			return a, true
+		}
+	}
+	return "", false
+}

@@ -343,17 +343,3 @@ func TestRenderChain(t *testing.T) {
 		}
 	}
 }
-
-// chainPathAnswer turns a path given as cells into the judge's answer.
-func chainPathAnswer(n int, path []int) string {
-	dirs := make([]int, 0, len(path))
-	for i := 1; i < len(path); i++ {
-		dr, dc := path[i]/n-path[i-1]/n, path[i]%n-path[i-1]%n
-		for d := 0; d < 8; d++ {
-			if ChainDR[d] == dr && ChainDC[d] == dc {
-				dirs = append(dirs, d)
-			}
-		}
-	}
-	return FormatChainAnswer(dirs)
-}

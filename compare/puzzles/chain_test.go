@@ -126,13 +126,20 @@ func TestChainVerifyAndAgree(t *testing.T) {
 	}{
 		{"right", compare.Result{Solved: true, Answer: "41255214"}, true},
 		{"invalid path", compare.Result{Solved: true, Answer: "41255215"}, false},
-		{"unsolved says -1", compare.Result{Answer: "-1"}, true},
+		{"unsolved says -1, where the snake's mirror is a path", compare.Result{Answer: "-1"}, false},
 		{"unsolved says something else", compare.Result{Answer: ""}, false},
 	}
 	for _, tt := range tests {
 		if err := p.Verify(c, tt.r); (err == nil) != tt.ok {
 			t.Errorf("%s: Verify = %v", tt.name, err)
 		}
+	}
+	none, err := p.Parse("s", strings.NewReader("3 9\n0 1 2\n3 4 5\n6 7 8\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Verify(none[0], compare.Result{Answer: "-1"}); err != nil {
+		t.Errorf("unsolved says -1 where no path is at hand: Verify = %v", err)
 	}
 	if p.Agree(c, compare.Result{Answer: "1"}, compare.Result{Answer: "2"}) == nil || p.Agree(c, compare.Result{Answer: "1"}, compare.Result{Answer: "1"}) != nil {
 		t.Error("Agree does not compare the answers")

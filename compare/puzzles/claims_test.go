@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gridsat/gridsat/compare"
+	"github.com/gridsat/gridsat/instances"
 )
 
 // Each claim no verifier can check is labelled by what backs it: a proof
@@ -114,4 +115,41 @@ func mustSpec(t *testing.T, p *compare.Puzzle, text string) compare.Spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// "No solution" is a claim no verifier can check in general, but where a
+// solution costs nothing to find the verifier finds it (as a cover
+// refutes queens' "none"): a clue-free slant board (every cell alike),
+// a one-cell chain board labelled 0 (the empty path), a chain board whose
+// labels follow the generator's snake or its mirror image (red-team
+// pass: each "no solution" was accepted). Boards with no such solution
+// keep the claim.
+func TestNoSolutionRefutedAtNoCost(t *testing.T) {
+	slant, chain := slantPuzzle(t), chainPuzzle(t)
+	snake5 := "5 1\n" + strings.Repeat("0 0 0 0 0\n", 5)
+	snake3 := "3 9\n0 1 2\n5 4 3\n6 7 8\n"
+	mirror3 := "3 9\n0 5 6\n1 4 7\n2 3 8\n"
+	for _, tt := range []struct {
+		p      *compare.Puzzle
+		text   string
+		r      compare.Result
+		refute bool
+	}{
+		{slant, "1\n2\n...\n...\n...\n", compare.Result{}, true},
+		{slant, "1\n2\n4..\n...\n...\n", compare.Result{}, false}, // a 4 on a corner: no solution
+		{chain, "1 2\n0\n", compare.Result{Answer: instances.ChainNoPath}, true},
+		{chain, "1 2\n1\n", compare.Result{Answer: instances.ChainNoPath}, false},
+		{chain, snake5, compare.Result{Answer: instances.ChainNoPath}, true},
+		{chain, snake3, compare.Result{Answer: instances.ChainNoPath}, true},
+		{chain, mirror3, compare.Result{Answer: instances.ChainNoPath}, true},
+		{chain, "3 9\n0 1 2\n3 4 5\n6 7 8\n", compare.Result{Answer: instances.ChainNoPath}, false},
+	} {
+		cs, err := tt.p.Parse("t.txt", strings.NewReader(tt.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tt.p.Verify(cs[0], tt.r); (err != nil) != tt.refute {
+			t.Errorf("%s %q: no solution: %v, want refuted=%v", tt.p.Name, tt.text, err, tt.refute)
+		}
+	}
 }

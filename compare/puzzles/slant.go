@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -324,6 +325,15 @@ func verifySlant(c instances.Case, r compare.Result) error {
 		}
 		if expected {
 			return fmt.Errorf("no solution reported, but the suite's answer is one")
+		}
+		// The fillings every cell alike close no loop: where the clues
+		// allow one, "no solution" is refuted at no cost.
+		if s.Part == nil {
+			for _, d := range []byte{instances.Back, instances.Forward} {
+				if instances.VerifySlant(s, bytes.Repeat([]byte{d}, s.W*s.H)) == nil {
+					return fmt.Errorf("no solution reported, but every cell %c is one", d)
+				}
+			}
 		}
 		return nil
 	}
