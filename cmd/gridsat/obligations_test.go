@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridsat/gridsat/compare"
 	"github.com/gridsat/gridsat/compare/harness"
 )
 
@@ -442,4 +443,55 @@ func readText(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// A results file carries its cases' texts under keys anyone can
+// recompute: a case swapped for another board (here one with no target,
+// answered by zero queens), its key and its runs' keys redone, is judged
+// against the board the file says (red-team pass: exit 0). Given the
+// comparison's inputs, report ties the file's cases to them: the swapped
+// case fails its row, and other inputs than the header's are named.
+func TestReportInputsTieCasesToTheInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	if _, stderr, code := gridsat(t, "", "gen", "queens", "--size", "5", "--count", "3", "--seed", "4", "--param", "density=0.5", "-o", in); code != 0 {
+		t.Fatal(stderr)
+	}
+	runs := filepath.Join(dir, "r.jsonl")
+	if _, stderr, code := gridsat(t, "", "compare", "queens", in, "--inproc", "--results", runs); code != 0 {
+		t.Fatal(stderr)
+	}
+	if out, stderr, code := gridsat(t, "", "report", runs, "--inputs", in); code != 0 {
+		t.Fatalf("report --inputs, untouched: exit %d\n%s\n%s", code, out, stderr)
+	}
+	keys := map[string]string{}
+	editRecords(t, runs, func(_ int, rec *harness.Record) {
+		switch {
+		case rec.Kind == "case" && rec.Case.Case == 2:
+			rec.Case.Text = "5 5\n.....\n.....\n.....\n.....\n.....\n0\n"
+			old := rec.Case.Key
+			rec.Case.Key = compare.CaseKeyOf("queens", 2, rec.Case.Text)
+			keys[old] = rec.Case.Key
+		case rec.Kind == "run" && keys[rec.Run.Key] != "":
+			rec.Run.Key = keys[rec.Run.Key]
+			rec.Run.Run.Result.Answer, rec.Run.Run.Result.Witness = "Case 2: 0", strings.Repeat(".....\n", 4)+"....."
+		}
+	})
+	if len(keys) != 1 {
+		t.Fatalf("swapped %d cases", len(keys))
+	}
+	if out, stderr, code := gridsat(t, "", "report", runs); code != 0 {
+		t.Fatalf("report alone of the swapped case: exit %d (the file is consistent)\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code := gridsat(t, "", "report", runs, "--inputs", in)
+	if code != exitFail || !strings.Contains(out, "in.txt#2: this case is none of the inputs given") {
+		t.Errorf("report --inputs of the swapped case: exit %d\n%s\n%s", code, out, stderr)
+	}
+	// Other inputs than the header's: the digest differs.
+	other := filepath.Join(dir, "other.txt")
+	gridsat(t, "", "gen", "queens", "--size", "5", "--count", "2", "--seed", "5", "-o", other)
+	if _, stderr, code := gridsat(t, "", "report", runs, "--inputs", other); code != exitFail || !strings.Contains(stderr, "--inputs: the inputs given hold 2 cases") {
+		t.Errorf("report --inputs of other inputs: exit %d\n%s", code, stderr)
+	}
+	usageError(t, "", "standard input cannot be read again", "report", runs, "--inputs", "-")
 }

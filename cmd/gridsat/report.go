@@ -23,6 +23,7 @@ type reportCmdFlags struct {
 	recheck string
 	jobs    int
 	proofs  []string
+	inputs  []string
 	report  reportFlags
 }
 
@@ -79,6 +80,7 @@ comparisons, or a record fails a check.`,
 		"(--recheck), or every claim no verifier can check (--recheck=all), and report a record a run now contradicts")
 	fl.Lookup("recheck").NoOptDefVal = compare.ClaimClaimed
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "with --recheck: runs at once")
+	fl.StringArrayVar(&f.inputs, "inputs", nil, "the inputs the comparison read (its files, folders or set names, as given to compare, in that order; repeat the flag for several): every case of the results must be one of theirs, and the header's digest of its inputs theirs (exit 1 otherwise); one puzzle's results only")
 	fl.StringArrayVar(&f.proofs, "proofs", nil, "check again the proofs kept in this directory (compare --certify --proofs DIR; repeat the flag for several) and label certified (✓✓) the runs whose every needed fact a kept proof meets; without it a run the file says was certified when made is labelled by what report checks itself (a bound, a cross-check) or claimed (?)")
 	fl.StringVar(&f.plot, "plot", "", "draw a plot (--plot-kind) to this .svg, .png or .pdf file; %s stands for the puzzle's name")
 	fl.BoolVar(&f.mixed, "mixed-machines", false, "merge files measured on different CPU models, their times summarized per machine")
@@ -157,9 +159,20 @@ func mergeForReport(paths []string, f reportCmdFlags, stdout io.Writer) ([]*harn
 			return nil, fail(exitUsage, err)
 		}
 	}
+	if len(f.inputs) > 0 && len(merged) > 1 {
+		return nil, fail(exitUsage, fmt.Errorf("--inputs: the results hold %d puzzles (%s); give one puzzle's results with its inputs", len(merged), strings.Join(puzzles, ", ")))
+	}
 	g := new(outputs.Guard)
 	for _, path := range paths {
 		g.Input("input", path)
+	}
+	for _, path := range f.inputs {
+		if path == "-" {
+			return nil, fail(exitUsage, fmt.Errorf("--inputs -: name the input files (standard input cannot be read again)"))
+		}
+		if _, err := os.Stat(path); err == nil {
+			g.Input("--inputs", path)
+		}
 	}
 	for _, dir := range f.proofs {
 		g.InputDir("--proofs", dir)
@@ -189,6 +202,10 @@ type mergedReports struct {
 // failure (a failed row, a run missing or disagreeing, a proof unread).
 func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error) {
 	f := w.f
+	inputsFailed, err := checkInputs(w.stderr, m, f.inputs)
+	if err != nil {
+		return false, err
+	}
 	if len(w.labels) > 0 {
 		if err := recheck(w.stderr, m, w.labels, f.jobs); err != nil {
 			return false, err
@@ -219,7 +236,7 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 	}
 	joined := reportJoins(w.out, w.stderr, f.format, &r, joins)
 	fmt.Fprintln(w.stderr, "gridsat report: "+mergeNote(m, r))
-	failed = !joined || unreadable > 0 || m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0
+	failed = !joined || unreadable > 0 || m.Missing > 0 || m.MissingCases > 0 || m.Conflicts > 0 || inputsFailed
 	for _, row := range r.Rows {
 		failed = failed || row.Failed()
 	}
@@ -342,4 +359,26 @@ func distinctResults(paths []string) error {
 		seen[i] = st
 	}
 	return nil
+}
+
+// checkInputs ties m's cases to the inputs given with --inputs (none:
+// nothing to check): a case none of theirs fails its row, and a header
+// whose digest of its inputs is not theirs is a failure named on stderr.
+func checkInputs(stderr io.Writer, m *harness.Merged, paths []string) (failed bool, err error) {
+	if len(paths) == 0 {
+		return false, nil
+	}
+	var srcs []*harness.Source
+	for _, path := range paths {
+		s, err := harness.LoadPath(m.Report.Puzzle, path, nil)
+		if err != nil {
+			return false, fail(exitUsage, fmt.Errorf("--inputs: %w", err))
+		}
+		srcs = append(srcs, s...)
+	}
+	if err := m.CheckInputs(srcs); err != nil {
+		fmt.Fprintf(stderr, "gridsat report: %s: --inputs: %v\n", m.Report.Name(), err)
+		return true, nil
+	}
+	return false, nil
 }
