@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -628,8 +629,12 @@ func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), '
 
 // Summary is one solver's totals over a comparison.
 type Summary struct {
-	Solver string        `json:"solver"`
+	Solver string `json:"solver"`
+	// Runs counts the runs made; NotRun the rows with none to judge (a
+	// record no results file holds, a harness failure), which say
+	// nothing of the solver and count in no figure.
 	Runs   int           `json:"runs"`
+	NotRun int           `json:"not_run,omitempty"`
 	Solved int           `json:"solved"` // ok or unsat
 	Failed int           `json:"failed"` // WRONG or error
 	Out    int           `json:"out"`    // timeout or memout
@@ -671,6 +676,9 @@ func (s Summary) line(width int) string {
 	if s.Failed > 0 {
 		line += fmt.Sprintf(", %d FAILED", s.Failed)
 	}
+	if s.NotRun > 0 {
+		line += fmt.Sprintf(", %d not run (missing or a harness failure)", s.NotRun)
+	}
 	line += fmt.Sprintf(", total %s, median %s", s.figure(s.Total), s.figure(s.Median))
 	if s.PAR2 > 0 {
 		line += ", PAR-2 " + compare.FormatDuration(s.PAR2)
@@ -709,6 +717,10 @@ func (r view) summarize() []Summary {
 				continue
 			}
 			run := row.Runs[i]
+			if !ran(run) {
+				s.NotRun++
+				continue
+			}
 			s.Runs++
 			switch {
 			case run.Verdict.Solved():
@@ -734,6 +746,12 @@ func (r view) summarize() []Summary {
 		out[i] = s
 	}
 	return out
+}
+
+// ran reports whether a run was made and judged: not a record no file
+// holds (missing) nor a harness failure, which say nothing of the solver.
+func ran(run compare.Run) bool {
+	return run.Verdict != compare.VerdictMissing && run.Verdict != compare.VerdictHarness
 }
 
 // par2 is the mean of the solved times and 2*limit for each unsolved run;
@@ -772,8 +790,8 @@ func scores(r view) (solvers []Summary, best Summary) {
 				fastest = i
 			}
 		}
-		if len(row.Runs) == 0 {
-			continue
+		if !slices.ContainsFunc(row.Runs, ran) {
+			continue // no run to judge: nothing of any solver
 		}
 		best.Runs++
 		if fastest < 0 {
@@ -781,6 +799,9 @@ func scores(r view) (solvers []Summary, best Summary) {
 			// hit one, else a failure.
 			out := false
 			for _, run := range row.Runs {
+				if !ran(run) {
+					continue
+				}
 				out = out || run.Verdict == compare.VerdictTimeout || run.Verdict == compare.VerdictMemout
 			}
 			if out {
