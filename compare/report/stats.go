@@ -38,10 +38,12 @@ type signedRank struct {
 	W float64 `json:"w_plus"`
 	// Method is how P was found: methodExact (the distribution of W+ over
 	// the 2^N sign patterns) when N < exactBelow and there are neither
-	// zeros nor ties, else methodNormal (the normal approximation with the
-	// tie correction of the variance and a continuity correction), or
-	// methodNone when no difference enters the test (N = 0): then there
-	// is no P.
+	// zeros nor ties; methodExactTies (the same over the tied ranks) when
+	// there are and N < fewPairs, where the normal approximation gives
+	// p-values no sign pattern can; else methodNormal (the normal
+	// approximation with the tie correction of the variance and a
+	// continuity correction), or methodNone when no difference enters the
+	// test (N = 0): then there is no P.
 	Method string  `json:"method"`
 	P      float64 `json:"p,omitempty"`
 	Exact  bool    `json:"exact"`
@@ -49,9 +51,10 @@ type signedRank struct {
 
 // The methods of a signed-rank test.
 const (
-	methodExact  = "exact"
-	methodNormal = "normal approx."
-	methodNone   = "none"
+	methodExact     = "exact"
+	methodExactTies = "exact, tied ranks"
+	methodNormal    = "normal approx."
+	methodNone      = "none"
 )
 
 // exactBelow bounds the N whose p-value signedRankTest computes exactly
@@ -84,7 +87,9 @@ func signedRankTest(d []float64) signedRank {
 		order[i] = i
 	}
 	sort.Slice(order, func(i, j int) bool { return abs[order[i]] < abs[order[j]] })
-	ties := 0.0 // sum of t^3 - t over groups of t equal |d|
+	ties := 0.0      // sum of t^3 - t over groups of t equal |d|
+	var ranks2 []int // each difference's rank, doubled (mean ranks of ties are halves)
+	w2 := 0
 	for i := 0; i < len(order); {
 		j := i
 		for j < len(order) && abs[order[j]] == abs[order[i]] {
@@ -92,8 +97,10 @@ func signedRankTest(d []float64) signedRank {
 		}
 		rank := float64(i+1+j) / 2 // mean of ranks i+1..j
 		for k := i; k < j; k++ {
+			ranks2 = append(ranks2, i+1+j)
 			if pos[order[k]] {
 				res.W += rank
+				w2 += i + 1 + j
 			}
 		}
 		t := float64(j - i)
@@ -101,8 +108,15 @@ func signedRankTest(d []float64) signedRank {
 		i = j
 	}
 	res.Ties = ties > 0
-	if res.N < exactBelow && !res.Ties && res.Zeros == 0 {
+	switch {
+	case res.N < exactBelow && !res.Ties && res.Zeros == 0:
 		res.P, res.Exact, res.Method = exactSignedRankP(res.N, int(res.W)), true, methodExact
+		return res
+	case res.N < fewPairs:
+		// With ties or zeros R's wilcox.test turns to the normal
+		// approximation, which on a few pairs gives p-values below any
+		// the sign patterns can: the exact test over the tied ranks.
+		res.P, res.Exact, res.Method = exactRankP(ranks2, w2), true, methodExactTies
 		return res
 	}
 	res.Method = methodNormal
@@ -135,7 +149,10 @@ func (t signedRank) String() string {
 			notes = append(notes, "ties")
 		}
 	} else {
-		notes = append(notes, "exact")
+		notes = append(notes, t.Method)
+		if t.Zeros > 0 {
+			notes = append(notes, fmt.Sprintf("%d zero differences dropped", t.Zeros))
+		}
 	}
 	if t.N < fewPairs {
 		notes = append(notes, fmt.Sprintf("%s: little power, no exact p below %.2g", pairsText(t.N), minExactP(t.N)))
@@ -151,13 +168,30 @@ func minExactP(n int) float64 { return math.Min(1, math.Ldexp(2, -n)) }
 // ranks: twice the smaller tail of its distribution, where each of the
 // 2^n sign patterns is equally likely, counted exactly.
 func exactSignedRankP(n, w int) float64 {
-	maxSum := n * (n + 1) / 2
+	ranks := make([]int, n)
+	for i := range ranks {
+		ranks[i] = i + 1
+	}
+	return exactRankP(ranks, w)
+}
+
+// exactRankP is the two-sided p-value of W+ = w, the sum of the ranks of
+// the positive differences, over the given ranks (integers: tied ranks,
+// which are means, doubled by the caller together with w): twice the
+// smaller tail of its distribution over the 2^n equally likely sign
+// patterns, counted exactly. With ties it is the exact test conditional
+// on the ranks, as R's exactRankTests and coin compute it.
+func exactRankP(ranks []int, w int) float64 {
+	n, maxSum := len(ranks), 0
+	for _, r := range ranks {
+		maxSum += r
+	}
 	counts := make([]*big.Int, maxSum+1) // counts[s]: sign patterns with W+ = s
 	for s := range counts {
 		counts[s] = new(big.Int)
 	}
 	counts[0].SetInt64(1)
-	for r := 1; r <= n; r++ {
+	for _, r := range ranks {
 		for s := maxSum; s >= r; s-- {
 			counts[s].Add(counts[s], counts[s-r])
 		}
@@ -297,7 +331,10 @@ func leftOutCount(left []string) string {
 }
 
 // minCICases is the fewest pairs a confidence interval is given for.
-const minCICases = 5
+// Resampled means stay within the range of the ratios, which misses the
+// true ratio with probability 2 x 2^-n for a symmetric spread: under 8
+// pairs no interval of them can reach 95% (TestGeomeanCICoverage).
+const minCICases = 8
 
 // pairRatios are the time ratios of solver b over solver a on the cases
 // both solved in a nonzero time, their log differences, and the other
@@ -314,6 +351,11 @@ func (r view) pairRatios(a, b int) (ratios, diffs []float64, left []string) {
 			case r.timeOf(row.Runs[i]) <= 0:
 				why = append(why, r.Specs[i]+" no time")
 			}
+		}
+		if len(why) == 0 && row.Runs[a].Machine != row.Runs[b].Machine {
+			// Merged from machines of other CPU models (--mixed-machines):
+			// their times do not compare.
+			why = append(why, fmt.Sprintf("measured on %s and %s", row.Runs[a].Machine, row.Runs[b].Machine))
 		}
 		if len(why) > 0 {
 			left = append(left, row.Where()+": "+strings.Join(why, ", "))
