@@ -112,9 +112,10 @@ func JudgeRow(p *Puzzle, c instances.Case, row *Row) {
 }
 
 // mergeRepeats is the run that stands for one solver's judged repeats:
-// the first repeat's verdict and answer, the medians of their times, the
-// largest peak memory, and their spread; problem says how they disagree,
-// "" when they do not.
+// the first repeat's verdict and answer (the first unsolved repeat's,
+// when some repeat did not solve the case), the medians of their times,
+// the largest peak memory, and their spread; problem says how they
+// disagree, "" when they do not.
 func mergeRepeats(reps []Run) (run Run, problem string) {
 	if len(reps) == 0 {
 		return Run{}, ""
@@ -144,6 +145,15 @@ func mergeRepeats(reps []Run) (run Run, problem string) {
 	run.Result.Time = sp.Wall.Median
 	if len(differ) > 0 {
 		problem = fmt.Sprintf("%s: repeats disagree: repeat %d %s, %s", run.Solver, reps[0].Repeat, DescribeRun(reps[0]), strings.Join(differ, ", "))
+		// A run is solved only when every repeat solved its case: one
+		// that timed out, failed or was wrong in some repeat stands as
+		// that repeat (the first such), whichever repeat came first.
+		for _, rep := range reps {
+			if !rep.Verdict.Solved() && run.Verdict.Solved() {
+				run.Verdict, run.Detail, run.Result = rep.Verdict, rep.Detail, rep.Result
+				break
+			}
+		}
 	}
 	return run, problem
 }
