@@ -176,8 +176,15 @@ func openSession(plan Plan) (*session, error) {
 		}
 	}
 	if !plan.Limits.InProcess {
+		minSolve := minSolveFor(plan.Limits.Timeout)
+		if plan.keepsProofs() {
+			// A solve that writes proofs is timed once (a repeat would
+			// write them again); so is every solve beside it, so that no
+			// solver is timed as a warm mean against another's cold one.
+			minSolve = 0
+		}
 		s.pool = &workerPool{Command: plan.Worker, Timeout: plan.Limits.Timeout, Mem: plan.Limits.Mem, CPUs: plan.CPUs,
-			MinSolve: minSolveFor(plan.Limits.Timeout)}
+			MinSolve: minSolve}
 		s.exec = s.pool
 	}
 	return s, nil
@@ -388,4 +395,17 @@ func (m *Merged) RecheckRun(ctx context.Context, worker []string, jobs int, labe
 	}
 	rc, err = m.recheck(ctx, exec, jobs, labels)
 	return rc, ctx.Err() != nil, err
+}
+
+// keepsProofs reports whether some spec of the plan keeps its proofs
+// (compare.ProofsOption).
+func (plan Plan) keepsProofs() bool {
+	for _, pp := range plan.Puzzles {
+		for _, sp := range pp.Specs {
+			if sp.Options[compare.ProofsOption] != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
