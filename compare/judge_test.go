@@ -44,3 +44,19 @@ func TestRepeatsMedianAndSpread(t *testing.T) {
 		t.Errorf("a memout and a timeout: problem %q", problem)
 	}
 }
+
+// A run is solved only when every repeat solved its case, whichever
+// repeat came first (audit: ok then two timeouts counted solved, its
+// median the timeouts' limit; the reverse order counted out).
+func TestRepeatsSolvedOnlyWhenAllAre(t *testing.T) {
+	ok := Run{Solver: "a", Verdict: VerdictOK, Wall: time.Millisecond, Result: Result{Solved: true, Answer: "2"}}
+	out := Run{Solver: "a", Verdict: VerdictTimeout, Wall: 10 * time.Second}
+	for _, reps := range [][]Run{{ok, out, out}, {out, ok, ok}, {ok, ok, out}} {
+		if run, problem := mergeRepeats(reps); run.Verdict != VerdictTimeout || problem == "" {
+			t.Errorf("repeats %s %s %s: merged %s, problem %q", reps[0].Verdict, reps[1].Verdict, reps[2].Verdict, run.Verdict, problem)
+		}
+	}
+	if run, _ := mergeRepeats([]Run{ok, ok}); run.Verdict != VerdictOK {
+		t.Errorf("two ok repeats: merged %s", run.Verdict)
+	}
+}

@@ -287,3 +287,21 @@ func TestGeomeanCICoverage(t *testing.T) {
 		}
 	}
 }
+
+// A run never made (no results file holds it, or the harness failed) is
+// charged to no solver: not a failure, not twice the limit in PAR-2, not
+// a case of the virtual best (audit: "1 FAILED", PAR-2 2.5 s for a shard
+// nobody gave).
+func TestRunsNeverMadeChargeNoSolver(t *testing.T) {
+	r := compare.Report{Specs: []string{"a", "b"}, Rows: pairRows(2, 2, 2), Timeout: time.Second}
+	r.Rows[0].Runs[1] = compare.Run{Solver: "b", Verdict: compare.VerdictMissing}
+	r.Rows[1].Runs[1] = compare.Run{Solver: "b", Verdict: compare.VerdictHarness}
+	solvers, best := scores(resolve(r))
+	b := solvers[1]
+	if b.Runs != 1 || b.NotRun != 2 || b.Failed != 0 || b.Solved != 1 || b.PAR2 >= time.Second || best.Runs != 3 || best.Failed != 0 {
+		t.Errorf("b: %+v; virtual best %+v", b, best)
+	}
+	if !strings.Contains(b.String(), "2 not run") {
+		t.Errorf("summary line %q does not say 2 runs were not made", b)
+	}
+}
