@@ -67,6 +67,9 @@ type ExportSummary struct {
 	Median  *float64 `json:"median_s"`
 	PAR2    *float64 `json:"par2_s"`
 	Fastest int      `json:"fastest"`
+	// WithinNoise, of the virtual best, counts the cases no solver is
+	// credited with in Fastest: their fastest runs' repeats overlap.
+	WithinNoise int `json:"within_noise"`
 }
 
 // ExportPair is a pair's statistics in an export (PairStat); the
@@ -209,9 +212,13 @@ func (r view) exportRuns() []ExportRun {
 			if i < len(row.Runs) {
 				run = row.Runs[i]
 			}
+			clock := r.Clock()
+			if clock == compare.TimeCPU && run.CPU <= 0 {
+				clock = compare.TimeWall // a run with no CPU time counts its wall time (timeOf)
+			}
 			e := ExportRun{Puzzle: r.Name(), Set: row.Set, File: row.File, Case: row.Case, Line: row.Line,
 				Size: row.Size, Cells: row.Cells, Solver: spec, Verdict: string(run.Verdict), Reason: Reason(run),
-				Clock: r.Clock(), Time: r.timeOf(run).Seconds(), Wall: run.Wall.Seconds(), CPU: run.CPU.Seconds(),
+				Clock: clock, Time: r.timeOf(run).Seconds(), Wall: run.Wall.Seconds(), CPU: run.CPU.Seconds(),
 				Repeats: 1, PeakRSS: run.PeakRSS, Certified: run.Certified, Claim: run.Claim,
 				Answer: oneLine(run.Result.Answer), Stats: statsCell(run), Agree: row.Agree, Problems: strings.Join(row.Problems, "; ")}
 			e.TimeMin, e.TimeMax = e.Time, e.Time
@@ -248,7 +255,7 @@ func (r view) exportComparison() ExportComparison {
 // exportSummary is s in seconds.
 func exportSummary(s Summary) ExportSummary {
 	e := ExportSummary{Solver: s.Solver, Runs: s.Runs, Solved: s.Solved, Failed: s.Failed, Out: s.Out,
-		Total: s.Total.Seconds(), Fastest: s.Fastest}
+		Total: s.Total.Seconds(), Fastest: s.Fastest, WithinNoise: s.WithinNoise}
 	if s.Solved > 0 {
 		m := s.Median.Seconds()
 		e.Median = &m

@@ -171,3 +171,32 @@ func TestVerdictReasonsInEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// The exports say what the table says (audit): the virtual best's cases
+// within noise, and the clock each run's time_s is by (a timeout, with no
+// CPU time, counts its wall time: clock wall, not the report's cpu).
+func TestExportsMatchTheTable(t *testing.T) {
+	r := compare.Report{Specs: []string{"a", "b"}, Rows: pairRows(2, 3), Timeout: time.Second, Time: compare.TimeCPU}
+	for _, row := range r.Rows {
+		for i := range row.Runs {
+			row.Runs[i].CPU = row.Runs[i].Result.Time
+		}
+	}
+	r.Rows[1].Runs[1] = compare.Run{Solver: "b", Verdict: compare.VerdictTimeout, Wall: time.Second}
+	v := resolve(r)
+	runs := v.exportRuns()
+	for _, e := range runs {
+		want := compare.TimeCPU
+		if e.Verdict == string(compare.VerdictTimeout) {
+			want = compare.TimeWall
+		}
+		if e.Clock != want {
+			t.Errorf("%s#%d %s: clock %q, want %q", e.File, e.Case, e.Solver, e.Clock, want)
+		}
+	}
+	_, best := scores(v)
+	best.WithinNoise = 3
+	if e := exportSummary(best); e.WithinNoise != 3 {
+		t.Errorf("the virtual best's within_noise: %d, want 3", e.WithinNoise)
+	}
+}

@@ -107,9 +107,9 @@ func (r view) clockNote() string {
 	var note string
 	switch {
 	case r.Clock() == compare.TimeWall && r.autoTime:
-		note = fmt.Sprintf("times: wall-clock time of the solve; %s no CPU time (older records, or no getrusage)", hasHave(r.Unmeasured(), "run"))
+		note = fmt.Sprintf("times: wall-clock time of the solve as the solver times it (no proof check); %s no CPU time (older records, or no getrusage)", hasHave(r.Unmeasured(), "run"))
 	case r.Clock() == compare.TimeWall:
-		note = "times: wall-clock time of the solve (--time cpu for CPU time)"
+		note = "times: wall-clock time of the solve as the solver times it (no proof check; the worker's wall time is wall_ns in the JSON; --time cpu for CPU time, with it)"
 	default:
 		note = "times: CPU time of the solve, user+system of the worker and its children (--time wall for wall-clock time)"
 		if n := r.Unmeasured(); n > 0 {
