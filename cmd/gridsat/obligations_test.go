@@ -433,6 +433,18 @@ func TestResumeRunsContradictedRecordsAgain(t *testing.T) {
 	if code != 0 || strings.Contains(out, "unsat") || !strings.Contains(out, "0 reused from the results file, 2 run now") {
 		t.Errorf("compare --resume over contradicting records: exit %d, want both runs run again\n%s\n%s", code, out, stderr)
 	}
+	// An unanswered record (error) between the two answers hides nothing (red-team
+	// pass: each record was compared with the one before it only).
+	var timeouts []string
+	for _, line := range runs {
+		timeouts = append(timeouts, strings.Replace(line, `"verdict":""`, `"verdict":"error"`, 1))
+	}
+	hidden := filepath.Join(dir, "hidden.jsonl")
+	os.WriteFile(hidden, []byte(readText(t, good)+strings.Join(timeouts, "")+strings.Join(runs, "")), 0o644)
+	out, stderr, code = gridsat(t, "", "compare", "slant", in, "--inproc", "--results", hidden, "--resume")
+	if code != 0 || strings.Contains(out, "unsat") || !strings.Contains(out, "0 reused from the results file, 2 run now") {
+		t.Errorf("compare --resume, an error between contradicting records: exit %d\n%s\n%s", code, out, stderr)
+	}
 }
 
 // readText is the text of the file at path.
@@ -484,7 +496,7 @@ func TestReportInputsTieCasesToTheInput(t *testing.T) {
 		t.Fatalf("report alone of the swapped case: exit %d (the file is consistent)\n%s\n%s", code, out, stderr)
 	}
 	out, stderr, code := gridsat(t, "", "report", runs, "--inputs", in)
-	if code != exitFail || !strings.Contains(out, "in.txt#2: this case is none of the inputs given") {
+	if code != exitFail || !strings.Contains(out, "in.txt#2: this case is not the inputs' case of that file and number") {
 		t.Errorf("report --inputs of the swapped case: exit %d\n%s\n%s", code, out, stderr)
 	}
 	// Other inputs than the header's: the digest differs.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/gridsat/gridsat/compare"
@@ -16,20 +17,20 @@ import (
 // texts under keys anyone editing it can recompute, so a case swapped
 // for another board is verified, and its answer judged, against the board
 // the file says; given the inputs, report checks the file's word: a row
-// whose case is no case of the inputs gets a problem naming it (the row
-// fails), and err says when the header's digest of its inputs is not the
+// whose case is not the inputs' case of its file and number gets a
+// problem naming it (the row fails), and err says when the header's digest of its inputs is not the
 // digest of these (a case added, dropped or changed, or other inputs).
 func (m *Merged) CheckInputs(srcs []*Source) error {
 	p := m.Report.Puzzle
 	sum := sha256.New()
-	keys, n := map[string]bool{}, 0
+	keys, n := map[string]string{}, 0 // by where a case is (inputName): its key
 	for _, src := range srcs {
 		if err := src.prepare(p); err != nil {
 			return err
 		}
-		for _, k := range src.keys {
+		for i, k := range src.keys {
 			io.WriteString(sum, k)
-			keys[k] = true
+			keys[inputName(src.Set, src.File, src.Cases[i].Location().Case)] = k
 			n++
 		}
 	}
@@ -43,8 +44,8 @@ func (m *Merged) CheckInputs(srcs []*Source) error {
 		if err := p.FormatCase(&b, row.Input); err != nil {
 			return fmt.Errorf("%s: %w", row.Where(), err)
 		}
-		if !keys[compare.CaseKeyOf(p.Name, row.Case, b.String())] {
-			row.Problems = append(row.Problems, "this case is none of the inputs given (--inputs): the results file holds another board under its name")
+		if keys[inputName(row.Set, row.File, row.Case)] != compare.CaseKeyOf(p.Name, row.Case, b.String()) {
+			row.Problems = append(row.Problems, "this case is not the inputs' case of that file and number (--inputs): the results file holds another board under its name")
 		}
 	}
 	if digest := hex.EncodeToString(sum.Sum(nil)[:16]); digest != m.Header.Inputs || n != m.Header.Cases {
@@ -52,4 +53,13 @@ func (m *Merged) CheckInputs(srcs []*Source) error {
 			compare.Count(n, "case"), digest, compare.Count(m.Header.Cases, "case"), m.Header.Inputs)
 	}
 	return nil
+}
+
+// inputName says where a case is, as a results file and an input both
+// name it: its bundled set, or its file's base name, and its number.
+func inputName(set, file string, number int) string {
+	if set == "" {
+		set = filepath.Base(file)
+	}
+	return fmt.Sprintf("%s#%d", set, number)
 }

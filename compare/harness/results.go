@@ -477,10 +477,17 @@ type doneRuns struct {
 func newDone(log *ResultsLog) *doneRuns {
 	d := &doneRuns{runs: map[string]*RunRecord{}, contradicted: map[string]bool{}}
 	if log != nil {
+		// Every answered record of a run, not only the last before it: a
+		// timeout between two answers hides nothing.
+		first := map[string]compare.Run{}
 		for _, r := range log.Runs {
 			k := r.resumeKey()
-			if old, ok := d.runs[k]; ok && answered(old.Run) && answered(r.Run) && !sameAnswer(old.Run, r.Run) {
-				d.contradicted[k] = true
+			if answered(r.Run) {
+				if a, ok := first[k]; !ok {
+					first[k] = r.Run
+				} else if !sameAnswer(a, r.Run) {
+					d.contradicted[k] = true
+				}
 			}
 			d.runs[k] = r
 		}
