@@ -89,6 +89,7 @@ func JudgeRow(p *Puzzle, c instances.Case, row *Row) {
 		return
 	}
 	var problems []string
+	contradict := false
 	for i, reps := range row.Repeats {
 		if len(reps) == 0 {
 			continue // none found (a merge): the run says missing
@@ -101,14 +102,34 @@ func JudgeRow(p *Puzzle, c instances.Case, row *Row) {
 		if problem != "" {
 			problems = append(problems, problem)
 		}
+		contradict = contradict || answersDiffer(reps)
 	}
 	Judge(p, c, row)
 	row.Problems = append(row.Problems, problems...)
-	if len(problems) > 0 {
-		// A solver's repeats that contradict one another back nothing:
-		// the row is a disagreement, and no run of it is cross-checked.
+	if contradict {
+		// A solver's repeats that answer differently back nothing: the
+		// row is a disagreement, and no run of it is cross-checked. (One
+		// that timed out in some repeat only is no disagreement: the run
+		// stands as a timeout, mergeRepeats.)
 		row.Agree = "NO"
 	}
+}
+
+// answersDiffer reports whether two solved repeats answer differently.
+func answersDiffer(reps []Run) bool {
+	var first *Run
+	for k := range reps {
+		r := &reps[k]
+		if !r.Verdict.Solved() {
+			continue
+		}
+		if first == nil {
+			first = r
+		} else if !SameRun(*first, *r) {
+			return true
+		}
+	}
+	return false
 }
 
 // mergeRepeats is the run that stands for one solver's judged repeats:

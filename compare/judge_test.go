@@ -60,3 +60,17 @@ func TestRepeatsSolvedOnlyWhenAllAre(t *testing.T) {
 		t.Errorf("two ok repeats: merged %s", run.Verdict)
 	}
 }
+
+// A run that timed out in some repeat only stands as a timeout, and is
+// no disagreement of its row (red-team pass: agree NO on a one-solver
+// row whose repeat came in just past its limit); repeats that answer
+// differently are one.
+func TestRepeatsTimeoutIsNoDisagreement(t *testing.T) {
+	ok := Run{Solver: "a", Verdict: VerdictOK, Result: Result{Solved: true, Answer: "2"}}
+	out := Run{Solver: "a", Verdict: VerdictTimeout}
+	other := ok
+	other.Result.Answer = "3"
+	if answersDiffer([]Run{ok, out, ok}) || !answersDiffer([]Run{ok, other}) || answersDiffer([]Run{out, out}) {
+		t.Errorf("answersDiffer: ok/timeout/ok %v, ok/other %v, timeouts %v", answersDiffer([]Run{ok, out, ok}), answersDiffer([]Run{ok, other}), answersDiffer([]Run{out, out}))
+	}
+}

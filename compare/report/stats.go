@@ -155,7 +155,7 @@ func (t signedRank) String() string {
 		}
 	}
 	if t.N < fewPairs {
-		notes = append(notes, fmt.Sprintf("%s: little power, no exact p below %.2g", pairsText(t.N), minExactP(t.N)))
+		notes = append(notes, fmt.Sprintf("%s: little power, no exact p below %.3g", pairsText(t.N), minExactP(t.N)))
 	}
 	return fmt.Sprintf("Wilcoxon signed-rank p = %.2g (%s)", t.P, strings.Join(notes, ", "))
 }
