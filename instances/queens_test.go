@@ -497,3 +497,18 @@ func TestQueensSymmetrize(t *testing.T) {
 		t.Error(`Symmetrize("spin") = nil; want an error`)
 	}
 }
+
+// FuzzParseQueensAnswer: the answer reader never panics, and accepts only
+// what the judge prints: an answer it reads is FormatQueensAnswer of its
+// numbers, letter for letter.
+func FuzzParseQueensAnswer(f *testing.F) {
+	for _, s := range []string{"Case 12: 0", "Case +01: +01", "Case 1: -0", "Case 1:  1", "Case 9223372036854775807: 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k, v, err := ParseQueensAnswer(s)
+		if err == nil && (FormatQueensAnswer(k, v) != s || v < 0) {
+			t.Fatalf("%q accepted as case %d, %d queens", s, k, v)
+		}
+	})
+}

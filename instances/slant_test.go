@@ -629,3 +629,29 @@ func slantJudge(file string, r io.Reader) ([]*Slant, error) {
 func slantIDs(file string, r io.Reader) ([]*Slant, error) {
 	return parseSlantIDs(newLinesLimit(file, r, maxSlantLine))
 }
+
+// FuzzParseSlantAnswer: the answer reader never panics, and an answer it
+// accepts holds W*H diagonals that format back to text it reads alike.
+func FuzzParseSlantAnswer(f *testing.F) {
+	f.Add(3, 2, "\\//\n/\\/")
+	f.Add(3, 2, "\\//\r\n/\\/\r\n")
+	f.Add(2, 2, "\r\\\\\n\\\\")
+	f.Add(1, 1, "/\n\n")
+	f.Fuzz(func(t *testing.T, w, h int, text string) {
+		if w < 1 || h < 1 || w > 8 || h > 8 {
+			return
+		}
+		s := NewSlant(w, h)
+		cells, err := ParseSlantAnswer(s, text)
+		if err != nil {
+			return
+		}
+		if len(cells) != w*h {
+			t.Fatalf("%q: %d cells, want %d", text, len(cells), w*h)
+		}
+		again, err := ParseSlantAnswer(s, FormatSlantAnswer(w, h, cells))
+		if err != nil || string(again) != string(cells) {
+			t.Fatalf("%q: formatted back, read %q, %v", text, again, err)
+		}
+	})
+}
