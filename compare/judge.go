@@ -188,8 +188,15 @@ func SameRun(a, b Run) bool {
 	if a.Verdict == b.Verdict && (a.Verdict == VerdictTimeout || a.Verdict == VerdictMemout) {
 		return true
 	}
-	return a.Verdict == b.Verdict && a.Result.Solved == b.Result.Solved && a.Result.Answer == b.Result.Answer &&
-		a.Result.UniqueChecked == b.Result.UniqueChecked && (a.Result.Second == "") == (b.Result.Second == "")
+	return a.Verdict == b.Verdict && SameAnswer(a.Result, b.Result)
+}
+
+// SameAnswer reports whether two results of one case answer the same:
+// solved or not, the same answer, uniqueness decided alike (the second
+// solutions may differ).
+func SameAnswer(a, b Result) bool {
+	return a.Solved == b.Solved && a.Answer == b.Answer &&
+		a.UniqueChecked == b.UniqueChecked && (a.Second == "") == (b.Second == "")
 }
 
 // DescribeRun says what a run answered, for messages: its verdict and

@@ -485,7 +485,7 @@ func newDone(log *ResultsLog) *doneRuns {
 			if answered(r.Run) {
 				if a, ok := first[k]; !ok {
 					first[k] = r.Run
-				} else if !sameAnswer(a, r.Run) {
+				} else if !compare.SameAnswer(a.Result, r.Run.Result) { // verdicts aside: a stored one is never read as true
 					d.contradicted[k] = true
 				}
 			}
@@ -503,13 +503,6 @@ func answered(r compare.Run) bool {
 		return false
 	}
 	return true
-}
-
-// sameAnswer reports whether two records of one run answered the same
-// (their verdicts aside: a stored verdict is never read as true).
-func sameAnswer(a, b compare.Run) bool {
-	return a.Result.Solved == b.Result.Solved && a.Result.Answer == b.Result.Answer &&
-		a.Result.UniqueChecked == b.Result.UniqueChecked && (a.Result.Second == "") == (b.Result.Second == "")
 }
 
 // Lookup returns the run recorded for t that can stand for a run under
