@@ -133,32 +133,17 @@ type attackResult struct {
 // oracle; it returns what report said.
 func (fx *attackFixture) judge(t *testing.T, name, runs, proofs string) attackResult {
 	t.Helper()
-	out, stderr, code := gridsat(t, "", "report", runs, "--proofs", proofs, "--recheck", "--format", "json")
-	var rep struct {
-		Rows []compare.Row `json:"rows"`
-	}
-	if code == exitUsage {
-		return attackResult{code: code} // refused as bad input
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%s: report: exit %d, JSON %v\n%s\n%s", name, code, err, out, stderr)
-	}
-	for _, row := range rep.Rows {
-		where := fmt.Sprintf("%s#%d", row.File, row.Case)
-		for _, run := range row.Runs {
-			if !run.Verdict.Solved() || !fx.wrong(where, run.Result) {
-				continue
-			}
-			if slices.Contains(strongLabels, run.Claim) {
-				t.Errorf("%s: %s: the wrong answer %q is labelled %s", name, where, run.Result.Answer, run.Claim)
-			}
-			if code == 0 {
-				t.Errorf("%s: %s: the wrong answer %q (%s), exit 0\n%s", name, where, run.Result.Answer, run.Claim, stderr)
-			}
+	rows, code, stderr := fx.report(t, name, runs, "--proofs", proofs, "--recheck")
+	for _, w := range fx.wrongRuns(rows) {
+		if slices.Contains(strongLabels, w.run.Claim) {
+			t.Errorf("%s: %s: the wrong answer %q is labelled %s", name, w.where, w.run.Result.Answer, w.run.Claim)
+		}
+		if code == 0 {
+			t.Errorf("%s: %s: the wrong answer %q (%s), exit 0\n%s", name, w.where, w.run.Result.Answer, w.run.Claim, stderr)
 		}
 	}
 	fx.judgeBare(t, name, runs)
-	return attackResult{code: code, rows: rep.Rows}
+	return attackResult{code: code, rows: rows}
 }
 
 // judgeBare reports the mutated results file alone, with no check asked
@@ -168,24 +153,49 @@ func (fx *attackFixture) judge(t *testing.T, name, runs, proofs string) attackRe
 // wrong answer is only a claim until a check is asked for.
 func (fx *attackFixture) judgeBare(t *testing.T, name, runs string) {
 	t.Helper()
-	out, stderr, code := gridsat(t, "", "report", runs, "--format", "json")
+	rows, _, _ := fx.report(t, name+": report alone", runs)
+	for _, w := range fx.wrongRuns(rows) {
+		if slices.Contains(strongLabels, w.run.Claim) {
+			t.Errorf("%s: report alone: %s: the wrong answer %q is labelled %s", name, w.where, w.run.Result.Answer, w.run.Claim)
+		}
+	}
+}
+
+// report runs gridsat report with args and returns its rows (none when it
+// refuses the files as bad input), its exit status and its stderr.
+func (fx *attackFixture) report(t *testing.T, name string, args ...string) (rows []compare.Row, code int, stderr string) {
+	t.Helper()
+	out, stderr, code := gridsat(t, "", append(append([]string{"report"}, args...), "--format", "json")...)
 	if code == exitUsage {
-		return
+		return nil, code, stderr // refused as bad input
 	}
 	var rep struct {
 		Rows []compare.Row `json:"rows"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%s: report alone: exit %d, JSON %v\n%s\n%s", name, code, err, out, stderr)
+		t.Fatalf("%s: report: exit %d, JSON %v\n%s\n%s", name, code, err, out, stderr)
 	}
-	for _, row := range rep.Rows {
+	return rep.Rows, code, stderr
+}
+
+// wrongRun is a finished run whose answer the oracle refutes, and where.
+type wrongRun struct {
+	where string
+	run   compare.Run
+}
+
+// wrongRuns are the finished runs of rows the oracle refutes.
+func (fx *attackFixture) wrongRuns(rows []compare.Row) []wrongRun {
+	var out []wrongRun
+	for _, row := range rows {
 		where := fmt.Sprintf("%s#%d", row.File, row.Case)
 		for _, run := range row.Runs {
-			if run.Verdict.Solved() && fx.wrong(where, run.Result) && slices.Contains(strongLabels, run.Claim) {
-				t.Errorf("%s: report alone: %s: the wrong answer %q is labelled %s", name, where, run.Result.Answer, run.Claim)
+			if run.Verdict.Solved() && fx.wrong(where, run.Result) {
+				out = append(out, wrongRun{where, run})
 			}
 		}
 	}
+	return out
 }
 
 // certified reports whether res labels certified the run of row where.
