@@ -82,31 +82,8 @@ func signedRankTest(d []float64) signedRank {
 	if res.N == 0 {
 		return res
 	}
-	order := make([]int, len(abs))
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(i, j int) bool { return abs[order[i]] < abs[order[j]] })
-	ties := 0.0      // sum of t^3 - t over groups of t equal |d|
-	var ranks2 []int // each difference's rank, doubled (mean ranks of ties are halves)
-	w2 := 0
-	for i := 0; i < len(order); {
-		j := i
-		for j < len(order) && abs[order[j]] == abs[order[i]] {
-			j++
-		}
-		rank := float64(i+1+j) / 2 // mean of ranks i+1..j
-		for k := i; k < j; k++ {
-			ranks2 = append(ranks2, i+1+j)
-			if pos[order[k]] {
-				res.W += rank
-				w2 += i + 1 + j
-			}
-		}
-		t := float64(j - i)
-		ties += t*t*t - t
-		i = j
-	}
+	ranks2, w2, ties := doubledRanks(abs, pos)
+	res.W = float64(w2) / 2
 	res.Ties = ties > 0
 	switch {
 	case res.N < exactBelow && !res.Ties && res.Zeros == 0:
@@ -130,6 +107,34 @@ func signedRankTest(d []float64) signedRank {
 	z = (z - math.Copysign(0.5, z)) / sd
 	res.P = math.Min(1, 2*distuv.UnitNormal.Survival(math.Abs(z)))
 	return res
+}
+
+// doubledRanks ranks abs (ties given their mean rank) and returns each
+// one's rank doubled, so that the halves of mean ranks stay integers, the
+// doubled sum W+ of the ranks where pos holds, and ties, the sum of
+// t^3 - t over the groups of t equal values (the variance's correction).
+func doubledRanks(abs []float64, pos map[int]bool) (ranks2 []int, w2 int, ties float64) {
+	order := make([]int, len(abs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return abs[order[i]] < abs[order[j]] })
+	for i := 0; i < len(order); {
+		j := i
+		for j < len(order) && abs[order[j]] == abs[order[i]] {
+			j++
+		}
+		for k := i; k < j; k++ {
+			ranks2 = append(ranks2, i+1+j) // twice the mean of ranks i+1..j
+			if pos[order[k]] {
+				w2 += i + 1 + j
+			}
+		}
+		t := float64(j - i)
+		ties += t*t*t - t
+		i = j
+	}
+	return ranks2, w2, ties
 }
 
 // String says the test's outcome, how it was found and what it cannot
