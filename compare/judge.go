@@ -39,22 +39,25 @@ func Judge(p *Puzzle, c instances.Case, row *Row) {
 	for a, i := range done {
 		for _, j := range done[a+1:] {
 			first, other := row.Runs[i], row.Runs[j]
-			var err error
-			switch {
-			case first.Result.Solved != other.Result.Solved:
-				err = fmt.Errorf("%s says %s, %s says %s", first.Solver, first.Verdict, other.Solver, other.Verdict)
-			case first.Result.UniqueChecked && other.Result.UniqueChecked &&
-				(first.Result.Second == "") != (other.Result.Second == ""):
-				err = fmt.Errorf("%s says unique=%v, %s says unique=%v", first.Solver, first.Result.Second == "", other.Solver, other.Result.Second == "")
-			default:
-				err = p.Agree(c, first.Result, other.Result)
-			}
-			if err != nil {
+			if err := disagreement(p, c, first, other); err != nil {
 				row.Agree = "NO"
 				row.Problems = append(row.Problems, fmt.Sprintf("%s vs %s: %v", first.Solver, other.Solver, err))
 			}
 		}
 	}
+}
+
+// disagreement says how two settled runs of case c (or of two cases with
+// one board) answer differently, nil when they agree.
+func disagreement(p *Puzzle, c instances.Case, a, b Run) error {
+	switch {
+	case a.Result.Solved != b.Result.Solved:
+		return fmt.Errorf("%s says %s, %s says %s", a.Solver, a.Verdict, b.Solver, b.Verdict)
+	case a.Result.UniqueChecked && b.Result.UniqueChecked &&
+		(a.Result.Second == "") != (b.Result.Second == ""):
+		return fmt.Errorf("%s says unique=%v, %s says unique=%v", a.Solver, a.Result.Second == "", b.Solver, b.Result.Second == "")
+	}
+	return p.Agree(c, a.Result, b.Result)
 }
 
 // judgeRun sets a run's verdict from the verifier unless the harness set

@@ -218,7 +218,8 @@ func (w *mergedReports) write(i int, m *harness.Merged) (failed bool, err error)
 	}
 	f.report.apply(&r)
 	r.Reused = m.Runs
-	joins := compare.JoinParts(&r) // before the report: it marks rows
+	compare.JudgeTwins(r.Puzzle, r.Rows) // again: --recheck may have changed a run
+	joins := compare.JoinParts(&r)       // before the report: it marks rows
 	f.report.keep(r)
 	if w.many && !manyTables(f.format, 2) {
 		puzzleHeading(w.out, f.format, r.Name(), i == 0)

@@ -349,6 +349,7 @@ func (m *Merged) merge(name string, logs []fileLog) error {
 		}
 		m.Report.Rows = append(m.Report.Rows, row)
 	}
+	compare.JudgeTwins(p, m.Report.Rows)
 	m.MissingCases = m.Header.Cases - len(seen)
 	return nil
 }

@@ -262,6 +262,11 @@ func (s *session) runPuzzle(ctx context.Context, pp PuzzlePlan) (failed bool, er
 	s.resume(pr)
 	s.watch(pr, pp)
 	pr.report.Rows = compareAll(ctx, pr.cfg)
+	if plan.Shard.Count == 0 {
+		// A shard's twins may stand in other shards: gridsat report
+		// judges them over every shard's file.
+		compare.JudgeTwins(pp.Puzzle, pr.report.Rows)
+	}
 	if plan.Watch != nil {
 		plan.Watch.Finish()
 	}
