@@ -186,10 +186,11 @@ func parseChainBoard(l *Lines, head []string) (*Chain, error) {
 }
 
 // FormatChain writes cases in the judge format, one board after another
-// (ParseChain reads them back).
+// (ParseChain reads them back), a case at a time.
 func FormatChain(w io.Writer, cases []*Chain) error {
 	var b strings.Builder
 	for _, c := range cases {
+		b.Reset()
 		b.WriteString(chainPartHead(c))
 		fmt.Fprintf(&b, "%d %d\n", c.N, c.K)
 		for r := 0; r < c.N; r++ {
@@ -201,9 +202,11 @@ func FormatChain(w io.Writer, cases []*Chain) error {
 			}
 			b.WriteByte('\n')
 		}
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return err
+		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return nil
 }
 
 // FormatChainAnswer formats a path given by its directions as the judge's answer.

@@ -341,14 +341,15 @@ func (q *Queens) parseRows(in *Lines) error {
 	return nil
 }
 
-// FormatQueens writes cases in the judge format, ended by a line "0".
+// FormatQueens writes cases in the judge format, ended by a line "0",
+// a case at a time (a split's parts can run to gigabytes).
 func FormatQueens(w io.Writer, cases []*Queens) error {
-	var b strings.Builder
 	for _, q := range cases {
-		b.WriteString(q.caseText())
+		if _, err := io.WriteString(w, q.caseText()); err != nil {
+			return fmt.Errorf("writing queens cases: %w", err)
+		}
 	}
-	b.WriteString("0\n")
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if _, err := io.WriteString(w, "0\n"); err != nil {
 		return fmt.Errorf("writing queens cases: %w", err)
 	}
 	return nil

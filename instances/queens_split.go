@@ -49,8 +49,9 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 	}
 	S := q.Cells()
 	root := &QueensPart{Forced: make([]bool, S), Banned: make([]bool, S)}
+	reach := q.reaches()
 	parts := splitTree(root, 0, jobs, func(p *QueensPart, count int) ([]*QueensPart, []int, splitStep) {
-		kids := q.cutPart(p, jobs-count+1)
+		kids := q.cutPart(p, jobs-count+1, reach)
 		if len(kids) == 0 {
 			return nil, nil, splitStuck // every target covered, or nothing covers one
 		}
@@ -62,19 +63,39 @@ func SplitQueens(q *Queens, jobs, bound int, cover []Square) ([]*Queens, error) 
 	})
 	hash := queensHash(q)
 	out := make([]*Queens, len(parts))
-	texts := make([]string, len(parts))
+	// The parts share one copy of the targets (a part's board is the
+	// whole case's), and each part's text goes into the split's identity
+	// as it is made: a split into 2^20 parts of a large board kept a
+	// board and a text per part besides its restriction.
+	target := slices.Clone(q.Target)
+	id := newSplitHasher()
+	var text []byte
 	for i, p := range parts {
 		p.Index, p.Count, p.Parent, p.Bound, p.Cover = i+1, len(parts), hash, bound, cover
-		c := q.Whole()
-		c.Part = p
+		c := &Queens{Loc: q.Loc, Rows: q.Rows, Cols: q.Cols, Target: target, Part: p}
 		out[i] = c
-		texts[i] = p.partLine() + "\n" + string(c.appendBoard(nil, true))
+		text = append(append(append(text[:0], p.partLine()...), '\n'), c.appendBoard(nil, true)...)
+		id.add(text)
 	}
-	id := splitID(texts)
+	sum := id.sum()
 	for _, p := range parts {
-		p.Split, p.Jobs = id, jobs
+		p.Split, p.Jobs = sum, jobs
 	}
 	return out, nil
+}
+
+// reaches is the number of targets a queen on each square covers.
+func (q *Queens) reaches() []int {
+	reach := make([]int, q.Cells())
+	for s := range reach {
+		sq := Square{s / q.Cols, s % q.Cols}
+		for t, target := range q.Target {
+			if target && QueensAttack(sq, Square{t / q.Cols, t % q.Cols}) {
+				reach[s]++
+			}
+		}
+	}
+	return reach
 }
 
 // depth is how constrained a part is: its forced and banned squares.
@@ -88,9 +109,10 @@ func (p *QueensPart) depth() int {
 	return n
 }
 
-// cutPart cuts p into at most want children (nil when it cannot be cut).
-func (q *Queens) cutPart(p *QueensPart, want int) []*QueensPart {
-	cands := q.cutCandidates(p)
+// cutPart cuts p into at most want children (nil when it cannot be cut);
+// reach is q.reaches().
+func (q *Queens) cutPart(p *QueensPart, want int, reach []int) []*QueensPart {
+	cands := q.cutCandidates(p, reach)
 	if len(cands) == 0 {
 		return nil
 	}
@@ -121,8 +143,9 @@ func (q *Queens) cutPart(p *QueensPart, want int) []*QueensPart {
 
 // cutCandidates lists the allowed squares covering the target p's forced
 // queens leave uncovered with the fewest of them, most targets reached
-// first, then row-major; nil when every target is covered.
-func (q *Queens) cutCandidates(p *QueensPart) []int {
+// first (reach: q.reaches()), then row-major; nil when every target is
+// covered.
+func (q *Queens) cutCandidates(p *QueensPart, reach []int) []int {
 	var forced []Square
 	for s, f := range p.Forced {
 		if f {
@@ -142,10 +165,6 @@ func (q *Queens) cutCandidates(p *QueensPart) []int {
 		if !found || len(c) < len(best) {
 			best, found = c, true
 		}
-	}
-	reach := make([]int, q.Cells())
-	for _, s := range best {
-		reach[s] = len(q.Targets()) - len(q.Uncovered([]Square{{s / q.Cols, s % q.Cols}}))
 	}
 	slices.SortStableFunc(best, func(a, b int) int { return reach[b] - reach[a] })
 	return best

@@ -535,12 +535,20 @@ func VerifySlant(s *Slant, cells []byte) error {
 // FormatSlant writes cases in the judge input format. Every case must
 // be square (the judge format has one size n).
 func FormatSlant(w io.Writer, cases []*Slant) error {
-	var b bytes.Buffer
-	fmt.Fprintln(&b, len(cases))
 	for _, s := range cases {
 		if s.W != s.H {
 			return fmt.Errorf("case %s is %s: the judge format needs a square board", s.Location(), s.Size())
 		}
+	}
+	// A case at a time: a split's parts can run to gigabytes.
+	var b bytes.Buffer
+	fmt.Fprintln(&b, len(cases))
+	if len(cases) == 0 {
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return fmt.Errorf("writing slant cases: %w", err)
+		}
+	}
+	for _, s := range cases {
 		b.WriteString(SlantPartHead(s))
 		fmt.Fprintln(&b, s.W)
 		for r := 0; r <= s.H; r++ {
@@ -553,9 +561,10 @@ func FormatSlant(w io.Writer, cases []*Slant) error {
 			}
 			b.WriteByte('\n')
 		}
-	}
-	if _, err := w.Write(b.Bytes()); err != nil {
-		return fmt.Errorf("writing slant cases: %w", err)
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return fmt.Errorf("writing slant cases: %w", err)
+		}
+		b.Reset()
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"slices"
 	"strings"
 )
@@ -117,12 +118,27 @@ func shortHash(pieces ...[]byte) string {
 // splitID is the identity of a split whose parts' restrictions, in
 // order, are texts: the first 16 hex digits of their SHA-256.
 func splitID(texts []string) string {
-	var b []byte
+	h := newSplitHasher()
 	for _, t := range texts {
-		b = fmt.Appendf(b, "%d\n%s", len(t), t)
+		h.add([]byte(t))
 	}
-	return shortHash(b)
+	return h.sum()
 }
+
+// splitHasher makes splitID from the texts one at a time, so that a
+// split need not keep them.
+type splitHasher struct{ h hash.Hash }
+
+func newSplitHasher() splitHasher { return splitHasher{sha256.New()} }
+
+// add adds the next part's text.
+func (s splitHasher) add(text []byte) {
+	fmt.Fprintf(s.h, "%d\n", len(text))
+	s.h.Write(text)
+}
+
+// sum is the identity of the texts added so far.
+func (s splitHasher) sum() string { return hex.EncodeToString(s.h.Sum(nil)[:8]) }
 
 // withSplit is a part line's head "part I/N of PARENT" with " split ID"
 // after it when id is not "", and " jobs J" after that when jobs is not

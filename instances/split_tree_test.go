@@ -97,3 +97,22 @@ func TestSplitIDs(t *testing.T) {
 		t.Fatalf("old parts: %d read, %v", len(old), err)
 	}
 }
+
+// BenchmarkSplitQueensLarge splits the full 32x32 board into 2^14 parts,
+// reporting the bytes allocated (-benchmem): the parts share the board,
+// and the split's identity is hashed as the parts are made.
+//
+//	go test -run X -bench SplitQueensLarge -benchmem ./instances/
+func BenchmarkSplitQueensLarge(b *testing.B) {
+	q := NewQueens(32, 32)
+	for i := range q.Target {
+		q.Target[i] = true
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		parts, err := SplitQueens(q, 1<<14, 15, nil)
+		if err != nil || len(parts) != 1<<14 {
+			b.Fatalf("%d parts: %v", len(parts), err)
+		}
+	}
+}
