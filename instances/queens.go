@@ -345,11 +345,20 @@ func (q *Queens) parseRows(in *Lines) error {
 // a case at a time (a split's parts can run to gigabytes).
 func FormatQueens(w io.Writer, cases []*Queens) error {
 	for _, q := range cases {
-		if _, err := io.WriteString(w, q.caseText()); err != nil {
-			return fmt.Errorf("writing queens cases: %w", err)
+		if err := WriteQueensCase(w, q); err != nil {
+			return err
 		}
 	}
 	if _, err := io.WriteString(w, "0\n"); err != nil {
+		return fmt.Errorf("writing queens cases: %w", err)
+	}
+	return nil
+}
+
+// WriteQueensCase writes one case in the judge format, without the "0"
+// line that ends a file (FormatQueens(w, nil) writes that alone).
+func WriteQueensCase(w io.Writer, q *Queens) error {
+	if _, err := io.WriteString(w, q.caseText()); err != nil {
 		return fmt.Errorf("writing queens cases: %w", err)
 	}
 	return nil

@@ -72,9 +72,10 @@ to --out. The same flags and seed always give the same file. Each puzzle's
 				return fail(exitUsage, fmt.Errorf("gen: --out %q: %w", out, err))
 			}
 			defer o.Abort()
-			bw := bufio.NewWriterSize(o, 64<<10)
+			cw := &checkedWriter{w: o}
+			bw := bufio.NewWriterSize(cw, 64<<10)
 			if err := p.Generate(bw, g); err != nil {
-				return fail(exitUsage, fmt.Errorf("gen %s: %w", p.Name, err))
+				return fail(writeOr(cw, exitUsage), fmt.Errorf("gen %s: %w", p.Name, err))
 			}
 			if err := bw.Flush(); err != nil {
 				return fail(exitFail, fmt.Errorf("gen: %w", err))

@@ -77,6 +77,16 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// writeOr is the exit status of a command whose writer c was: exitFail
+// when a write through c failed (output lost is never bad input), else
+// code.
+func writeOr(c *checkedWriter, code int) int {
+	if c.err != nil {
+		return exitFail
+	}
+	return code
+}
+
 // Unwrap is the writer c checks: the file behind it, for terminals and
 // the output guard.
 func (c *checkedWriter) Unwrap() io.Writer { return c.w }
@@ -93,17 +103,26 @@ func execute(args []string, stdin io.Reader, stdout *checkedWriter, stderr io.Wr
 	if err == nil {
 		return 0
 	}
+	code := exitUsage
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
 			fmt.Fprintln(stderr, "gridsat:", ee.err)
 		}
-		return ee.code
+		code = ee.code
+	} else {
+		// What is left are cobra's own errors (unknown flags, missing
+		// arguments: usage errors like bad input) and the bare errors
+		// of commands that only print (a write error).
+		fmt.Fprintln(stderr, "gridsat:", err)
 	}
-	// What is left are cobra's own errors: unknown flags, missing
-	// arguments; usage errors like bad input.
-	fmt.Fprintln(stderr, "gridsat:", err)
-	return exitUsage
+	if code == exitUsage && stdout.err != nil {
+		// Output was lost: a write error on standard output is never
+		// bad input, whatever the command made of it (gen and split
+		// see it as their generator's error).
+		return exitFail
+	}
+	return code
 }
 
 func fail(code int, err error) error { return &exitError{code: code, err: err} }

@@ -253,16 +253,30 @@ func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 // A write to standard output that fails is exit 1 naming it, for every
 // command that prints (measure --list said exit 2, the status of bad
 // usage: red-team pass).
+//
+// A write that fails inside a generator or a split (an output past the
+// buffer) is exit 1 too, as are the commands that return the bare write
+// error (puzzles --markdown, --version, completion): they said exit 2
+// (red-team pass).
 func TestFullStdoutIsExitOne(t *testing.T) {
+	q20 := "20 20\n" + strings.Repeat(strings.Repeat("X", 20)+"\n", 20) + "0\n"
 	for _, args := range [][]string{
 		{"puzzles"},
+		{"puzzles", "--markdown"},
+		{"--version"},
+		{"completion", "bash"},
 		{"measure", "--list"},
 		{"gen", "queens", "--size", "4"},
+		{"gen", "queens", "--size", "32", "--count", "100"},
+		{"split", "queens", "-", "--jobs", "64"},
 		{"solve", "slant", "-"},
 		{"sets"},
 	} {
 		var errb bytes.Buffer
 		stdin := "1\n1\n..\n..\n"
+		if args[0] == "split" {
+			stdin = q20
+		}
 		if code := run(args, strings.NewReader(stdin), fullWriter{}, &errb); code != exitFail || !strings.Contains(errb.String(), "no space left") {
 			t.Errorf("gridsat %v onto a full stdout: exit %d, want 1 naming the error: %s", args, code, errb.String())
 		}

@@ -119,9 +119,10 @@ func writeSplit(cmd *cobra.Command, p *compare.Puzzle, cases []compare.Case, cfg
 		return fail(exitUsage, fmt.Errorf("split: --out %q: %w", out, err))
 	}
 	defer o.Abort()
-	bw := bufio.NewWriterSize(o, 64<<10)
+	cw := &checkedWriter{w: o}
+	bw := bufio.NewWriterSize(cw, 64<<10)
 	if err := p.Split(bw, cases, cfg); err != nil {
-		return fail(exitUsage, fmt.Errorf("split %s: %w", p.Name, err))
+		return fail(writeOr(cw, exitUsage), fmt.Errorf("split %s: %w", p.Name, err))
 	}
 	if err := bw.Flush(); err != nil {
 		return fail(exitFail, fmt.Errorf("split: %w", err))

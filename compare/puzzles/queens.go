@@ -308,15 +308,18 @@ func generateQueens(w io.Writer, g compare.GenConfig) error {
 	}
 	count := max(g.Count, 1)
 	rng := rand.New(rand.NewPCG(uint64(g.Seed), 0x71756565_6e730000))
-	cases := make([]*instances.Queens, 0, count)
+	// A case at a time, the "0" line last: memory does not grow with
+	// --count.
 	for i := 0; i < count; i++ {
 		q, err := instances.GenerateQueens(rng, rows, cols, density)
 		if err != nil {
 			return err
 		}
-		cases = append(cases, q)
+		if err := instances.WriteQueensCase(w, q); err != nil {
+			return err
+		}
 	}
-	return instances.FormatQueens(w, cases)
+	return instances.FormatQueens(w, nil)
 }
 
 func renderQueens(w io.Writer, c instances.Case, r compare.Result) error {
