@@ -34,6 +34,11 @@ func CheckCertifier(p *Puzzle, spec string, resolved Options) error {
 	return nil
 }
 
+// MaxTimeout is the longest time limit a comparison takes: a year,
+// past any run gridsat makes, and far below where the arithmetic of
+// limits (twice the limit in PAR-2, deadlines) would wrap around.
+const MaxTimeout = 365 * 24 * time.Hour
+
 // runGrace is how far past its time limit CheckRecordFields lets a run's
 // CPU time go, beyond twice the limit.
 const runGrace = 10 * time.Second
@@ -69,8 +74,10 @@ func CheckRecordFields(run Run, resolved Options, timeout time.Duration, cpus in
 		// A run past its limit is stopped (a timeout at most a grace
 		// later, a quick run's reply read past a tiny limit); its CPU time
 		// is at most its CPUs' over that time.
-		most := time.Duration(max(cpus, 1)) * (2*timeout + runGrace)
-		if run.CPU > most {
+		// In floating point: a results file's limit can be any number,
+		// and the product must not wrap around.
+		most := float64(max(cpus, 1)) * (2*float64(timeout) + float64(runGrace))
+		if float64(run.CPU) > most {
 			return fmt.Errorf("%s: cpu_ns %d (%s) is more than %d CPUs give in twice the %s limit and %s", run.Solver, run.CPU, FormatDuration(run.CPU), max(cpus, 1), FormatDuration(timeout), FormatDuration(runGrace))
 		}
 	}

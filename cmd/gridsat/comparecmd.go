@@ -228,8 +228,8 @@ func (f *compareFlags) runPlan(changed func(string) bool) (harness.Plan, error) 
 	if f.jobs < 1 {
 		return plan, fmt.Errorf("--jobs %d: want at least 1", f.jobs)
 	}
-	if f.timeout < 0 {
-		return plan, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout)
+	if f.timeout < 0 || f.timeout > compare.MaxTimeout {
+		return plan, fmt.Errorf("--timeout %s: want a duration from 0 (no limit) to %s", f.timeout, compare.FormatDuration(compare.MaxTimeout))
 	}
 	if err := f.checkResults(changed); err != nil {
 		return plan, err

@@ -102,6 +102,11 @@ func runDimacs(stdin io.Reader, stdout io.Writer, args []string, f dimacsFlags) 
 			file = f.out
 		}
 	}
+	if parseErr != nil && f.caseN > len(cases) {
+		// The case asked for stands at or past the bad one: the bad
+		// input is the error to name, not the count of cases before it.
+		return fail(exitUsage, parseErr)
+	}
 	cases, err = pickCases(cases, f.caseN, dir != "")
 	if err != nil {
 		return fail(exitUsage, err)
@@ -243,7 +248,9 @@ func writeDIMACSCases(p *compare.Puzzle, spec compare.Spec, cases []compare.Case
 		}
 		o, err := compare.CreateOutput(dimacsCasePath(dir, c))
 		if err != nil {
-			return fail(exitUsage, fmt.Errorf("dimacs: %w", err))
+			// Past the guard's checks: a full disk or a file in the
+			// way, found while writing, is a failure, not bad input.
+			return fail(exitFail, fmt.Errorf("dimacs: %s: %w", c.Location(), err))
 		}
 		bw := bufio.NewWriterSize(o, 64<<10)
 		err = cnf.WriteDIMACS(bw)

@@ -114,8 +114,8 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if f.clock != compare.TimeCPU && f.clock != compare.TimeWall {
 		return fail(exitUsage, fmt.Errorf("--time %q: want %s", f.clock, strings.Join(compare.TimeKinds, " or ")))
 	}
-	if f.timeout < 0 {
-		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration >= 0 (0: no limit)", f.timeout))
+	if f.timeout < 0 || f.timeout > compare.MaxTimeout {
+		return fail(exitUsage, fmt.Errorf("--timeout %s: want a duration from 0 (no limit) to %s", f.timeout, compare.FormatDuration(compare.MaxTimeout)))
 	}
 	cases, parseErr, err := readCases(p, stdin, args[1:])
 	if err != nil {

@@ -766,7 +766,13 @@ func par2(solved []time.Duration, unsolved int, limit time.Duration) time.Durati
 		sum += float64(t)
 	}
 	sum += float64(unsolved) * 2 * float64(limit)
-	return max(time.Duration(math.Round(sum/float64(n))), 1)
+	mean := math.Round(sum / float64(n))
+	if mean >= math.MaxInt64 {
+		// A limit past half the longest duration (a results file's limit
+		// can be any number): the score saturates, it never wraps.
+		return math.MaxInt64
+	}
+	return max(time.Duration(mean), 1)
 }
 
 // scores summarizes each solver as summarize does, with its PAR-2 score

@@ -305,3 +305,17 @@ func TestRunsNeverMadeChargeNoSolver(t *testing.T) {
 		t.Errorf("summary line %q does not say 2 runs were not made", b)
 	}
 }
+
+// PAR-2 never wraps around: a limit past half the longest duration (a
+// results file's limit can be any number; compare takes at most a year)
+// saturates the score of an unsolved run instead of making it 1ns, the
+// best of the table (red-team pass).
+func TestPar2Saturates(t *testing.T) {
+	huge := time.Duration(math.MaxInt64/2 + 1)
+	if got := par2(nil, 1, huge); got != math.MaxInt64 {
+		t.Errorf("one unsolved run under a %v limit: PAR-2 %v, want the longest duration", huge, got)
+	}
+	if got := par2([]time.Duration{time.Second}, 1, 10*time.Second); got != 10500*time.Millisecond {
+		t.Errorf("a 1 s run and an unsolved one under 10 s: PAR-2 %v, want 10.5s", got)
+	}
+}
