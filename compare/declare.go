@@ -89,10 +89,10 @@ func (s *OptionSet[T]) walk(v reflect.Value, index []int) {
 		}
 		name, flag, _ := strings.Cut(tag, ",")
 		d := declared{index: path, negate: flag == "negate"}
-		if (flag != "" && flag != "negate") || (d.negate && sf.Type.Kind() != reflect.Bool) {
-			panic(fmt.Sprintf("compare: %s.%s: opt tag %q: only a bool may be negated", t, sf.Name, tag))
+		if (flag != "" && flag != "negate" && flag != "dimacs") || (d.negate && sf.Type.Kind() != reflect.Bool) {
+			panic(fmt.Sprintf("compare: %s.%s: opt tag %q: only a bool may be negated (or a flag is not negate or dimacs)", t, sf.Name, tag))
 		}
-		d.doc = OptionDoc{Name: name, Doc: sf.Tag.Get("doc")}
+		d.doc = OptionDoc{Name: name, Doc: sf.Tag.Get("doc"), DimacsOnly: flag == "dimacs"}
 		if !isWord(name) || d.doc.Doc == "" {
 			panic(fmt.Sprintf("compare: %s.%s: option %q wants a lower-case name and a doc tag", t, sf.Name, name))
 		}

@@ -242,6 +242,20 @@ type OptionDoc struct {
 	Values  string // "seq|totalizer|pb"
 	Default string
 	Doc     string
+	// DimacsOnly marks an option only gridsat dimacs reads (opt tag
+	// flag "dimacs"): solve and compare refuse it rather than ignore it.
+	DimacsOnly bool
+}
+
+// DimacsOnlyIn names an option spec sets that only gridsat dimacs reads
+// ("" when none).
+func DimacsOnlyIn(spec Spec) string {
+	for _, d := range spec.Solver.Options {
+		if _, set := spec.Options[d.Name]; set && d.DimacsOnly {
+			return d.Name
+		}
+	}
+	return ""
 }
 
 // check reports whether v is a value d allows, as far as Values says.

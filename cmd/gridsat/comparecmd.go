@@ -465,6 +465,9 @@ func planCompare(name, solvers string, base compare.Options, paths []string, std
 		if err != nil {
 			return plan, fail(exitUsage, fmt.Errorf("--solvers: %w", err))
 		}
+		if k := compare.DimacsOnlyIn(spec); k != "" {
+			return plan, fail(exitUsage, fmt.Errorf("--solvers: %s: option %s is read by gridsat dimacs only", text, k))
+		}
 		id := spec.Solver.Name + fmt.Sprint(spec.Resolved())
 		if other, dup := seen[id]; dup {
 			if other == text {

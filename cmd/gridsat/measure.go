@@ -62,6 +62,11 @@ func runMeasure(cmd *cobra.Command, o measureOptions) error {
 	if err != nil {
 		return fail(exitFail, err)
 	}
+	if cmd.Flags().Changed("only") && len(o.only) == 0 {
+		// An empty --only named nothing; taken as no filter it started
+		// minutes of measuring (red-team pass).
+		return fail(exitUsage, fmt.Errorf("--only names no figure (--list names them)"))
+	}
 	figs, err := pickFigures(o.figures, o.only)
 	if err != nil {
 		return fail(exitUsage, err)

@@ -14,7 +14,9 @@ import (
 //   - dimacs --case N, N at or past a bad case, names the bad input (file,
 //     case, line), not the count of cases before it;
 //   - --timeout past a year is refused (twice the limit wrapped around
-//     and made a failed run's PAR-2 1ns, the best of the table).
+//     and made a failed run's PAR-2 1ns, the best of the table);
+//   - an option only dimacs reads (queens sat's k) is refused by solve
+//     and compare, and an empty --only by measure.
 func TestExitStatusRoughEdges(t *testing.T) {
 	dir := t.TempDir()
 	seed := filepath.Join("..", "..", "instances", "sets", "queens", "seed.txt")
@@ -38,6 +40,20 @@ func TestExitStatusRoughEdges(t *testing.T) {
 		_, stderr, code = gridsat(t, "", cmd, "queens", seed, "--timeout", "1300000h")
 		if code != exitUsage || !strings.Contains(stderr, "--timeout") {
 			t.Errorf("%s --timeout 1300000h: exit %d: %s; want exit 2 refusing the limit", cmd, code, stderr)
+		}
+	}
+
+	// An option only dimacs reads was ignored by solve (sat:k=3 answered
+	// the optimum); an empty --only measured every figure.
+	for _, args := range [][]string{
+		{"solve", "queens", seed, "--solver", "sat:k=3"},
+		{"compare", "queens", seed, "--solvers", "dfs,sat:k=3"},
+		{"compare", "queens", seed, "--opt", "k=3"},
+		{"measure", "--only", ""},
+	} {
+		stdout, stderr, code := gridsat(t, "", args...)
+		if code != exitUsage || stdout != "" {
+			t.Errorf("gridsat %q: exit %d, stdout %q, stderr %s; want exit 2 before anything runs", args, code, stdout, stderr)
 		}
 	}
 }

@@ -103,6 +103,9 @@ func runSolve(stdin io.Reader, stdout, stderr io.Writer, args []string, f solveF
 	if err != nil {
 		return fail(exitUsage, err)
 	}
+	if k := compare.DimacsOnlyIn(spec); k != "" {
+		return fail(exitUsage, fmt.Errorf("--solver %s: option %s is read by gridsat dimacs only", f.solver, k))
+	}
 	if err := checkOptions(p, spec, base); err != nil {
 		return err
 	}

@@ -97,7 +97,7 @@ var (
 type queensSATConfig struct {
 	encode.QueensOptions
 	satOptions
-	K *int `opt:"k" default:"the optimum" doc:"gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"`
+	K *int `opt:"k,dimacs" default:"the optimum" doc:"gridsat dimacs only: the bound \"at most k queens\" written in the CNF (the solver searches k itself); with split=classes given, the CNF is incremental, its cubes as \"a\" lines"`
 }
 
 func queensDFSOptions(o compare.Options) (backtrack.QueensOptions, error) {
