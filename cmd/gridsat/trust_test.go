@@ -132,6 +132,18 @@ func TestTamperedRecordsAreRefused(t *testing.T) {
 		{"run under other limits", "its header's are", firstRun(func(r *harness.RunRecord) { r.Limits.Timeout *= 2 })},
 		{"run of a solver not in the header", "not one of its header's solvers", firstRun(func(r *harness.RunRecord) { r.Spec = "sat:probe=none" })},
 		{"timeout under its limit", "a timeout of", firstRun(func(r *harness.RunRecord) { r.Run.Verdict, r.Run.Wall = "timeout", 29000 })},
+		// Red-team pass: these three were read, and judged (exit 0 or 1).
+		{"a run emptied", "not of its spec", firstRun(func(r *harness.RunRecord) { r.Run = compare.Run{} })},
+		{"a header of negative cases", "a header of -10 cases", func(_ int, rec *harness.Record) {
+			if rec.Kind == "header" {
+				rec.Header.Cases = -10
+			}
+		}},
+		{"a header's solver unknown", `a header's solver "bogus"`, func(_ int, rec *harness.Record) {
+			if rec.Kind == "header" {
+				rec.Header.Specs = append(rec.Header.Specs, harness.SpecRecord{Text: "bogus"})
+			}
+		}},
 		{"memout without a memory limit", "without a memory limit", func(_ int, rec *harness.Record) {
 			switch rec.Kind {
 			case "header":

@@ -387,6 +387,9 @@ func (log *ResultsLog) read(path string, r io.Reader) error {
 		dropProofsOption(&rec)
 		switch {
 		case rec.Kind == kindHeader && rec.Header != nil:
+			if err := checkHeader(rec.Header); err != nil {
+				return &instances.InputError{File: path, Line: line, Msg: err.Error()}
+			}
 			log.Headers = append(log.Headers, *rec.Header)
 			log.HeaderLines = append(log.HeaderLines, line)
 			header = rec.Header

@@ -91,7 +91,7 @@ func TestResultsTwoWriters(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < records; i++ {
 				answer := strings.Repeat(fmt.Sprintf("%d", w), 1<<20+i)
-				rec := Record{Kind: kindRun, Run: &RunRecord{Puzzle: "toy", Key: fmt.Sprintf("w%d-%d", w, i), Version: compare.Version, Spec: "dfs", Run: compare.Run{Result: compare.Result{Answer: answer}}}}
+				rec := Record{Kind: kindRun, Run: &RunRecord{Puzzle: "toy", Key: fmt.Sprintf("w%d-%d", w, i), Version: compare.Version, Spec: "dfs", Run: compare.Run{Solver: "dfs", Result: compare.Result{Answer: answer}}}}
 				if err := rf.write(rec); err != nil {
 					t.Error(err)
 				}

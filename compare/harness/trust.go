@@ -58,6 +58,11 @@ func checkRun(r *RunRecord, h *Header) error {
 	if spec < 0 {
 		return fmt.Errorf("a run of %q, which is not one of its header's solvers (%s)", r.Spec, specList(h.Specs))
 	}
+	if r.Run.Solver != r.Spec {
+		// Every run names its solver as its spec does: an empty or
+		// null run was judged as a run that answered nothing.
+		return fmt.Errorf("a run record whose run is of %q, not of its spec %q", r.Run.Solver, r.Spec)
+	}
 	if !maps.Equal(r.Options, h.Specs[spec].Options) {
 		return fmt.Errorf("a run of %s with options %v, its header's are %v", r.Spec, r.Options, h.Specs[spec].Options)
 	}
@@ -115,6 +120,26 @@ func checkLimitVerdict(run compare.Run, l Limits) error {
 	case compare.VerdictMemout:
 		if l.Mem <= 0 {
 			return fmt.Errorf("a memout of %s without a memory limit", run.Solver)
+		}
+	}
+	return nil
+}
+
+// checkHeader checks what a header says of its comparison before any
+// record under it is read: a count of cases that is not negative and,
+// for a puzzle of this build, solvers that puzzle has (as their specs
+// are written). A header that fails is bad input, as a run that fails is.
+func checkHeader(h *Header) error {
+	if h.Cases < 0 {
+		return fmt.Errorf("a header of %d cases", h.Cases)
+	}
+	p, err := compare.Lookup(h.Puzzle)
+	if err != nil {
+		return nil // a puzzle of another build: the merge names it
+	}
+	for _, s := range h.Specs {
+		if _, err := p.ParseSpec(s.Text, nil); err != nil {
+			return fmt.Errorf("a header's solver %q: %w", s.Text, err)
 		}
 	}
 	return nil
