@@ -34,6 +34,7 @@ when interrupted.`,
 	root.SetFlagErrorFunc(flagHint)
 	root.AddCommand(newSolveCmd(), newCompareCmd(), newPuzzlesCmd(), newWorkerCmd(), newSetsCmd(), newGenCmd())
 	root.AddCommand(newDimacsCmd(), newReportCmd(), newSplitCmd(), newMeasureCmd())
+	flagsOnce(root)
 	return root
 }
 

@@ -16,7 +16,8 @@ import (
 //   - --timeout past a year is refused (twice the limit wrapped around
 //     and made a failed run's PAR-2 1ns, the best of the table);
 //   - an option only dimacs reads (queens sat's k) is refused by solve
-//     and compare, and an empty --only by measure.
+//     and compare, an empty --only by measure, and a single-valued flag
+//     given twice by every command (flagonce.go).
 func TestExitStatusRoughEdges(t *testing.T) {
 	dir := t.TempDir()
 	seed := filepath.Join("..", "..", "instances", "sets", "queens", "seed.txt")
@@ -50,10 +51,18 @@ func TestExitStatusRoughEdges(t *testing.T) {
 		{"compare", "queens", seed, "--solvers", "dfs,sat:k=3"},
 		{"compare", "queens", seed, "--opt", "k=3"},
 		{"measure", "--only", ""},
+		// A single-valued flag given twice ran with the last value.
+		{"solve", "queens", seed, "--solver", "sat", "--solver", "dfs"},
+		{"compare", "queens", seed, "--export-csv", filepath.Join(dir, "x.csv"), "--export-csv", filepath.Join(dir, "y.csv")},
+		{"gen", "queens", "--size", "4", "--seed", "1", "--seed", "2"},
 	} {
 		stdout, stderr, code := gridsat(t, "", args...)
 		if code != exitUsage || stdout != "" {
 			t.Errorf("gridsat %q: exit %d, stdout %q, stderr %s; want exit 2 before anything runs", args, code, stdout, stderr)
 		}
+	}
+	// Flags that collect values still repeat.
+	if _, stderr, code := gridsat(t, "", "compare", "queens", seed, "--solvers", "dfs", "--opt", "symmetry=true", "--opt", "weakley=true"); code != 0 {
+		t.Errorf("compare with --opt twice: exit %d: %s", code, stderr)
 	}
 }
