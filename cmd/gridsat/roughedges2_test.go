@@ -17,7 +17,8 @@ import (
 //     and made a failed run's PAR-2 1ns, the best of the table);
 //   - an option only dimacs reads (queens sat's k) is refused by solve
 //     and compare, an empty --only by measure, and a single-valued flag
-//     given twice by every command (flagonce.go).
+//     given twice by every command (flagonce.go);
+//   - every output's writability is checked before anything runs.
 func TestExitStatusRoughEdges(t *testing.T) {
 	dir := t.TempDir()
 	seed := filepath.Join("..", "..", "instances", "sets", "queens", "seed.txt")
@@ -61,6 +62,18 @@ func TestExitStatusRoughEdges(t *testing.T) {
 			t.Errorf("gridsat %q: exit %d, stdout %q, stderr %s; want exit 2 before anything runs", args, code, stdout, stderr)
 		}
 	}
+	// Every output is checked before anything runs: a read-only export
+	// target failed only after the whole comparison (exit 1), where -o
+	// was refused at once.
+	ro := filepath.Join(dir, "ro.csv")
+	if err := os.WriteFile(ro, []byte("kept\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := gridsat(t, "", "compare", "queens", seed, "--solvers", "dfs", "--export-csv", ro)
+	if b, _ := os.ReadFile(ro); code != exitUsage || stdout != "" || !strings.Contains(stderr, "read-only") || string(b) != "kept\n" {
+		t.Errorf("--export-csv onto a read-only file: exit %d, stdout %q, stderr %s; want exit 2 before the run, the file kept", code, stdout, stderr)
+	}
+
 	// Flags that collect values still repeat.
 	if _, stderr, code := gridsat(t, "", "compare", "queens", seed, "--solvers", "dfs", "--opt", "symmetry=true", "--opt", "weakley=true"); code != 0 {
 		t.Errorf("compare with --opt twice: exit %d: %s", code, stderr)

@@ -175,8 +175,53 @@ func (g *Guard) Check() error {
 		if err := checkContent(o); err != nil {
 			return err
 		}
+		if err := checkWritable(o); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// checkWritable refuses, before anything runs, a file output that could
+// not be written when its time comes: a file no write bit allows (as
+// CreateOutput refuses it), or an existing folder where no file can be
+// made (read only, a full inode table). Every output is checked alike: an
+// --export-csv into a read-only folder failed only after the whole
+// comparison, where -o was refused at once (red-team pass). Folders
+// written into, devices and descriptors are left to their writers.
+func checkWritable(o entry) error {
+	if (o.kind != output && o.kind != results) || o.real == "" {
+		return nil
+	}
+	if o.info != nil {
+		if !o.info.Mode().IsRegular() {
+			return nil // /dev/null, a pipe: opened as they are
+		}
+		if o.info.Mode().Perm()&0o222 == 0 {
+			return fmt.Errorf("%s is read-only (mode %v): refusing to write over it", o.name(), o.info.Mode().Perm())
+		}
+	}
+	dir := filepath.Dir(o.real)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil // a folder to be made (dimacs -o DIR/), or its writer's message
+	}
+	probe, err := os.CreateTemp(dir, ".gridsat-probe-*")
+	if err != nil {
+		return fmt.Errorf("%s cannot be written: %w", o.name(), unwrapPathErr(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// unwrapPathErr is a path error's cause ("read-only file system"), the
+// path being named already.
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // meet refuses output o if it is x, or if either is inside the other
