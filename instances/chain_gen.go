@@ -90,7 +90,13 @@ func randomChainPath(rng *rand.Rand, n, moves int) []int {
 	}
 	last := len(path) - 1
 	slants := pathSlants(n, path)
-	for tries := 0; moves > 0 && tries < 50*moves; tries++ {
+	// Most tries make no move (the step found is not adjacent, or the
+	// swap would cross), so the tries, not the moves, are the cost: 50
+	// a move asked took 4.6 s at N=200 and grew with N*N past any wait
+	// (N=400 did not finish in 40 s: red-team pass). They stop at
+	// maxChainGenTries, which binds from N = 116 up: boards up to that
+	// size are what they were for each seed.
+	for tries := 0; moves > 0 && tries < min(50*moves, maxChainGenTries); tries++ {
 		i := rng.Intn(last - 1) // p[i], p[i+1] with i+1 < last
 		a := path[i]
 		d := rng.Intn(8)
@@ -115,6 +121,9 @@ func randomChainPath(rng *rand.Rand, n, moves int) []int {
 	}
 	return path
 }
+
+// maxChainGenTries bounds randomChainPath's tries at what N = 115 takes.
+const maxChainGenTries = 20_000_000
 
 // pathSlants returns the slant (see stepSlant) of the diagonal step of
 // path through each 2×2 block (numbered r*n+c by its top-left cell), 0

@@ -343,3 +343,18 @@ func TestRenderChain(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGenerateChainLarge makes a random N=400 board: the path's
+// tries are bounded (maxChainGenTries), so this takes seconds, not the
+// minutes it grew to with N*N.
+//
+//	go test -run X -bench GenerateChainLarge -benchtime 1x ./instances/
+func BenchmarkGenerateChainLarge(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < b.N; i++ {
+		c, path, err := GenerateChain(rng, ChainGenOptions{N: 400, K: 3})
+		if err != nil || len(path) != 400*400 || c.Label(0, 0) != 0 {
+			b.Fatalf("%v: %d cells on the path", err, len(path))
+		}
+	}
+}
