@@ -92,8 +92,8 @@ func randomChainPath(rng *rand.Rand, n, moves int) []int {
 	slants := pathSlants(n, path)
 	// Most tries make no move (the step found is not adjacent, or the
 	// swap would cross), so the tries, not the moves, are the cost: 50
-	// a move asked took 4.6 s at N=200 and grew with N*N past any wait
-	// (N=400 did not finish in 40 s: red-team pass). They stop at
+	// a move asked grew with N*N past any wait at the sizes gen accepts
+	// (red-team pass; BenchmarkGenerateChainLarge). They stop at
 	// maxChainGenTries, which binds from N = 116 up: boards up to that
 	// size are what they were for each seed.
 	for tries := 0; moves > 0 && tries < min(50*moves, maxChainGenTries); tries++ {
