@@ -32,45 +32,74 @@ func JudgeTwins(p *Puzzle, rows []Row) {
 		byText[t] = append(byText[t], i)
 	}
 	for _, t := range texts {
-		twins := byText[t]
-		for a, i := range twins {
-			for _, j := range twins[a+1:] {
-				judgeTwin(p, &rows[i], &rows[j])
+		if twins := byText[t]; len(twins) > 1 {
+			judgeTwins(p, rows, twins)
+		}
+	}
+}
+
+// answerClass is the settled runs of a group of twins that answer alike:
+// they agree with rep and decided uniqueness as it did.
+type answerClass struct {
+	rep    Run
+	repRow int   // the row rep is from
+	rows   []int // the rows with a run in the class
+}
+
+// judgeTwins judges the twin rows (indexes into rows) in time linear in
+// their runs, for the usual few ways of answering: the runs fall into
+// classes of runs that agree and decided uniqueness alike (within which
+// agreement, an equality of answers, holds between any two), and only
+// the classes' representatives are judged pairwise. A thousand copies of
+// one board took a report minutes pair by pair (red-team pass).
+func judgeTwins(p *Puzzle, rows []Row, twins []int) {
+	var classes []*answerClass
+	for _, i := range twins {
+		for _, run := range rows[i].Runs {
+			if !run.Verdict.Solved() {
+				continue
+			}
+			var in *answerClass
+			for _, c := range classes {
+				if c.rep.Result.UniqueChecked == run.Result.UniqueChecked && disagreement(p, rows[i].Input, c.rep, run) == nil {
+					in = c
+					break
+				}
+			}
+			if in == nil {
+				in = &answerClass{rep: run, repRow: i}
+				classes = append(classes, in)
+			}
+			if !slices.Contains(in.rows, i) {
+				in.rows = append(in.rows, i)
+			}
+		}
+	}
+	for a, x := range classes {
+		for _, y := range classes[a+1:] {
+			err := disagreement(p, rows[x.repRow].Input, x.rep, y.rep)
+			if err == nil {
+				continue
+			}
+			X, Y := &rows[x.repRow], &rows[y.repRow]
+			why := fmt.Sprintf("%s and %s hold the same board and answer otherwise (%s of %s vs %s of %s: %v)",
+				X.Where(), Y.Where(), x.rep.Solver, X.Where(), y.rep.Solver, Y.Where(), err)
+			for _, i := range append(slices.Clone(x.rows), y.rows...) {
+				markTwin(&rows[i], why)
 			}
 		}
 	}
 }
 
-// judgeTwin checks every settled run of row x against every settled run
-// of its twin y, marking both when some pair disagrees.
-func judgeTwin(p *Puzzle, x, y *Row) {
-	var why string
-	for _, a := range x.Runs {
-		if !a.Verdict.Solved() {
-			continue
-		}
-		for _, b := range y.Runs {
-			if !b.Verdict.Solved() {
-				continue
-			}
-			if err := disagreement(p, x.Input, a, b); err != nil && why == "" {
-				why = fmt.Sprintf("%s and %s hold the same board and answer otherwise (%s of %s vs %s of %s: %v)",
-					x.Where(), y.Where(), a.Solver, x.Where(), b.Solver, y.Where(), err)
-			}
-		}
+// markTwin marks row as a disagreement for why, once.
+func markTwin(row *Row, why string) {
+	row.Agree = "NO"
+	if !slices.Contains(row.Problems, why) {
+		row.Problems = append(row.Problems, why)
 	}
-	if why == "" {
-		return
-	}
-	for _, row := range []*Row{x, y} {
-		row.Agree = "NO"
-		if !slices.Contains(row.Problems, why) {
-			row.Problems = append(row.Problems, why)
-		}
-		for k := range row.Runs {
-			if row.Runs[k].Claim == ClaimCrossChecked {
-				row.Runs[k].Claim = ClaimClaimed
-			}
+	for k := range row.Runs {
+		if row.Runs[k].Claim == ClaimCrossChecked {
+			row.Runs[k].Claim = ClaimClaimed
 		}
 	}
 }

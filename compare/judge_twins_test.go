@@ -23,6 +23,12 @@ func TestJudgeTwins(t *testing.T) {
 	heads := compare.Run{Solver: "dfs", Verdict: compare.VerdictOK, Claim: compare.ClaimCrossChecked, Result: compare.Result{Solved: true, Answer: "H"}}
 	none := compare.Run{Solver: "sat", Verdict: compare.VerdictUnsat, Claim: compare.ClaimCrossChecked}
 	late := compare.Run{Solver: "sat", Verdict: compare.VerdictTimeout}
+	// Uniqueness unchecked agrees with either answer; checked, unique and
+	// not unique disagree: agreement is no equivalence across them.
+	unchecked := heads
+	unique, second := heads, heads
+	unique.Result.UniqueChecked = true
+	second.Result.UniqueChecked, second.Result.Second = true, "T"
 	row := func(i int, runs ...compare.Run) compare.Row {
 		return compare.Row{CaseInfo: compare.CaseInfo{File: "coins.txt", Case: i + 1}, Input: cases[i], Runs: runs}
 	}
@@ -34,6 +40,8 @@ func TestJudgeTwins(t *testing.T) {
 		{"twins agree", []compare.Row{row(0, heads), row(1, heads)}, []bool{false, false}},
 		{"twins disagree", []compare.Row{row(0, heads), row(1, none), row(2, none)}, []bool{true, true, false}},
 		{"a timeout is no answer", []compare.Row{row(0, heads), row(1, late)}, []bool{false, false}},
+		{"unique against not unique", []compare.Row{row(0, unchecked), row(1, unique), row(0, second)}, []bool{false, true, true}},
+		{"many alike", slices.Repeat([]compare.Row{row(0, heads, heads)}, 50), slices.Repeat([]bool{false}, 50)},
 		{"other boards", []compare.Row{row(0, none), row(2, heads)}, []bool{false, false}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,5 +58,24 @@ func TestJudgeTwins(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkJudgeTwins judges 8,000 rows of one board, each with two runs
+// that agree: linear in the runs (the classes of alike answers), where
+// judging every pair of rows took a report minutes.
+func BenchmarkJudgeTwins(b *testing.B) {
+	p := toys.Coin()
+	cases, err := p.Parse("coins.txt", strings.NewReader("?\n"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := compare.Run{Solver: "dfs", Verdict: compare.VerdictOK, Result: compare.Result{Solved: true, Answer: "H"}}
+	rows := make([]compare.Row, 8000)
+	for i := range rows {
+		rows[i] = compare.Row{CaseInfo: compare.CaseInfo{File: "coins.txt", Case: i + 1}, Input: cases[0], Runs: []compare.Run{run, run}}
+	}
+	for i := 0; i < b.N; i++ {
+		compare.JudgeTwins(p, rows)
 	}
 }

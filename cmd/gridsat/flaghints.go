@@ -33,6 +33,9 @@ func flagHint(c *cobra.Command, err error) error {
 	msg := err.Error()
 	hint := ""
 	fe := flagErrors()
+	if strings.Contains(msg, givenTwice) {
+		return err // the value was fine: a hint on its form would mislead
+	}
 	if m := fe.unknownFlag.FindStringSubmatch(msg); m != nil {
 		hint = suggestFlag(c, m[1])
 	} else if m := fe.unknownShort.FindStringSubmatch(msg); m != nil && c.Flags().Lookup(m[2]) != nil {

@@ -14,6 +14,9 @@ import (
 // `solve --solver sat --solver dfs` ran dfs (red-team pass). Flags that
 // collect values (slices and arrays: --proofs, --opt) repeat as before.
 
+// givenTwice is what a second value of a single-valued flag is told.
+const givenTwice = "is given twice: give it once"
+
 // onceValue is a flag's value that refuses a second Set.
 type onceValue struct {
 	pflag.Value
@@ -23,7 +26,7 @@ type onceValue struct {
 
 func (v *onceValue) Set(s string) error {
 	if v.set {
-		return fmt.Errorf("--%s is given twice: give it once", v.name)
+		return fmt.Errorf("--%s %s", v.name, givenTwice)
 	}
 	v.set = true
 	return v.Value.Set(s)

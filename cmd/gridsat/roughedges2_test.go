@@ -74,6 +74,11 @@ func TestExitStatusRoughEdges(t *testing.T) {
 		t.Errorf("--export-csv onto a read-only file: exit %d, stdout %q, stderr %s; want exit 2 before the run, the file kept", code, stdout, stderr)
 	}
 
+	// The flag given twice is the whole message: no hint on its value's form.
+	if _, stderr, code := gridsat(t, "", "compare", "queens", seed, "--unique", "--unique"); code != exitUsage || !strings.Contains(stderr, "given twice") || strings.Contains(stderr, "takes no value") {
+		t.Errorf("--unique --unique: exit %d: %s; want exit 2, given twice, no hint", code, stderr)
+	}
+
 	// Flags that collect values still repeat.
 	if _, stderr, code := gridsat(t, "", "compare", "queens", seed, "--solvers", "dfs", "--opt", "symmetry=true", "--opt", "weakley=true"); code != 0 {
 		t.Errorf("compare with --opt twice: exit %d: %s", code, stderr)

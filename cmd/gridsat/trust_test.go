@@ -185,3 +185,27 @@ func TestRecheckFlags(t *testing.T) {
 	usageError(t, "", `--recheck="some": want claimed (the default) or all`, "report", "--recheck=some", "r.jsonl")
 	usageError(t, "", "--jobs 0: want at least 1", "report", "--recheck", "-j", "0", "r.jsonl")
 }
+
+// A header's solvers are checked by name: options naming a backend this
+// machine lacks (exec:NAME not on the PATH: runs made on a cluster,
+// reported on a laptop) are read back, their runs judged; report does not
+// refuse the file (red-team pass: exit 2, "SAT solver not found").
+func TestHeaderWithAbsentBackendReads(t *testing.T) {
+	out := recorded(t, "queens", "seed", "--solvers", "dfs,sat")
+	editRecords(t, out, func(_ int, rec *harness.Record) {
+		switch {
+		case rec.Kind == "header":
+			for i := range rec.Header.Specs {
+				if rec.Header.Specs[i].Text == "sat" {
+					rec.Header.Specs[i].Text = "sat:backend=exec:gridsat-no-such-solver"
+				}
+			}
+		case rec.Kind == "run" && rec.Run.Spec == "sat":
+			rec.Run.Spec, rec.Run.Run.Solver = "sat:backend=exec:gridsat-no-such-solver", "sat:backend=exec:gridsat-no-such-solver"
+		}
+	})
+	stdout, stderr, code := gridsatProc(t, "", nil, "report", out)
+	if code == exitUsage || strings.Contains(stderr, "not found") || !strings.Contains(stdout, "gridsat-no-such-solver") {
+		t.Errorf("report of runs whose backend is absent here: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

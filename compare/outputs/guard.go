@@ -185,7 +185,9 @@ func (g *Guard) Check() error {
 // checkWritable refuses, before anything runs, a file output that could
 // not be written when its time comes: a file no write bit allows (as
 // CreateOutput refuses it), or an existing folder where no file can be
-// made (read only, a full inode table). Every output is checked alike: an
+// made (read only, a full inode table); an existing results file, which
+// is appended to in place, must open for writing instead. Every output
+// is checked alike: an
 // --export-csv into a read-only folder failed only after the whole
 // comparison, where -o was refused at once (red-team pass). Folders
 // written into, devices and descriptors are left to their writers.
@@ -199,6 +201,15 @@ func checkWritable(o entry) error {
 		}
 		if o.info.Mode().Perm()&0o222 == 0 {
 			return fmt.Errorf("%s is read-only (mode %v): refusing to write over it", o.name(), o.info.Mode().Perm())
+		}
+		if o.kind == results {
+			// A results file is appended to in place: the file must
+			// open for writing, its folder need not take new files.
+			f, err := os.OpenFile(o.real, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				return fmt.Errorf("%s cannot be written: %w", o.name(), unwrapPathErr(err))
+			}
+			return f.Close()
 		}
 	}
 	dir := filepath.Dir(o.real)
