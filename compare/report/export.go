@@ -70,6 +70,9 @@ type ExportSummary struct {
 	// WithinNoise, of the virtual best, counts the cases no solver is
 	// credited with in Fastest: their fastest runs' repeats overlap.
 	WithinNoise int `json:"within_noise"`
+	// AcrossMachines, of the virtual best, counts the cases it leaves
+	// out: their solved runs were measured on different machines.
+	AcrossMachines int `json:"across_machines"`
 }
 
 // ExportPair is a pair's statistics in an export (PairStat); the
@@ -255,7 +258,7 @@ func (r view) exportComparison() ExportComparison {
 // exportSummary is s in seconds.
 func exportSummary(s Summary) ExportSummary {
 	e := ExportSummary{Solver: s.Solver, Runs: s.Runs, Solved: s.Solved, Failed: s.Failed, Out: s.Out,
-		Total: s.Total.Seconds(), Fastest: s.Fastest, WithinNoise: s.WithinNoise}
+		Total: s.Total.Seconds(), Fastest: s.Fastest, WithinNoise: s.WithinNoise, AcrossMachines: s.AcrossMachines}
 	if s.Solved > 0 {
 		m := s.Median.Seconds()
 		e.Median = &m

@@ -155,6 +155,9 @@ func htmlSectionOf(r view, index int, budget *int) (htmlSection, error) {
 	if best.WithinNoise > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("fastest on: %s within noise (the fastest solver's repeats overlap the next one's) credited to no one", compare.Count(best.WithinNoise, "case")))
 	}
+	if best.AcrossMachines > 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("virtual best: %s left out, their runs measured on different machines", compare.Count(best.AcrossMachines, "case")))
+	}
 	s.Notes = append(s.Notes, r.perMachine()...)
 	s.Notes = append(s.Notes, par2Note(r.Timeout), r.clockNote())
 	s.Notes = append(s.Notes, claimsLines(r, solvers)...)

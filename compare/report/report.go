@@ -356,7 +356,11 @@ func summaryLines(r view) (lines []string, n int) {
 		if best.WithinNoise > 0 {
 			fast = append(fast, fmt.Sprintf("within noise %d", best.WithinNoise))
 		}
-		lines = append(lines, line+"; fastest: "+strings.Join(fast, ", "))
+		line += "; fastest: " + strings.Join(fast, ", ")
+		if best.AcrossMachines > 0 {
+			line += fmt.Sprintf("; %s left out, their runs measured on different machines", compare.Count(best.AcrossMachines, "case"))
+		}
+		lines = append(lines, line)
 		for _, ps := range r.pairs() {
 			lines = append(lines, ps.String())
 		}
@@ -663,6 +667,9 @@ type Summary struct {
 	// fastest solver's repeats overlap the next fastest's (min-max): no
 	// solver is credited with them in Fastest.
 	WithinNoise int `json:"within_noise,omitempty"`
+	// AcrossMachines, of the virtual best solver, counts the cases it
+	// leaves out: their solved runs were measured on different machines.
+	AcrossMachines int `json:"across_machines,omitempty"`
 }
 
 func (s Summary) String() string { return s.line(12) }
@@ -799,6 +806,13 @@ func scores(r view) (solvers []Summary, best Summary) {
 		if !slices.ContainsFunc(row.Runs, ran) {
 			continue // no run to judge: nothing of any solver
 		}
+		if acrossMachines(row) {
+			// Runs of one case measured on different machines
+			// (--mixed-machines): the fastest of them is no time of any
+			// one machine, and no solver is the fastest by it.
+			best.AcrossMachines++
+			continue
+		}
 		best.Runs++
 		if fastest < 0 {
 			// Counted as the worst of the columns: a limit if any run
@@ -833,6 +847,23 @@ func scores(r view) (solvers []Summary, best Summary) {
 	best.Median = compare.Median(bestTimes)
 	best.PAR2 = par2(bestTimes, best.Runs-best.Solved, r.Timeout)
 	return solvers, best
+}
+
+// acrossMachines reports whether a row's solved runs were measured on
+// more than one machine (labels set only when a merge mixes machines).
+func acrossMachines(row compare.Row) bool {
+	first := ""
+	for _, run := range row.Runs {
+		if !run.Verdict.Solved() || run.Machine == "" {
+			continue
+		}
+		if first == "" {
+			first = run.Machine
+		} else if run.Machine != first {
+			return true
+		}
+	}
+	return false
 }
 
 // spreadOf is the spread of the run's repeats in the report's time, nil

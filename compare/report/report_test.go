@@ -422,3 +422,28 @@ func TestClockNoteRepeatedSolves(t *testing.T) {
 		t.Errorf("one solve, clock note %q", note)
 	}
 }
+
+// The virtual best leaves out a case whose solved runs were measured on
+// different machines (report --mixed-machines): the fastest of them is
+// no time of one machine, and no solver is credited with it; cases of one
+// machine count as before (red-team leftover: the min was taken across).
+func TestVirtualBestLeavesOutMixedMachines(t *testing.T) {
+	ms := time.Millisecond
+	run := func(d time.Duration, machine string) compare.Run {
+		return compare.Run{Verdict: compare.VerdictOK, CPU: d, Wall: d, Machine: machine, Result: compare.Result{Solved: true, Time: d}}
+	}
+	rows := []compare.Row{
+		{Runs: []compare.Run{run(2*ms, "machine 1"), run(5*ms, "machine 1")}},
+		{Runs: []compare.Run{run(9*ms, "machine 1"), run(1*ms, "machine 2")}},
+		{Runs: []compare.Run{run(3*ms, "machine 2"), {Verdict: compare.VerdictTimeout, Machine: "machine 1"}}},
+	}
+	r := compare.Report{Specs: []string{"a", "b"}, Rows: rows}
+	solvers, best := scores(resolve(r))
+	if best.AcrossMachines != 1 || best.Runs != 2 || best.Solved != 2 || best.Total != 5*ms || solvers[0].Fastest != 2 || solvers[1].Fastest != 0 {
+		t.Errorf("virtual best %+v, fastest a %d, b %d; want row 2 left out, 2 and 3 ms, a fastest twice", best, solvers[0].Fastest, solvers[1].Fastest)
+	}
+	lines, _ := summaryLines(resolve(r))
+	if !strings.Contains(strings.Join(lines, "\n"), "1 case left out, their runs measured on different machines") {
+		t.Errorf("summary:\n%s", strings.Join(lines, "\n"))
+	}
+}
