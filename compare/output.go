@@ -104,7 +104,7 @@ func CreateOutput(path string) (*Output, error) {
 		}
 		f, err := os.OpenFile(target, os.O_WRONLY, 0)
 		if err != nil {
-			return nil, fmt.Errorf("cannot replace %s: %w", target, unwrapPath(err))
+			return nil, fmt.Errorf("cannot replace %s: %w", target, outputs.UnwrapPath(err))
 		}
 		f.Close()
 	}
@@ -122,7 +122,7 @@ func CreateOutput(path string) (*Output, error) {
 	if err != nil {
 		o.finish()
 		// The temporary file's name would mislead.
-		return nil, fmt.Errorf("cannot write a file in %s: %w", filepath.Dir(target), unwrapPath(err))
+		return nil, fmt.Errorf("cannot write a file in %s: %w", filepath.Dir(target), outputs.UnwrapPath(err))
 	}
 	o.f, o.tmp = f, f.Name()
 	if err := f.Chmod(mode); err != nil {
@@ -132,16 +132,6 @@ func CreateOutput(path string) (*Output, error) {
 		return nil, err
 	}
 	return o, nil
-}
-
-// unwrapPath is err without the *os.PathError around it (its path is
-// named by the caller).
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // tempPrefix starts the names of target's temporary files:

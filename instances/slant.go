@@ -541,14 +541,12 @@ func FormatSlant(w io.Writer, cases []*Slant) error {
 		}
 	}
 	// A case at a time: a split's parts can run to gigabytes.
-	var b bytes.Buffer
-	fmt.Fprintln(&b, len(cases))
-	if len(cases) == 0 {
-		if _, err := w.Write(b.Bytes()); err != nil {
-			return fmt.Errorf("writing slant cases: %w", err)
-		}
+	if _, err := fmt.Fprintln(w, len(cases)); err != nil {
+		return fmt.Errorf("writing slant cases: %w", err)
 	}
+	var b bytes.Buffer
 	for _, s := range cases {
+		b.Reset()
 		b.WriteString(SlantPartHead(s))
 		fmt.Fprintln(&b, s.W)
 		for r := 0; r <= s.H; r++ {
@@ -564,7 +562,6 @@ func FormatSlant(w io.Writer, cases []*Slant) error {
 		if _, err := w.Write(b.Bytes()); err != nil {
 			return fmt.Errorf("writing slant cases: %w", err)
 		}
-		b.Reset()
 	}
 	return nil
 }

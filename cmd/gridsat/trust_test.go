@@ -64,21 +64,7 @@ func TestEditedNoSolutionIsLabelledAndRechecked(t *testing.T) {
 func TestEditedQueensOptimumIsClaimed(t *testing.T) {
 	args := []string{"queens", "seed", "--solvers", "sat,sat:card=seq"}
 	out := recorded(t, args...)
-	edited := 0
-	editRecords(t, out, func(_ int, rec *harness.Record) {
-		if rec.Kind != "run" || rec.Run.Case != 1 {
-			return
-		}
-		r := &rec.Run.Run.Result
-		no, n, ok := strings.Cut(r.Answer, ": ")
-		v, err := strconv.Atoi(n)
-		if !ok || err != nil || !strings.Contains(r.Witness, "X") {
-			t.Fatalf("cannot edit %q / %q", r.Answer, r.Witness)
-		}
-		r.Answer, r.Witness = no+": "+strconv.Itoa(v+1), strings.Replace(r.Witness, "X", "Q", 1)
-		edited++
-	})
-	if edited != 2 {
+	if edited := addQueen(t, out, 1, "X"); edited != 2 {
 		t.Fatalf("edited %d runs", edited)
 	}
 	// Case 9 has no targets: zero queens claim no optimum.
@@ -208,4 +194,26 @@ func TestHeaderWithAbsentBackendReads(t *testing.T) {
 	if code == exitUsage || strings.Contains(stderr, "not found") || !strings.Contains(stdout, "gridsat-no-such-solver") {
 		t.Errorf("report of runs whose backend is absent here: exit %d\n%s%s", code, stdout, stderr)
 	}
+}
+
+// addQueen edits every run of case caseNo in the results file out to a
+// cover of one queen more, the queen on the witness's first free square
+// marked free ("X", a target, or ".", not one): a cover the verifier
+// accepts, not the fewest. It returns the runs edited.
+func addQueen(t *testing.T, out string, caseNo int, free string) (edited int) {
+	t.Helper()
+	editRecords(t, out, func(_ int, rec *harness.Record) {
+		if rec.Kind != "run" || rec.Run.Case != caseNo {
+			return
+		}
+		r := &rec.Run.Run.Result
+		no, n, ok := strings.Cut(r.Answer, ": ")
+		v, err := strconv.Atoi(n)
+		if !ok || err != nil || !strings.Contains(r.Witness, free) {
+			t.Fatalf("cannot edit %q / %q", r.Answer, r.Witness)
+		}
+		r.Answer, r.Witness = no+": "+strconv.Itoa(v+1), strings.Replace(r.Witness, free, "Q", 1)
+		edited++
+	})
+	return edited
 }

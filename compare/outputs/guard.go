@@ -207,7 +207,7 @@ func checkWritable(o entry) error {
 			// open for writing, its folder need not take new files.
 			f, err := os.OpenFile(o.real, os.O_WRONLY|os.O_APPEND, 0)
 			if err != nil {
-				return fmt.Errorf("%s cannot be written: %w", o.name(), unwrapPathErr(err))
+				return fmt.Errorf("%s cannot be written: %w", o.name(), UnwrapPath(err))
 			}
 			return f.Close()
 		}
@@ -218,16 +218,16 @@ func checkWritable(o entry) error {
 	}
 	probe, err := os.CreateTemp(dir, ".gridsat-probe-*")
 	if err != nil {
-		return fmt.Errorf("%s cannot be written: %w", o.name(), unwrapPathErr(err))
+		return fmt.Errorf("%s cannot be written: %w", o.name(), UnwrapPath(err))
 	}
 	probe.Close()
 	os.Remove(probe.Name())
 	return nil
 }
 
-// unwrapPathErr is a path error's cause ("read-only file system"), the
-// path being named already.
-func unwrapPathErr(err error) error {
+// UnwrapPath is err without the *os.PathError around it (its cause, "read-only
+// file system"; the path is named by the caller).
+func UnwrapPath(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
