@@ -61,9 +61,17 @@ func newQueensFormula(q *instances.Queens, opt QueensOptions) *QueensFormula {
 		if ok {
 			qf.Square[s] = f.NewVar()
 			qf.Queens = append(qf.Queens, qf.Square[s])
-			f.Comments = append(f.Comments, fmt.Sprintf("var %d: queen on (%d,%d)", qf.Square[s], s/q.Cols, s%q.Cols))
 		}
 	}
+	f.Describe(func() []string {
+		var lines []string
+		for s, ok := range useful {
+			if ok {
+				lines = append(lines, fmt.Sprintf("var %d: queen on (%d,%d)", qf.Square[s], s/q.Cols, s%q.Cols))
+			}
+		}
+		return lines
+	})
 	// A clause per target over its squares (in the CNF without lines or
 	// with squares); targets whose coverers (among the kept squares) are
 	// the same share one clause.

@@ -381,16 +381,19 @@ func SlantCNF(s *instances.Slant, o SlantOptions) (*sat.CNF, *SlantEncoding, err
 	e := newSlantEncoding(s, o.Phase, fixed)
 	f := &sat.CNF{}
 	f.NewVars(e.NumVars(), `the undecided cells, row-major; true means the diagonal the "true" comment gives`)
-	var back []byte
-	for _, i := range e.cells {
-		back = append(back, e.Back[i])
-	}
-	f.Comments = append(f.Comments,
-		fmt.Sprintf("slant %s %s", s.Size(), s.Location()),
-		"clues: exactly k of the diagonals touching each clue corner",
-		"loops: "+loopsName(o.Loops)+" (loop clauses are added by refinement)",
-		fmt.Sprintf("decided before the solve: %d cells, without variables: %s", s.W*s.H-e.NumVars(), string(e.fixedText())),
-		"true: "+string(back)+` (per variable, the diagonal its true means)`)
+	f.Describe(func() []string {
+		back := make([]byte, 0, len(e.cells))
+		for _, i := range e.cells {
+			back = append(back, e.Back[i])
+		}
+		return []string{
+			fmt.Sprintf("slant %s %s", s.Size(), s.Location()),
+			"clues: exactly k of the diagonals touching each clue corner",
+			"loops: " + loopsName(o.Loops) + " (loop clauses are added by refinement)",
+			fmt.Sprintf("decided before the solve: %d cells, without variables: %s", s.W*s.H-e.NumVars(), string(e.fixedText())),
+			"true: " + string(back) + ` (per variable, the diagonal its true means)`,
+		}
+	})
 	if o.Facts != nil && o.Facts.Contradiction {
 		f.Clauses = append(f.Clauses, []int{})
 	}

@@ -18,6 +18,9 @@ type CNF struct {
 	names []varName
 	// Comments are extra "c" lines written at the top of DIMACS output.
 	Comments []string
+	// described are comment lines made only when they are read
+	// (Describe), each with the count of Comments before it.
+	described []describedLines
 	// Cubes, if any, make the formula an incremental one: it is satisfiable
 	// under some cube (a conjunction of literals), tried in order.
 	// WriteDIMACS writes them as CaDiCaL's "p inccnf" format does.
@@ -26,6 +29,41 @@ type CNF struct {
 	// chunks (a pointer, so that copies of f share it and never cut the
 	// same memory twice).
 	arena *clauseArena
+}
+
+// describedLines are comment lines Describe defers, to stand after the
+// first at Comments.
+type describedLines struct {
+	at    int
+	lines func() []string
+}
+
+// Describe adds comment lines that lines makes when the comments are
+// read (AllComments, WriteDIMACS), after the Comments given so far: lines
+// that cost a formatted string a variable or a cell are made for the
+// files that show them, not for every solve.
+func (f *CNF) Describe(lines func() []string) {
+	f.described = append(f.described, describedLines{len(f.Comments), lines})
+}
+
+// AllComments returns Comments with the lines Describe deferred made and
+// put in their places.
+func (f *CNF) AllComments() []string {
+	if len(f.described) == 0 {
+		return f.Comments
+	}
+	var out []string
+	d := f.described
+	for i := 0; i <= len(f.Comments); i++ {
+		for len(d) > 0 && d[0].at <= i {
+			out = append(out, d[0].lines()...)
+			d = d[1:]
+		}
+		if i < len(f.Comments) {
+			out = append(out, f.Comments[i])
+		}
+	}
+	return out
 }
 
 // clauseArena cuts clauses from chunks of literals: one allocation for
@@ -198,7 +236,7 @@ func (f *CNF) varNames() []string {
 // lits 0", the incremental format CaDiCaL solves cube by cube.
 func (f *CNF) WriteDIMACS(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	for _, c := range f.Comments {
+	for _, c := range f.AllComments() {
 		fmt.Fprintf(bw, "c %s\n", c)
 	}
 	for _, c := range f.varNames() {

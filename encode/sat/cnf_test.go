@@ -3,6 +3,7 @@ package sat
 import (
 	"bytes"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -220,5 +221,44 @@ func TestReserve(t *testing.T) {
 	f.Reserve(-1)
 	if len(f.Clauses) != n {
 		t.Errorf("Reserve(0) and Reserve(-1) changed the clauses: %d, want %d", len(f.Clauses), n)
+	}
+}
+
+// Describe's lines stand where they were deferred among the Comments, made
+// only when read, in WriteDIMACS as in AllComments.
+func TestDescribeKeepsItsPlace(t *testing.T) {
+	made := 0
+	lines := func(l ...string) func() []string {
+		return func() []string { made++; return l }
+	}
+	f := &CNF{NumVars: 1, Clauses: [][]int{{1}}}
+	f.Describe(lines("d1", "d2"))
+	f.Comments = append(f.Comments, "c1")
+	f.Describe(lines("d3"))
+	f.Describe(lines())
+	f.Comments = append(f.Comments, "c2", "c3")
+	f.Describe(lines("d4"))
+	if made != 0 {
+		t.Fatalf("Describe made %d sets of lines before they were read", made)
+	}
+	want := []string{"d1", "d2", "c1", "d3", "c2", "c3", "d4"}
+	if got := f.AllComments(); !slices.Equal(got, want) {
+		t.Errorf("AllComments = %q, want %q", got, want)
+	}
+	var b strings.Builder
+	if err := f.WriteDIMACS(&b); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(b.String(), "\n") {
+		if c, ok := strings.CutPrefix(line, "c "); ok {
+			got = append(got, c)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("WriteDIMACS comments = %q, want %q", got, want)
+	}
+	if g := (&CNF{Comments: []string{"x"}}); !slices.Equal(g.AllComments(), g.Comments) {
+		t.Errorf("without Describe, AllComments = %q, want the Comments", g.AllComments())
 	}
 }

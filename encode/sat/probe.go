@@ -29,7 +29,8 @@ type Prober struct {
 	epoch   int32   // counts changes of the root units and the clauses
 	units   []int   // root units found, in order
 	unsat   bool
-	queue   []int  // variables to probe
+	queue   []int // variables to probe, from queue[head] on
+	head    int
 	queued  []bool // per variable: in queue
 	// proof, if set, receives a RUP lemma for every literal probing
 	// fixes (failed literals, lifted literals); the units root
@@ -71,6 +72,8 @@ func NewProber(f *CNF) *Prober {
 	}
 	p.clauses = make([][]int, 0, len(f.Clauses)+len(f.Clauses)/8)
 	p.queue = make([]int, 0, f.NumVars)
+	// A variable is on the trail once at most.
+	p.trail = make([]int, 0, f.NumVars)
 	for _, c := range f.Clauses {
 		p.add(c)
 	}
@@ -83,6 +86,11 @@ func NewProber(f *CNF) *Prober {
 func (p *Prober) enqueue(v int) {
 	if !p.queued[v] && p.val[v] == 0 {
 		p.queued[v] = true
+		if len(p.queue) == cap(p.queue) && p.head > 0 {
+			// Reuse the room the probed variables left.
+			n := copy(p.queue, p.queue[p.head:])
+			p.queue, p.head = p.queue[:n], 0
+		}
 		p.queue = append(p.queue, v)
 	}
 }
@@ -303,9 +311,9 @@ func (p *Prober) try(l int, mark, lift bool) bool {
 // fail. It returns whether the formula may still have a model (false: it
 // has none).
 func (p *Prober) probeAll() bool {
-	for len(p.queue) > 0 && !p.unsat {
-		v := p.queue[0]
-		p.queue = p.queue[1:]
+	for p.head < len(p.queue) && !p.unsat {
+		v := p.queue[p.head]
+		p.head++
 		p.queued[v] = false
 		if p.val[v] != 0 {
 			continue
@@ -324,8 +332,8 @@ func (p *Prober) probeAll() bool {
 			p.unsat = !p.fix(v)
 		}
 	}
-	if len(p.queue) == 0 {
-		p.queue = p.queue[:0:0]
+	if p.head == len(p.queue) {
+		p.queue, p.head = p.queue[:0], 0
 	}
 	return !p.unsat
 }
