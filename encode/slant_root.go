@@ -20,17 +20,27 @@ import (
 //     outside): "a diagonal leaves it", a clause false, unit or binary at
 //     the root (a binary one made once).
 type slantRoot struct {
-	enc  *SlantEncoding
-	s    *instances.Slant
+	enc *SlantEncoding
+	s   *instances.Slant
+	// The fixed diagonals, kept from call to call: values at the root
+	// only grow (the prober never takes back a root unit), so each call
+	// reads only the cells still open at the last one.
 	uf   *instances.UnionFind
-	diag []byte // per cell: its fixed diagonal, 0 when open
+	diag []byte  // per cell: its fixed diagonal, 0 when open
+	open []int32 // the cells open at the last call, row-major
+	// free are the inner corners whose component held no border corner at
+	// the last call, row-major: a component that reaches the border keeps
+	// it, so the list only shrinks.
+	free []int32
 	// The fixed diagonals as a rooted forest over the corners, for the
 	// path between two corners of one tree.
 	up      []int32 // per corner: the cell leading to its parent, -1 at a root
 	depth   []int32
 	done    []bool // per corner: placed in the forest
 	queue   []int32
-	exits   []int32 // per component root: open ways out
+	exits   []int32 // per component root: open ways out, where counted is now
+	counted []int32
+	now     int32
 	hold    []bool  // per component root: has a border corner
 	closing []int32 // open cell<<1 | diagonal&1: would close a loop
 	slot    []int32 // per component root: its clause's index+1, 0 none
@@ -45,57 +55,85 @@ type slantRoot struct {
 func newSlantRoot(enc *SlantEncoding) *slantRoot {
 	s := enc.s
 	nc := len(s.Clues)
-	return &slantRoot{
-		enc:   enc,
-		s:     s,
-		uf:    instances.NewUnionFind(nc),
-		diag:  make([]byte, s.W*s.H),
-		up:    make([]int32, nc),
-		depth: make([]int32, nc),
-		done:  make([]bool, nc),
-		exits: make([]int32, nc),
-		hold:  make([]bool, nc),
-		made:  map[[2]uint64]bool{},
-		slot:  make([]int32, nc),
+	l := &slantRoot{
+		enc:     enc,
+		s:       s,
+		uf:      instances.NewUnionFind(nc),
+		diag:    make([]byte, s.W*s.H),
+		up:      make([]int32, nc),
+		depth:   make([]int32, nc),
+		done:    make([]bool, nc),
+		exits:   make([]int32, nc),
+		counted: make([]int32, nc),
+		hold:    make([]bool, nc),
+		made:    map[[2]uint64]bool{},
+		slot:    make([]int32, nc),
 	}
+	cw := s.W + 1
+	for p := range l.hold {
+		r, c := p/cw, p%cw
+		if r == 0 || c == 0 || r == s.H || c == s.W {
+			l.hold[p] = true
+		} else {
+			l.free = append(l.free, int32(p))
+		}
+	}
+	for i := range l.diag {
+		l.open = append(l.open, int32(i))
+	}
+	return l
+}
+
+// fix puts diagonal d in cell i; it reports false, leaving the corners
+// as they were, when d closes a loop with the fixed diagonals.
+func (l *slantRoot) fix(i int, d byte) bool {
+	l.diag[i] = d
+	a, b := l.s.DiagonalCorners(i/l.s.W, i%l.s.W, d)
+	ra, rb := l.uf.Find(a), l.uf.Find(b)
+	if ra == rb {
+		return false
+	}
+	l.uf.Union(a, b)
+	l.hold[l.uf.Find(a)] = l.hold[ra] || l.hold[rb]
+	return true
 }
 
 // cuts is the sat.RootCutter: the cuts value forces, none when it forces
 // nothing new.
 func (l *slantRoot) cuts(value []int8) [][]int {
 	s, e := l.s, l.enc
-	for i := range l.diag {
-		l.diag[i] = e.Fixed[i]
+	// The cells fixed since the last call, in the order of the cells.
+	open := l.open[:0]
+	var loop int32 = -1
+	for _, i := range l.open {
+		d := e.Fixed[i]
 		if v := e.vars[i]; v != 0 && value[v] != 0 {
-			l.diag[i] = e.Back[i]
+			d = e.Back[i]
 			if value[v] < 0 {
-				l.diag[i] = otherDiagonal(e.Back[i])
+				d = otherDiagonal(e.Back[i])
 			}
 		}
+		switch {
+		case d == 0:
+			open = append(open, i)
+		case !l.fix(int(i), d) && loop < 0:
+			loop = i
+		}
 	}
-	l.uf.Reset()
-	for i, d := range l.diag {
-		if d == 0 {
-			continue
-		}
-		a, b := s.DiagonalCorners(i/s.W, i%s.W, d)
-		if !l.uf.Union(a, b) {
-			// The fixed diagonals close a loop: probing will find the
-			// cut false. (Forest-building below needs a forest.)
-			l.growForest(i)
-			l.loops = 1
-			return [][]int{l.loopCut(i, d)}
-		}
+	l.open = open
+	if loop >= 0 {
+		// The fixed diagonals close a loop: probing will find the cut
+		// false. (Forest-building below needs a forest.)
+		l.growForest(int(loop))
+		l.loops = 1
+		return [][]int{l.loopCut(int(loop), l.diag[loop])}
 	}
 	l.closing = l.closing[:0]
-	for i, d := range l.diag {
-		if d != 0 {
-			continue
-		}
+	for _, i := range l.open {
 		for _, d := range [2]byte{instances.Back, instances.Forward} {
-			a, b := s.DiagonalCorners(i/s.W, i%s.W, d)
+			a, b := s.DiagonalCorners(int(i)/s.W, int(i)%s.W, d)
 			if l.uf.Find(a) == l.uf.Find(b) {
-				l.closing = append(l.closing, int32(i)<<1|int32(d&1))
+				l.closing = append(l.closing, i<<1|int32(d&1))
 			}
 		}
 	}
@@ -194,40 +232,35 @@ func (l *slantRoot) path(clause []int, a, b int) []int {
 // out, fixed or open (the lemma checker takes the cells it does not name
 // as open).
 func (l *slantRoot) enclosureCuts() [][]int {
-	s := l.s
-	cw := s.W + 1
-	clear(l.exits)
-	clear(l.hold)
-	for p := range l.hold {
-		r, c := p/cw, p%cw
-		if r == 0 || c == 0 || r == s.H || c == s.W {
-			l.hold[l.uf.Find(p)] = true
+	l.now++
+	free := l.free[:0]
+	for _, p := range l.free {
+		root := l.uf.Find(int(p))
+		if l.hold[root] {
+			continue
+		}
+		free = append(free, p)
+		if l.counted[root] != l.now {
+			l.counted[root], l.exits[root] = l.now, 0
+		}
+		if l.exits[root] <= maxExits {
+			l.exits[root] += int32(l.ways(int(p), root, nil))
 		}
 	}
-	for r := 1; r < s.H; r++ {
-		for c := 1; c < s.W; c++ {
-			p := r*cw + c
-			if root := l.uf.Find(p); !l.hold[root] && l.exits[root] <= maxExits {
-				l.exits[root] += int32(l.ways(p, root, nil))
-			}
-		}
-	}
+	l.free = free
 	var out [][]int
 	var roots []int
-	for r := 1; r < s.H; r++ {
-		for c := 1; c < s.W; c++ {
-			p := r*cw + c
-			root := l.uf.Find(p)
-			if l.hold[root] || l.exits[root] > maxExits {
-				continue
-			}
-			if l.slot[root] == 0 {
-				roots = append(roots, root)
-				out = append(out, nil)
-				l.slot[root] = int32(len(out))
-			}
-			l.ways(p, root, &out[l.slot[root]-1])
+	for _, p := range l.free {
+		root := l.uf.Find(int(p))
+		if l.exits[root] > maxExits {
+			continue
 		}
+		if l.slot[root] == 0 {
+			roots = append(roots, root)
+			out = append(out, nil)
+			l.slot[root] = int32(len(out))
+		}
+		l.ways(int(p), root, &out[l.slot[root]-1])
 	}
 	kept := out[:0]
 	for k, root := range roots {

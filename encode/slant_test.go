@@ -3,7 +3,9 @@ package encode
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -615,4 +617,77 @@ func boolsOf(value []int8) []bool {
 		m[v] = x > 0
 	}
 	return m
+}
+
+// TestSlantRootKeepsUp checks that slantRoot, which reads only the cells
+// still open at its last call, gives at each call of a growing filling the
+// cuts a slantRoot made for that filling alone gives (with the two-way
+// enclosure cuts made so far), and, once the fixed diagonals close a loop,
+// one loop cut the lemma checker accepts.
+func TestSlantRootKeepsUp(t *testing.T) {
+	s := instances.NewSlant(7, 6)
+	enc := newSlantEncoding(s, SlantPhaseClues, nil)
+	n := s.W * s.H
+	k, err := lemma.NewSlantLemmas(enc.Layout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var calls, cuts, loops int
+	for range 300 {
+		value := make([]int8, n+1)
+		kept := newSlantRoot(enc)
+		order := rng.Perm(n)
+		for len(order) > 0 {
+			step := min(len(order), 1+rng.IntN(4))
+			for _, i := range order[:step] {
+				value[i+1] = int8(2*rng.IntN(2) - 1)
+			}
+			order = order[step:]
+			alone := newSlantRoot(enc)
+			alone.made = maps.Clone(kept.made)
+			got, want := kept.cuts(value), alone.cuts(value)
+			calls++
+			if alone.loops == 1 && len(want) == 1 && kept.loops == 1 && len(got) == 1 {
+				// A loop among the fixed diagonals: either cut will do.
+				if err := k.Loop(got[0]); err != nil {
+					t.Fatalf("loop cut %v: %v", got[0], err)
+				}
+				loops++
+				break
+			}
+			if !reflect.DeepEqual(got, want) || kept.loops != alone.loops {
+				t.Fatalf("values %v: kept root cuts %v (loops %d), a root made for them %v (loops %d)", value, got, kept.loops, want, alone.loops)
+			}
+			// Every open diagonal that would close a loop has its cut,
+			// which leads with it.
+			uf := instances.NewUnionFind(len(s.Clues))
+			for v := 1; v <= n; v++ {
+				if value[v] != 0 {
+					a, b := s.DiagonalCorners((v-1)/s.W, (v-1)%s.W, enc.diag(boolsOf(value), v-1))
+					uf.Union(a, b)
+				}
+			}
+			var closing []int
+			for v := 1; v <= n; v++ {
+				for _, d := range []byte{instances.Back, instances.Forward} {
+					if a, b := s.DiagonalCorners((v-1)/s.W, (v-1)%s.W, d); value[v] == 0 && uf.Same(a, b) {
+						closing = append(closing, -enc.Lit(v-1, d))
+					}
+				}
+			}
+			var leads []int
+			for _, c := range got[:kept.loops] {
+				leads = append(leads, c[0])
+			}
+			if !reflect.DeepEqual(leads, closing) {
+				t.Fatalf("values %v: loop cuts lead with %v, want %v", value, leads, closing)
+			}
+			cuts += len(got)
+		}
+	}
+	t.Logf("%d calls, %d cuts, %d loops", calls, cuts, loops)
+	if cuts == 0 || loops == 0 {
+		t.Errorf("%d calls made %d cuts and met %d loops; want some of each", calls, cuts, loops)
+	}
 }
