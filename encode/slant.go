@@ -232,7 +232,7 @@ const (
 // every cell).
 func newSlantEncoding(s *instances.Slant, phase SlantPhase, fixed []byte) *SlantEncoding {
 	n := s.W * s.H
-	e := &SlantEncoding{s: s, Back: make([]byte, n), Fixed: make([]byte, n), vars: make([]int32, n)}
+	e := &SlantEncoding{s: s, Back: make([]byte, n), Fixed: make([]byte, n), vars: make([]int32, n), cells: make([]int32, 0, n)}
 	for i := range e.Back {
 		e.Back[i] = instances.Back
 		if fixed != nil && fixed[i] != 0 {

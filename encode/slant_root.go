@@ -70,6 +70,7 @@ func newSlantRoot(enc *SlantEncoding) *slantRoot {
 		slot:    make([]int32, nc),
 	}
 	cw := s.W + 1
+	l.free = make([]int32, 0, max(s.W-1, 0)*max(s.H-1, 0))
 	for p := range l.hold {
 		r, c := p/cw, p%cw
 		if r == 0 || c == 0 || r == s.H || c == s.W {
@@ -78,8 +79,9 @@ func newSlantRoot(enc *SlantEncoding) *slantRoot {
 			l.free = append(l.free, int32(p))
 		}
 	}
-	for i := range l.diag {
-		l.open = append(l.open, int32(i))
+	l.open = make([]int32, len(l.diag))
+	for i := range l.open {
+		l.open[i] = int32(i)
 	}
 	return l
 }
