@@ -252,6 +252,10 @@ func toyPuzzle() *compare.Puzzle {
 }
 
 func TestMain(m *testing.M) {
+	if w := os.Getenv("GRIDSAT_TEST_WARMHEAP"); w != "" {
+		warmHeapProbe(w == "1")
+		os.Exit(0)
+	}
 	if os.Getenv("GRIDSAT_TEST_HOG") == "1" {
 		hog()
 	}

@@ -101,8 +101,10 @@ func WorkerMain() error {
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
+	var mem int64
 	if s := os.Getenv(memEnv); s != "" {
-		mem, err := strconv.ParseInt(s, 10, 64)
+		var err error
+		mem, err = strconv.ParseInt(s, 10, 64)
 		if err != nil || mem < 0 {
 			return fmt.Errorf("worker: %s=%q is not a byte count", memEnv, s)
 		}
@@ -113,6 +115,7 @@ func WorkerMain() error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(WorkerGCPercent)
 	}
+	warmHeap(warmHeapSize(gcPercent(), mem))
 	if s := os.Getenv(pinEnv); s != "" {
 		cpu, err := strconv.Atoi(s)
 		if err != nil || cpu < 0 {
