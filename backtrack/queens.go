@@ -25,6 +25,7 @@ type QueensOptions struct {
 	NoSymmetry   bool         `opt:"symmetry,negate" doc:"a searched square's images under the symmetries fixing the queens placed are not searched again"`
 	NoWeakley    bool         `opt:"weakley,negate" doc:"Weakley's theorem: no cover of the full n x n board with n = 1 mod 4 has fewer than (n+1)/2 queens"`
 	NoFinozhenok bool         `opt:"finozhenok,negate" doc:"Finozhenok and Weakley's theorem: no cover of the full n x n board with n = 3 mod 4 has fewer than (n+1)/2 queens, save for n = 3 and 11"`
+	NoRing       bool         `opt:"ring,negate" doc:"the border argument on the squares left uncovered: a node is cut, and squares dropped, when no grid of free lines could have its border covered"`
 }
 
 // QueensSearch is the direction of the search for the fewest queens.
@@ -97,6 +98,7 @@ func SolveQueens(q *instances.Queens, opt QueensOptions) (QueensResult, error) {
 		return solveQueensPart(q, opt)
 	}
 	d := newQueensDFS(q, !opt.NoSymmetry)
+	d.noRing = opt.NoRing
 	greedy := instances.QueensGreedy(q)
 	res := QueensResult{Greedy: len(greedy), Placement: greedy}
 	res.Bound = max(d.rootBound(), d.borderRootBound(), d.theoremBound(opt))
@@ -198,11 +200,31 @@ type queensDFS struct {
 	// diagFree and antiFree are borderFilter's scratch: the free squares
 	// of each diagonal.
 	diagFree, antiFree []int32
+	// ringBoards, ringGrids and ringLines are ringCut's scratch
+	// (queens_ring.go). diagBits[x*w:] and antiBits[x*w:] hold the
+	// squares of diagonal r-c = x-(cols-1) and of anti-diagonal r+c = x,
+	// in the words [lo, hi) of diagSpan[x] and antiSpan[x].
+	ringBoards ringBoards
+	ringGrids  []ringGrid
+	ringLines  ringLines
+	// ringPlacedRows and ringPlacedCols hold the squares of the lines the
+	// queens placed hold, ringRange rowRange's scratch, colPrefix[c*w:]
+	// the squares of columns 0..c-1.
+	ringPlacedRows, ringPlacedCols, ringRange, colPrefix []uint64
+	// rowNibbles and colNibbles are linesBoard's tables.
+	rowNibbles, colNibbles []uint64
+	diagBits, antiBits     []uint64
+	diagSpan, antiSpan     [][2]int
 	// probeA and kids are the probes' scratch, root the root node they
 	// all start from (queens_estimate.go).
 	probeA []uint64
 	kids   []int32
 	root   *probeRoot
+	// noRing turns ringCut off (option ring=false); ringRoom and
+	// ringRoomSquares say where it is tried (queens_ring.go; the tests
+	// try it everywhere).
+	noRing                    bool
+	ringRoom, ringRoomSquares int
 	// noPrecut turns makeChild's cut on the parent's reaches off, for the
 	// test that it cuts no child childCut would keep.
 	noPrecut bool
@@ -400,7 +422,7 @@ func (d *queensDFS) search(depth, left int) bool {
 	if d.uncount[depth] = popcount(U); d.uncount[depth] == 0 {
 		return true
 	}
-	if left == 0 || d.nodes > d.limit || d.borderCut(left, A) {
+	if left == 0 || d.nodes > d.limit || d.borderCut(left, A) || d.ringCut(left, U, A) {
 		return false
 	}
 	if left == 1 {

@@ -172,6 +172,7 @@ func (d *queensDFS) initBorder() {
 	}
 	d.diagFree = make([]int32, n+m-1)
 	d.antiFree = make([]int32, n+m-1)
+	d.initRing()
 }
 
 // diagonalShare bounds the border squares the queen on s covers: on each

@@ -106,6 +106,7 @@ func newQueensTree(q *instances.Queens, opt QueensOptions) queensTree {
 		return queensTree{d: d, lo: max(d.rootBound(), d.borderRootBound(), len(forced), d.theoremBound(opt)), hi: q.Part.Bound, start: start}
 	}
 	d := newQueensDFS(q, !opt.NoSymmetry)
+	d.noRing = opt.NoRing
 	start := func(k int) (int, bool) {
 		d.startOn(k, d.useful, true)
 		return k, true
@@ -219,7 +220,7 @@ func (d *queensDFS) probeNode(depth, left int) (kids []int32, found bool) {
 	if d.uncount[depth] = popcount(U); d.uncount[depth] == 0 {
 		return nil, true
 	}
-	if left == 0 || d.borderCut(left, A) {
+	if left == 0 || d.borderCut(left, A) || d.ringCut(left, U, A) {
 		return nil, false
 	}
 	if left == 1 {

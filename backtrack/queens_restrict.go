@@ -36,6 +36,7 @@ func solveQueensPart(q *instances.Queens, opt QueensOptions) (QueensResult, erro
 // forced squares, the targets they leave (rest) and the squares allowed.
 func newQueensPartDFS(q *instances.Queens, opt QueensOptions) (d *queensDFS, forced []int, rest []uint64) {
 	d = newQueensDFS(q, false)
+	d.noRing = opt.NoRing
 	if !opt.NoSymmetry {
 		d.partSymmetries()
 	}

@@ -354,6 +354,35 @@ func BenchmarkQueensRefute(b *testing.B) {
 	}
 }
 
+// BenchmarkQueensQ20Parts refutes 10 queens on parts of Q_20 split 64 ways
+// (as the campaign's runs), with the ring and without it (ring=false),
+// reporting nodes and CPU time:
+//
+//	go test -run X -bench 'QueensQ20Parts' -benchtime 1x ./backtrack/
+func BenchmarkQueensQ20Parts(b *testing.B) {
+	parts, err := instances.SplitQueens(fullQueens(20, 20), 64, 10, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, part := range []int{1, 3} {
+		for _, opt := range []QueensOptions{{}, {NoRing: true}} {
+			b.Run(fmt.Sprintf("part=%d/ring=%v", part, !opt.NoRing), func(b *testing.B) {
+				var nodes int64
+				cpu0 := cpuSeconds()
+				for i := 0; i < b.N; i++ {
+					res, err := SolveQueens(parts[part-1], opt)
+					if err != nil || !res.None {
+						b.Fatalf("%v: a cover of 10 queens %v", err, res.Placement)
+					}
+					nodes = res.Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes")
+				b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+			})
+		}
+	}
+}
+
 // TestQueensPrecutKeepsTheTree: makeChild's cut on the parent's reaches
 // (topOthers) only saves childCut work; with it off, every search makes
 // the same nodes and answers the same, on full boards around gamma and on

@@ -3,7 +3,7 @@ package compare
 // Version is gridsat's version. It is part of every resume key: a run
 // recorded by another version is not reused. Bump it when a change can
 // change a solver's answer or its time.
-const Version = "0.15.0-dev"
+const Version = "0.16.0-dev"
 
 // Revision is the VCS revision gridsat was built from when the build
 // does not record one (go build -buildvcs=false, or a build outside a
