@@ -340,10 +340,14 @@ func (d *queensDFS) ringCovers(g *ringGrid) {
 			continue
 		}
 		i := int(g.at[part])
+		line, outside := d.ringLines.line[part][i], d.ringLines.mask[part][i]&^segs[part]
+		if bits.OnesCount64(segs[part]) <= bits.OnesCount64(outside) {
+			clear(seg)
+			d.eachOnLine(part, line, segs[part], func(r, c int) { d.orDiagonals(seg, r, c) })
+			continue
+		}
 		copy(seg, d.diagonals(part, i))
-		d.eachOnLine(part, d.ringLines.line[part][i], d.ringLines.mask[part][i]&^segs[part], func(r, c int) {
-			d.clearDiagonals(seg, r, c)
-		})
+		d.eachOnLine(part, line, outside, func(r, c int) { d.clearDiagonals(seg, r, c) })
 	}
 	p := rb.parts
 	for i := 0; i < W; i++ {
