@@ -364,26 +364,23 @@ func (d *queensDFS) ringCovers(g *ringGrid) {
 // can lose whose diagonals cover need, plus what their row and column
 // cost. It reports whether some square is still open.
 func (rb *ringBoards) take(need int) bool {
+	// at[k]: the index into cov of need+k, 0 for all squares (need+k <=
+	// 0), 5 for none (past 4).
+	var at [5]int
+	for k := range at {
+		at[k] = max(0, min(need+k, 5))
+	}
 	some := uint64(0)
 	for i := range rb.open {
-		// cov[n+4]: the squares whose diagonals cover n, all for n <= 0,
-		// none past 4.
-		var cov [13]uint64
-		for n := range 5 {
-			cov[n] = ^uint64(0)
-		}
-		cov[5] = rb.d1[i] | rb.a1[i]
-		cov[6] = rb.d2[i] | rb.a2[i] | rb.d1[i]&rb.a1[i]
-		cov[7] = rb.d2[i]&rb.a1[i] | rb.d1[i]&rb.a2[i]
-		cov[8] = rb.d2[i] & rb.a2[i]
-		at := func(n int) uint64 { return cov[max(0, min(n+4, 12))] }
+		d1, d2, a1, a2 := rb.d1[i], rb.d2[i], rb.a1[i], rb.a2[i]
+		cov := [6]uint64{^uint64(0), d1 | a1, d2 | a2 | d1&a1, d2&a1 | d1&a2, d2 & a2, 0}
 		x0, x1, x2 := ^(rb.r1[i] | rb.r2[i]), rb.r1[i], rb.r2[i]
 		y0, y1, y2 := ^(rb.c1[i] | rb.c2[i]), rb.c1[i], rb.c2[i]
-		ok := x0&y0&at(need) |
-			(x1&y0|x0&y1)&at(need+1) |
-			(x2&y0|x1&y1|x0&y2)&at(need+2) |
-			(x2&y1|x1&y2)&at(need+3) |
-			x2&y2&at(need+4)
+		ok := x0&y0&cov[at[0]] |
+			(x1&y0|x0&y1)&cov[at[1]] |
+			(x2&y0|x1&y1|x0&y2)&cov[at[2]] |
+			(x2&y1|x1&y2)&cov[at[3]] |
+			x2&y2&cov[at[4]]
 		rb.open[i] &^= ok &^ rb.lost[i]
 		some |= rb.open[i]
 	}
