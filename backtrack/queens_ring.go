@@ -81,6 +81,11 @@ func (d *queensDFS) ringCut(left int, U, A []uint64) bool {
 func (d *queensDFS) ringCandidates(left int, U []uint64, freeR, freeC uint64) {
 	rl := &d.ringLines
 	rl.built = [4][ringMaxLeft + 1]bool{}
+	rl.stamp++
+	if rl.stamp == 0 { // wrapped: no stamp may look current
+		clear(rl.segStamp)
+		rl.stamp = 1
+	}
 	t, b, l, r := freeR, freeR, freeC, freeC
 	for i := 0; i <= left; i++ {
 		top, bot := bits.TrailingZeros64(t), 63-bits.LeadingZeros64(b)
@@ -173,6 +178,11 @@ type ringLines struct {
 	mask  [4][ringMaxLeft + 1]uint64
 	built [4][ringMaxLeft + 1]bool
 	full  []uint64
+	// segs holds ringSegment's segments, those made at this node's stamp
+	// (segStamp[key] == stamp), allocated on first use.
+	segs     []uint64
+	segStamp []uint32
+	stamp    uint32
 }
 
 // diagonals returns the diagonals (first w words) and anti-diagonals
@@ -242,6 +252,11 @@ func (d *queensDFS) ringKeep(left int, A []uint64, freeR, freeC uint64) {
 	d.ringGrids = grids[:0]
 	slices.SortFunc(grids, func(a, b ringGrid) int { return a.sum - b.sum })
 	rb := &d.ringBoards
+	if rl := &d.ringLines; rl.segs == nil {
+		const M = ringMaxLeft + 1
+		rl.segs = make([]uint64, 4*M*M*M*2*d.w)
+		rl.segStamp = make([]uint32, 4*M*M*M)
+	}
 	copy(rb.open, A)
 	for gi := range grids {
 		g := &grids[gi]
@@ -273,18 +288,17 @@ func (d *queensDFS) ringKeep(left int, A []uint64, freeR, freeC uint64) {
 // (open); for the grid at hand, those whose row or column it cannot lose
 // (lost), whose row (column) costs one or two squares (r1, r2, c1, c2),
 // and whose diagonal (anti-diagonal) holds at least one, two of its
-// border squares of U (d1, d2, a1, a2); parts: each outer line's
-// diagonals, then anti-diagonals.
+// border squares of U (d1, d2, a1, a2); zero is an empty segment.
 type ringBoards struct {
-	open, lost, r1, r2, c1, c2, d1, d2, a1, a2, parts []uint64
+	open, lost, r1, r2, c1, c2, d1, d2, a1, a2, zero []uint64
 }
 
-// newRingBoards makes ringBoards of w words each (parts 8*w).
+// newRingBoards makes ringBoards of w words each (zero 2*w).
 func newRingBoards(W int) ringBoards {
-	b := make([]uint64, 18*W)
+	b := make([]uint64, 12*W)
 	return ringBoards{open: b[:W], lost: b[W : 2*W], r1: b[2*W : 3*W], r2: b[3*W : 4*W],
 		c1: b[4*W : 5*W], c2: b[5*W : 6*W], d1: b[6*W : 7*W], d2: b[7*W : 8*W],
-		a1: b[8*W : 9*W], a2: b[9*W : 10*W], parts: b[10*W:]}
+		a1: b[8*W : 9*W], a2: b[9*W : 10*W], zero: b[10*W:]}
 }
 
 // ringLost sets ringBoards.lost for g: its first and last lines, and its
@@ -333,31 +347,50 @@ func (d *queensDFS) ringCovers(g *ringGrid) {
 	if g.rc == g.lc {
 		segs[3] = 0
 	}
+	// A row's segment is fixed by the grid's first and last columns, a
+	// column's by its first and last rows: each is made once a node.
+	ends := [4][2]int8{{g.at[2], g.at[3]}, {g.at[2], g.at[3]}, {g.at[0], g.at[1]}, {g.at[0], g.at[1]}}
+	var p [4][]uint64
 	for part := range 4 {
-		seg := rb.parts[part*2*W : (part+1)*2*W]
 		if segs[part] == 0 {
-			clear(seg)
+			p[part] = rb.zero
 			continue
 		}
 		i := int(g.at[part])
-		line, outside := d.ringLines.line[part][i], d.ringLines.mask[part][i]&^segs[part]
-		if bits.OnesCount64(segs[part]) <= bits.OnesCount64(outside) {
-			clear(seg)
-			d.eachOnLine(part, line, segs[part], func(r, c int) { d.orDiagonals(seg, r, c) })
-			continue
-		}
-		copy(seg, d.diagonals(part, i))
-		d.eachOnLine(part, line, outside, func(r, c int) { d.clearDiagonals(seg, r, c) })
+		p[part] = d.ringSegment(part, i, int(ends[part][0]), int(ends[part][1]), segs[part])
 	}
-	p := rb.parts
 	for i := 0; i < W; i++ {
-		t, b, l, r := p[i], p[2*W+i], p[4*W+i], p[6*W+i]
+		t, b, l, r := p[0][i], p[1][i], p[2][i], p[3][i]
 		rb.d1[i] = t | b | l | r
 		rb.d2[i] = t&b | (t|b)&(l|r) | l&r
-		t, b, l, r = p[W+i], p[3*W+i], p[5*W+i], p[7*W+i]
+		t, b, l, r = p[0][W+i], p[1][W+i], p[2][W+i], p[3][W+i]
 		rb.a1[i] = t | b | l | r
 		rb.a2[i] = t&b | (t|b)&(l|r) | l&r
 	}
+}
+
+// ringSegment returns the diagonals (first w words) and anti-diagonals
+// (next w) through the squares seg of candidate line part, i, whose
+// grid's other ends are the candidates a, b: made from whichever is
+// smaller, seg or the line's squares outside it, and kept for the node.
+func (d *queensDFS) ringSegment(part, i, a, b int, seg uint64) []uint64 {
+	W, rl := d.w, &d.ringLines
+	const M = ringMaxLeft + 1
+	key := ((part*M+i)*M+a)*M + b
+	out := rl.segs[key*2*W : (key+1)*2*W]
+	if rl.segStamp[key] == rl.stamp {
+		return out
+	}
+	rl.segStamp[key] = rl.stamp
+	line, outside := rl.line[part][i], rl.mask[part][i]&^seg
+	if bits.OnesCount64(seg) <= bits.OnesCount64(outside) {
+		clear(out)
+		d.eachOnLine(part, line, seg, func(r, c int) { d.orDiagonals(out, r, c) })
+		return out
+	}
+	copy(out, d.diagonals(part, i))
+	d.eachOnLine(part, line, outside, func(r, c int) { d.clearDiagonals(out, r, c) })
+	return out
 }
 
 // take removes from open the squares the grid at hand keeps: those it
