@@ -62,15 +62,7 @@ func TestDiagonalShareMatchesWalk(t *testing.T) {
 // full n x m board of at most 64 squares: every placement of 0, 1, 2, ...
 // queens is tried, with each square's lines as a word of bits.
 func fullBoardGamma(n, m int) int {
-	lines := make([]uint64, n*m)
-	for s := range lines {
-		for t := range lines {
-			dr, dc := s/m-t/m, s%m-t%m
-			if dr == 0 || dc == 0 || dr == dc || dr == -dc {
-				lines[s] |= 1 << t
-			}
-		}
-	}
+	lines := squareLines(n, m)
 	all := uint64(1)<<(n*m) - 1
 	if n*m == 64 {
 		all = ^uint64(0)

@@ -66,10 +66,8 @@ func (d *queensDFS) ringCut(left int, U, A []uint64) bool {
 	if !d.ringGridsLeft(left, freeR, freeC) {
 		return true
 	}
-	clear(d.ringPlacedRows)
-	clear(d.ringPlacedCols)
-	d.orLines(d.ringPlacedRows, rows, d.rowBits)
-	d.orLines(d.ringPlacedCols, cols, d.colBits)
+	d.linesBoard(d.ringPlacedRows, rows, d.rowNibbles)
+	d.linesBoard(d.ringPlacedCols, cols, d.colNibbles)
 	d.ringKeep(left, A, freeR, freeC)
 	return false
 }

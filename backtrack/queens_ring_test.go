@@ -155,13 +155,8 @@ func TestRingCutSound(t *testing.T) {
 		for trial := 0; trial < 400; trial++ {
 			cs := covers[rng.IntN(2)]
 			cover := cs[rng.IntN(len(cs))]
-			k := len(cover)
-			left := 1 + rng.IntN(min(3, k-1))
-			placed := make([]int, 0, k)
-			for _, i := range rng.Perm(k)[:k-left] {
-				placed = append(placed, cover[i])
-			}
-			placed[rng.IntN(len(placed))] = rng.IntN(n * m)
+			left := 1 + rng.IntN(min(3, len(cover)-1))
+			placed := nearCover(rng, cover, left, n*m)
 			U, A := ringNode(d, placed)
 			before := append([]uint64(nil), A...)
 			u := U[0]
@@ -200,13 +195,8 @@ func TestRingCutSound(t *testing.T) {
 			if trial%2 == 1 {
 				cover = append(cover, rng.IntN(n*n))
 			}
-			k := len(cover)
 			left := 1 + rng.IntN(2)
-			placed := make([]int, 0, k)
-			for _, i := range rng.Perm(k)[:k-left] {
-				placed = append(placed, cover[i])
-			}
-			placed[rng.IntN(len(placed))] = rng.IntN(n * n)
+			placed := nearCover(rng, cover, left, n*n)
 			U, A := ringNode(d, placed)
 			before := append([]uint64(nil), A...)
 			kept := append([]uint64(nil), U...)
@@ -231,6 +221,18 @@ func TestRingCutSound(t *testing.T) {
 		t.Fatalf("the ring cut %d nodes and dropped %d squares: too few to test", cuts, drops)
 	}
 	t.Logf("%d cuts, %d drops checked", cuts, drops)
+}
+
+// nearCover returns the queens of cover but left of them, chosen at
+// random, one of those moved to a random square of the board.
+func nearCover(rng *rand.Rand, cover []int, left, squares int) []int {
+	k := len(cover)
+	placed := make([]int, 0, k)
+	for _, i := range rng.Perm(k)[:k-left] {
+		placed = append(placed, cover[i])
+	}
+	placed[rng.IntN(len(placed))] = rng.IntN(squares)
+	return placed
 }
 
 // bruteCover reports, trying every pair of squares at most, whether k <= 2
